@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "dailyquote",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "dailyquote", targets: ["dailyquote"]),
+        .library(name: "DailyQuoteKit", targets: ["DailyQuoteKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "dailyquote",
+            dependencies: [
+                "DailyQuoteKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "DailyQuoteKit",
+            dependencies: [
+                "DailyQuoteResources",
+                "CLibnotify",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        // The bundled data (example config, later the quote collection), embedded in the binary.
+        .target(
+            name: "DailyQuoteResources",
+            path: "Resources",
+            exclude: ["README.md"],
+            sources: ["BundledResource.swift"],
+            resources: [.embedInCode("config.example.toml")]
+        ),
+        .systemLibrary(
+            name: "CLibnotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
+        ),
+        // Helpers shared by the test targets: temp directories, child processes, repo paths.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "DailyQuoteKitTests",
+            dependencies: ["DailyQuoteKit", "TestSupport"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["dailyquote", "TestSupport"],
+            exclude: ["Golden"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

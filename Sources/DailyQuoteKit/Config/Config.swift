@@ -1,0 +1,49 @@
+/// The whole user configuration, with the built-in defaults for every key.
+public struct Config: Sendable, Codable, Equatable {
+    public var delivery = DeliveryConfig()
+    public var refresh = RefreshConfig()
+
+    public init(delivery: DeliveryConfig = DeliveryConfig(), refresh: RefreshConfig = RefreshConfig()) {
+        self.delivery = delivery
+        self.refresh = refresh
+    }
+
+    /// The configuration used when no config file exists.
+    public static let defaults = Config()
+}
+
+/// The `[delivery]` table: when the daily notification is posted.
+public struct DeliveryConfig: Sendable, Codable, Equatable {
+    public var hour = 8
+    public var minute = 0
+    public var weekdays = WeekdaySet.everyDay
+    /// An IANA zone name; nil means the system's zone.
+    public var timeZone: String?
+    /// How late a missed delivery may still be posted; zero disables catch-up.
+    public var catchUp = ConfigDuration.hours(3)
+
+    public init() {}
+
+    /// The wall-clock part of the configuration, as the planner takes it.
+    public var rule: DeliveryRule { DeliveryRule(hour: hour, minute: minute, weekdays: weekdays) }
+}
+
+/// The `[refresh]` table: when and how long the fetch stage runs.
+public struct RefreshConfig: Sendable, Codable, Equatable {
+    /// How long before each delivery the refresh is planned.
+    public var lead = ConfigDuration.minutes(45)
+    /// The fetch stage's hard deadline.
+    public var timeout = ConfigDuration.seconds(20)
+
+    public init() {}
+
+    /// The allowed range of `lead`: up to half a day, so a refresh never precedes the previous delivery.
+    public static let leadRange = ConfigDuration.seconds(0)...ConfigDuration.hours(12)
+    /// The allowed range of `timeout`.
+    public static let timeoutRange = ConfigDuration.seconds(1)...ConfigDuration.seconds(120)
+}
+
+extension DeliveryConfig {
+    /// The allowed range of `catch_up`: up to a day, after which the next delivery is due anyway.
+    public static let catchUpRange = ConfigDuration.seconds(0)...ConfigDuration.hours(24)
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A config file that cannot be used. The process exits 78 (EX_CONFIG) with its one-line message.
+public struct ConfigError: Error, Equatable, LocalizedError {
+    /// The class of problem, for callers and tests.
+    public enum Kind: String, Sendable, Equatable {
+        case fileNotFound, unreadable, invalidTOML, unknownKey, wrongType, outOfRange, invalidValue, missingKey
+    }
+
+    public var kind: Kind
+    /// The config file's path.
+    public var file: String
+    /// The 1-based line, where it is known.
+    public var line: Int?
+    /// The key path (`delivery.hour`), where there is one.
+    public var key: String?
+    /// What is wrong and what is allowed.
+    public var detail: String
+
+    public init(_ kind: Kind, file: String, line: Int? = nil, key: String? = nil, detail: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.key = key
+        self.detail = detail
+    }
+
+    /// `FILE:LINE: KEY: DETAIL`, on one line, as compilers and linters write it.
+    public var errorDescription: String? {
+        var text = file
+        if let line { text += ":\(line)" }
+        text += ": "
+        if let key { text += "\(key): " }
+        return text + detail.replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// The EX_CONFIG exit status of sysexits(3).
+    public static let exitCode: Int32 = 78
+}

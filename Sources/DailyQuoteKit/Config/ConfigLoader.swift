@@ -1,0 +1,45 @@
+import Foundation
+
+/// A configuration together with where it came from.
+public struct LoadedConfig: Sendable, Equatable {
+    public var config: Config
+    /// The file that was read, or would have been.
+    public var path: String
+    /// False when no file exists at the default path and the built-in defaults are in use.
+    public var fileExists: Bool
+}
+
+/// Finds and reads the config file: `--config PATH`, else the XDG default.
+public struct ConfigLoader: Sendable {
+    public var paths: AppPaths
+    public var parser: ConfigParser
+
+    public init(paths: AppPaths, zones: TimeZoneDatabase) {
+        self.paths = paths
+        self.parser = ConfigParser(zones: zones)
+    }
+
+    /// Loads `explicitPath` if given (it must exist), else the default file if it exists,
+    /// else the built-in defaults.
+    public func load(explicitPath: String?) throws(ConfigError) -> LoadedConfig {
+        let path = explicitPath ?? paths.defaultConfigFile
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            if explicitPath != nil {
+                throw ConfigError(.fileNotFound, file: path, detail: "no such config file")
+            }
+            return LoadedConfig(config: .defaults, path: path, fileExists: false)
+        }
+        guard !isDirectory.boolValue else {
+            throw ConfigError(.unreadable, file: path, detail: "is a directory, not a config file")
+        }
+        // FileHandle also reads devices and pipes, so `--config <(generate)` works.
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+            throw ConfigError(.unreadable, file: path, detail: "cannot be read (check its permissions)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ConfigError(.invalidTOML, file: path, detail: "invalid TOML: the file is not valid UTF-8")
+        }
+        return LoadedConfig(config: try parser.parse(text, file: path), path: path, fileExists: true)
+    }
+}

@@ -1,0 +1,97 @@
+import TOMLKit
+
+/// Validates config file text into a ``Config``. It reads nothing but the text and the zone database.
+public struct ConfigParser: Sendable {
+    /// Used to check `delivery.time_zone`.
+    public var zones: TimeZoneDatabase
+
+    public init(zones: TimeZoneDatabase) {
+        self.zones = zones
+    }
+
+    /// The keys of each table this version understands.
+    static let knownKeys: [String: [String]] = [
+        "": ["delivery", "refresh"],
+        "delivery": ["hour", "minute", "weekdays", "time_zone", "catch_up"],
+        "refresh": ["lead", "timeout"],
+    ]
+
+    /// Parses and validates `text`, the contents of the file at `file`.
+    public func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let position = error.source.begin
+            throw ConfigError(
+                .invalidTOML, file: file, line: position.line > 0 ? position.line : nil,
+                detail: "invalid TOML: \(error.description) (column \(position.column))")
+        } catch {
+            throw ConfigError(.invalidTOML, file: file, detail: "invalid TOML")
+        }
+        let root = TOMLTableReader(table: table, path: "", file: file, locator: TOMLKeyLocator(text: text))
+        try root.rejectUnknownKeys(known: Self.knownKeys[""]!)
+        var config = Config()
+        if let delivery = try root.table("delivery") {
+            config.delivery = try parseDelivery(delivery)
+        }
+        if let refresh = try root.table("refresh") {
+            config.refresh = try parseRefresh(refresh)
+        }
+        return config
+    }
+
+    private func parseDelivery(_ table: TOMLTableReader) throws(ConfigError) -> DeliveryConfig {
+        try table.rejectUnknownKeys(known: Self.knownKeys["delivery"]!)
+        var delivery = DeliveryConfig()
+        guard let hour = try table.integer("hour", in: 0...23) else {
+            throw ConfigError(
+                .missingKey, file: table.file, line: table.locator.line(of: "delivery"), key: "delivery.hour",
+                detail: "required when [delivery] is present (an integer 0-23)")
+        }
+        delivery.hour = hour
+        delivery.minute = try table.integer("minute", in: 0...59) ?? delivery.minute
+        if let names = try table.stringArray("weekdays", expecting: "an array of weekday names such as [\"mon\", \"fri\"]") {
+            var days: [Weekday] = []
+            for name in names {
+                guard let day = Weekday(shortName: name) else {
+                    throw table.error(.invalidValue, "weekdays", "\"\(name)\" is not a weekday; use mon, tue, wed, thu, fri, sat, sun")
+                }
+                days.append(day)
+            }
+            guard !days.isEmpty else {
+                throw table.error(.invalidValue, "weekdays", "the list is empty; name at least one day, or remove the key for every day")
+            }
+            delivery.weekdays = WeekdaySet(days)
+        }
+        if let zone = try table.string("time_zone", expecting: "an IANA time zone name such as \"Europe/Berlin\"") {
+            do {
+                _ = try zones.zone(named: zone)
+            } catch {
+                throw table.error(.invalidValue, "time_zone", zoneProblem(zone, error))
+            }
+            delivery.timeZone = zone
+        }
+        delivery.catchUp = try table.duration("catch_up", in: DeliveryConfig.catchUpRange) ?? delivery.catchUp
+        return delivery
+    }
+
+    private func parseRefresh(_ table: TOMLTableReader) throws(ConfigError) -> RefreshConfig {
+        try table.rejectUnknownKeys(known: Self.knownKeys["refresh"]!)
+        var refresh = RefreshConfig()
+        refresh.lead = try table.duration("lead", in: RefreshConfig.leadRange) ?? refresh.lead
+        refresh.timeout = try table.duration("timeout", in: RefreshConfig.timeoutRange) ?? refresh.timeout
+        return refresh
+    }
+
+    /// Explains why `name` is not a usable zone, suggesting the closest known name.
+    private func zoneProblem(_ name: String, _ error: TimeZoneDatabase.LookupError) -> String {
+        switch error {
+        case .unreadable(let reason):
+            return "time zone \"\(name)\" is unreadable in \(zones.directory): \(reason)"
+        case .invalidName, .notFound:
+            let hint = ClosestMatch.closest(to: name, in: zones.knownZoneNames()).map { "; did you mean \"\($0)\"?" } ?? ""
+            return "unknown time zone \"\(name)\" (IANA names, as in \(zones.directory))\(hint)"
+        }
+    }
+}

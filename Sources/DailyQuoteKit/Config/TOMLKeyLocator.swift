@@ -1,0 +1,53 @@
+/// Finds the line on which a key or table is written in TOML text.
+///
+/// TOMLKit does not report where a value came from, so this scans the text: table headers
+/// (`[delivery]`, `[[source]]`) set the current table, and `key =` lines are recorded under it.
+/// It covers the way config files are written by hand; a key it cannot place has no line.
+struct TOMLKeyLocator: Sendable {
+    private var lines: [String: Int] = [:]
+
+    init(text: String) {
+        var table = ""
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("[") {
+                let inner = line.drop { $0 == "[" }.prefix { $0 != "]" }
+                table = Self.normalise(inner)
+                if lines[table] == nil { lines[table] = lineNumber }
+            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                let key = Self.normalise(line[..<equals])
+                guard !key.isEmpty else { continue }
+                let path = table.isEmpty ? key : "\(table).\(key)"
+                if lines[path] == nil { lines[path] = lineNumber }
+            }
+        }
+    }
+
+    /// The line of `keyPath` (`delivery.hour`), if the scan found it.
+    func line(of keyPath: String) -> Int? { lines[keyPath] }
+
+    /// `"time zone" . x` becomes `time zone.x`: quotes and blanks around dots removed.
+    private static func normalise(_ text: Substring) -> String {
+        text.split(separator: ".").map { part in
+            part.trimmingBlanks().trimmingQuotes()
+        }.joined(separator: ".")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingBlanks() -> Substring {
+        var slice = self
+        while let c = slice.first, c == " " || c == "\t" { slice.removeFirst() }
+        while let c = slice.last, c == " " || c == "\t" { slice.removeLast() }
+        return slice
+    }
+
+    fileprivate func trimmingQuotes() -> String {
+        if count >= 2, let first, first == "\"" || first == "'", last == first {
+            return String(dropFirst().dropLast())
+        }
+        return String(self)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Loads zone rules from the system's compiled tz database (`$TZDIR` or `/usr/share/zoneinfo`).
+///
+/// Reading the system's files, rather than ICU's private copy, keeps the planner in step with
+/// systemd's `OnCalendar=` and with `date`, which read the same files.
+public struct TimeZoneDatabase: Sendable {
+    public var directory: String
+
+    /// A database rooted at `$TZDIR` from `environment`, or `/usr/share/zoneinfo`.
+    public init(environment: [String: String]) {
+        let tzdir = environment["TZDIR"] ?? ""
+        directory = tzdir.hasPrefix("/") ? tzdir : "/usr/share/zoneinfo"
+    }
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Why a zone could not be loaded.
+    public enum LookupError: Error, Equatable {
+        case invalidName
+        case notFound
+        case unreadable(String)
+    }
+
+    /// The rules for IANA zone `name` (`Europe/Berlin`).
+    public func zone(named name: String) throws(LookupError) -> ZoneRules {
+        guard Self.isPlausibleName(name) else { throw .invalidName }
+        return try load(path: "\(directory)/\(name)", identifier: name)
+    }
+
+    /// Reads a TZif file at `path`.
+    public func load(path: String, identifier: String) throws(LookupError) -> ZoneRules {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let data = FileManager.default.contents(atPath: path)
+        else { throw .notFound }
+        do {
+            return try ZoneRules(tzif: data, identifier: identifier)
+        } catch {
+            throw .unreadable(error.localizedDescription)
+        }
+    }
+
+    /// Whether `name` looks like a zone name and cannot escape the database directory.
+    static func isPlausibleName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.count <= 255, !name.hasPrefix("/") else { return false }
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_+-")
+        return name.allSatisfy(allowed.contains) && !name.split(separator: "/").contains { $0.hasPrefix(".") }
+            && !name.contains("//")
+    }
+
+    /// Zone names under the database directory, for suggestions in error messages.
+    public func knownZoneNames() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var names: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            let first = path.split(separator: "/").first.map(String.init) ?? path
+            guard let firstCharacter = first.first, firstCharacter.isUppercase,
+                !["posix", "right"].contains(first), !path.hasSuffix(".tab"), !path.hasSuffix(".zi")
+            else { continue }
+            names.append(path)
+        }
+        return names.sorted()
+    }
+
+    /// The system's zone: `TZ` if set, else the target of `/etc/localtime`, else `/etc/timezone`,
+    /// else UTC. `localtime` and `timezoneFile` are parameters so that tests can point elsewhere.
+    public func systemZone(
+        environment: [String: String], localtime: String = "/etc/localtime", timezoneFile: String = "/etc/timezone"
+    ) -> ZoneRules {
+        if let tz = environment["TZ"] {
+            return zone(fromTZVariable: tz) ?? .utc
+        }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime) {
+            let resolved = target.hasPrefix("/") ? target : "/etc/\(target)"
+            if let range = resolved.range(of: "zoneinfo/") {
+                let name = String(resolved[range.upperBound...])
+                if let rules = try? zone(named: name) { return rules }
+            }
+            if let rules = try? load(path: resolved, identifier: "localtime") { return rules }
+        }
+        if let text = try? String(contentsOfFile: timezoneFile, encoding: .utf8),
+            let rules = try? zone(named: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            return rules
+        }
+        return (try? load(path: localtime, identifier: "localtime")) ?? .utc
+    }
+
+    /// Interprets a `TZ` value as glibc does: empty is UTC, `:NAME` or `NAME` is a zone file,
+    /// an absolute path is a file, anything else a POSIX rule string.
+    func zone(fromTZVariable value: String) -> ZoneRules? {
+        let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+        if name.isEmpty { return .utc }
+        if name.hasPrefix("/") {
+            let identifier = name.range(of: "zoneinfo/").map { String(name[$0.upperBound...]) } ?? name
+            return try? load(path: name, identifier: identifier)
+        }
+        if let rules = try? zone(named: name) { return rules }
+        guard let rule = PosixTimeZoneRule(parsing: name) else { return nil }
+        return ZoneRules(identifier: name, transitionTimes: [], transitionTypes: [], types: [rule.standard], footer: rule)
+    }
+}

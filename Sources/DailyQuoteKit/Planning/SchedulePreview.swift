@@ -1,0 +1,76 @@
+/// The schedule as `dailyquote schedule` shows it: the next deliveries from a start instant.
+public struct SchedulePreview: Sendable, Equatable {
+    public var planner: DeliveryPlanner
+    /// The instant the preview starts from (Unix seconds).
+    public var start: Int64
+    public var deliveries: [PlannedDelivery]
+
+    public init(planner: DeliveryPlanner, start: Int64, count: Int) {
+        self.planner = planner
+        self.start = start
+        self.deliveries = planner.deliveries(from: start, count: count)
+    }
+
+    private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
+
+    /// The header line: zone, rule, refresh lead and start.
+    public var header: String {
+        let lead = ConfigDuration(seconds: planner.refreshLead)
+        return "Deliveries in \(planner.zone.identifier), \(planner.rule.summary) local time "
+            + "(refresh \(lead) before), from \(format.display(start)):"
+    }
+
+    /// One line per delivery: local time, distance from the start, the refresh, and any DST note.
+    public var lines: [String] {
+        let rows = deliveries.map { delivery in
+            (format.display(delivery.at), ZonedTimeFormat.relative(from: start, to: delivery.at), delivery)
+        }
+        let timeWidth = rows.map(\.0.count).max() ?? 0
+        let relativeWidth = rows.map(\.1.count).max() ?? 0
+        return rows.map { time, relative, delivery in
+            var line = time.padding(timeWidth) + "  " + relative.padding(relativeWidth)
+                + "  refresh " + format.display(delivery.refreshAt)
+            if delivery.dstAdjusted {
+                line += "  * moved: \(planner.rule.timeText) does not exist that day (DST gap)"
+            } else if delivery.repeatedTime {
+                line += "  * \(planner.rule.timeText) occurs twice that day (DST); the first is used"
+            }
+            return line
+        }
+    }
+
+    /// The whole text output, header first, newline-terminated.
+    public var text: String { ([header] + lines).joined(separator: "\n") + "\n" }
+
+    /// The `--json` form.
+    public var report: ScheduleReport {
+        ScheduleReport(
+            timeZone: planner.zone.identifier,
+            deliveries: deliveries.map {
+                ScheduleReport.Delivery(
+                    at: format.iso8601($0.at), utc: ZonedTimeFormat.utc($0.at), dstAdjusted: $0.dstAdjusted,
+                    refreshAt: format.iso8601($0.refreshAt))
+            })
+    }
+}
+
+/// The JSON document of `dailyquote schedule --json`. Its field names are a contract.
+public struct ScheduleReport: Sendable, Codable, Equatable {
+    /// One planned delivery; `at` and `refreshAt` carry the local offset, `utc` ends in `Z`.
+    public struct Delivery: Sendable, Codable, Equatable {
+        public var at: String
+        public var utc: String
+        public var dstAdjusted: Bool
+        public var refreshAt: String
+    }
+
+    public var timeZone: String
+    public var deliveries: [Delivery]
+}
+
+extension String {
+    /// The string padded with spaces on the right to `width` characters.
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

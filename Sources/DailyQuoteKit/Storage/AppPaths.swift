@@ -1,0 +1,27 @@
+import Foundation
+
+/// Where dailyquote keeps its files, following the XDG Base Directory specification.
+public struct AppPaths: Sendable, Codable, Equatable {
+    /// `$XDG_CONFIG_HOME/dailyquote/config.toml`.
+    public var defaultConfigFile: String
+    /// `$XDG_CACHE_HOME/dailyquote`: the fetched quote.
+    public var cacheDirectory: String
+    /// `$XDG_STATE_HOME/dailyquote`: the delivery ledger, history and last results.
+    public var stateDirectory: String
+    /// `$XDG_CONFIG_HOME/systemd/user`: where `install` writes the timers.
+    public var systemdUserDirectory: String
+
+    /// Resolves the paths from `environment`. Relative XDG values are ignored, as the spec says.
+    public init(environment: [String: String], home fallbackHome: @autoclosure () -> String = NSHomeDirectory()) {
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? fallbackHome()
+        func base(_ variable: String, _ defaultSuffix: String) -> String {
+            if let value = environment[variable], value.hasPrefix("/") { return value }
+            return home + defaultSuffix
+        }
+        let configHome = base("XDG_CONFIG_HOME", "/.config")
+        defaultConfigFile = "\(configHome)/dailyquote/config.toml"
+        cacheDirectory = base("XDG_CACHE_HOME", "/.cache") + "/dailyquote"
+        stateDirectory = base("XDG_STATE_HOME", "/.local/state") + "/dailyquote"
+        systemdUserDirectory = "\(configHome)/systemd/user"
+    }
+}

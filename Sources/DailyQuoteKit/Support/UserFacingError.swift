@@ -1,0 +1,27 @@
+import Foundation
+
+/// An error a user can cause or fix, with its one-line message and the process exit status.
+public protocol UserFacingError: LocalizedError {
+    /// The sysexits(3)-style status the process exits with.
+    var exitCode: Int32 { get }
+}
+
+extension ConfigError: UserFacingError {
+    public var exitCode: Int32 { Self.exitCode }
+}
+
+/// A failure with a message and an exit status, for conditions with no richer type.
+public struct CommandFailure: UserFacingError, Equatable {
+    public var message: String
+    public var exitCode: Int32
+
+    public init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    public var errorDescription: String? { message }
+
+    /// sysexits(3) EX_UNAVAILABLE: a service the command needs is not there.
+    public static let unavailable: Int32 = 69
+}

@@ -1,0 +1,52 @@
+import DailyQuoteKit
+import Foundation
+import Logging
+
+/// What a command needs from the outside world, gathered in one place: the environment,
+/// the clock, the paths, a logger, and the loaded configuration.
+struct CommandContext {
+    let environment: [String: String]
+    let paths: AppPaths
+    let zones: TimeZoneDatabase
+    let logger: Logger
+    let loaded: LoadedConfig
+    /// The zone deliveries are planned in: the configured one, else the system's.
+    let zone: ZoneRules
+    /// The instant the command started (Unix seconds).
+    let now: Int64
+
+    /// Loads everything for `options`, reading the real environment and clock.
+    init(_ options: GlobalOptions, clock: () -> Date = Date.init) throws {
+        environment = ProcessInfo.processInfo.environment
+        paths = AppPaths(environment: environment)
+        zones = TimeZoneDatabase(environment: environment)
+        logger = StderrLogHandler.logger(verbosity: options.verbose, environment: environment)
+        loaded = try ConfigLoader(paths: paths, zones: zones).load(explicitPath: options.config)
+        if let name = loaded.config.delivery.timeZone {
+            zone = try zones.zone(named: name)
+        } else {
+            zone = zones.systemZone(environment: environment)
+        }
+        now = Int64(clock().timeIntervalSince1970.rounded(.down))
+        if !loaded.fileExists {
+            logger.info("no config file at \(loaded.path); using the built-in defaults")
+        }
+    }
+
+    var config: Config { loaded.config }
+
+    /// The planner for the loaded configuration.
+    var planner: DeliveryPlanner {
+        DeliveryPlanner(rule: config.delivery.rule, zone: zone, refreshLead: config.refresh.lead.seconds)
+    }
+}
+
+extension TimeZoneDatabase.LookupError: UserFacingError {
+    public var exitCode: Int32 { ConfigError.exitCode }
+    public var errorDescription: String? {
+        switch self {
+        case .invalidName, .notFound: "the configured time zone is not in the tz database"
+        case .unreadable(let reason): "the configured time zone cannot be read: \(reason)"
+        }
+    }
+}

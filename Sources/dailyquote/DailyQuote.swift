@@ -1,0 +1,38 @@
+import ArgumentParser
+import DailyQuoteKit
+import Foundation
+
+/// The `dailyquote` command: one calm quote a day as a desktop notification.
+@main
+struct DailyQuote: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dailyquote",
+        abstract: "Deliver one well-chosen quote a day as a desktop notification.",
+        discussion: """
+            With no subcommand, `dailyquote` runs the foreground scheduler (`run`). \
+            Preview the plan with `dailyquote schedule`, or `dailyquote --dry-run`.
+            """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self, ScheduleCommand.self, ConfigCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+
+    /// Parses the arguments and runs the command, mapping user-facing errors to their exit
+    /// status and a single line on standard error.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as UserFacingError {
+            let logger = StderrLogHandler.logger(verbosity: 0, environment: ProcessInfo.processInfo.environment)
+            logger.error("\(error.errorDescription ?? "\(error)")")
+            Foundation.exit(error.exitCode)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
