@@ -40,13 +40,3 @@ struct CommandContext {
         DeliveryPlanner(rule: config.delivery.rule, zone: zone, refreshLead: config.refresh.lead.seconds)
     }
 }
-
-extension TimeZoneDatabase.LookupError: UserFacingError {
-    public var exitCode: Int32 { ConfigError.exitCode }
-    public var errorDescription: String? {
-        switch self {
-        case .invalidName, .notFound: "the configured time zone is not in the tz database"
-        case .unreadable(let reason): "the configured time zone cannot be read: \(reason)"
-        }
-    }
-}

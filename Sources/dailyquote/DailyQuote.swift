@@ -21,7 +21,8 @@ struct DailyQuote: AsyncParsableCommand {
     /// status and a single line on standard error.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            let arguments = GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -1,11 +1,5 @@
 import Foundation
 
-/// Why a TZif file could not be read.
-public struct TZifFormatError: Error, Equatable, LocalizedError {
-    public var reason: String
-    public var errorDescription: String? { "not a valid TZif file: \(reason)" }
-}
-
 extension ZoneRules {
     /// Parses a compiled tz database file (TZif, RFC 8536), preferring its 64-bit data.
     public init(tzif data: Data, identifier: String) throws {

@@ -10,6 +10,20 @@ extension ConfigError: UserFacingError {
     public var exitCode: Int32 { Self.exitCode }
 }
 
+extension AtomicFile.WriteError: UserFacingError {
+    public var exitCode: Int32 { 73 }  // EX_CANTCREAT
+}
+
+extension TimeZoneDatabase.LookupError: UserFacingError {
+    public var exitCode: Int32 { ConfigError.exitCode }
+    public var errorDescription: String? {
+        switch self {
+        case .invalidName, .notFound: "the configured time zone is not in the tz database"
+        case .unreadable(let reason): "the configured time zone cannot be read: \(reason)"
+        }
+    }
+}
+
 /// A failure with a message and an exit status, for conditions with no richer type.
 public struct CommandFailure: UserFacingError, Equatable {
     public var message: String

@@ -1,0 +1,20 @@
+import ArgumentParser
+import DailyQuoteKit
+import Foundation
+
+/// `dailyquote config check`.
+struct ConfigCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate the config file; print 'ok: <path>' or the problem (exit 78).")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let context = try CommandContext(global)
+        if !context.loaded.fileExists {
+            context.logger.notice("\(context.loaded.path) does not exist; the built-in defaults apply")
+        }
+        print("ok: \(context.loaded.path)")
+    }
+}

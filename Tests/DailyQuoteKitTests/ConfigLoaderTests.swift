@@ -1,0 +1,48 @@
+import DailyQuoteKit
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("ConfigLoader")
+struct ConfigLoaderTests {
+    func loader(_ dir: TemporaryDirectory) -> ConfigLoader {
+        ConfigLoader(paths: AppPaths(environment: ["HOME": dir.path]), zones: Zones.database)
+    }
+
+    @Test("A missing default file means the built-in defaults")
+    func missingDefault() throws {
+        let dir = TemporaryDirectory()
+        let loaded = try loader(dir).load(explicitPath: nil)
+        #expect(loaded.config == .defaults)
+        #expect(!loaded.fileExists)
+        #expect(loaded.path == dir.url(".config/dailyquote/config.toml"))
+    }
+
+    @Test("A missing --config file, a directory and invalid UTF-8 are errors naming the file")
+    func explicitProblems() throws {
+        let dir = TemporaryDirectory()
+        let missing = dir.url("nope.toml")
+        #expect(throws: ConfigError(.fileNotFound, file: missing, detail: "no such config file")) {
+            try loader(dir).load(explicitPath: missing)
+        }
+        #expect(throws: ConfigError.self) { try loader(dir).load(explicitPath: dir.path) }
+        let binary = dir.url("binary.toml")
+        #expect(FileManager.default.createFile(atPath: binary, contents: Data([0x5B, 0xFF, 0xFE, 0x5D])))
+        do {
+            _ = try loader(dir).load(explicitPath: binary)
+            Issue.record("invalid UTF-8 was accepted")
+        } catch {
+            #expect(error.kind == .invalidTOML)
+            #expect(error.file == binary)
+        }
+    }
+
+    @Test("The default file is read when present")
+    func readsDefault() throws {
+        let dir = TemporaryDirectory()
+        try dir.write(".config/dailyquote/config.toml", "[delivery]\nhour = 6\n")
+        let loaded = try loader(dir).load(explicitPath: nil)
+        #expect(loaded.fileExists)
+        #expect(loaded.config.delivery.hour == 6)
+    }
+}

@@ -1,0 +1,112 @@
+import DailyQuoteKit
+import Testing
+
+@Suite("ConfigParser")
+struct ConfigParserTests {
+    let parser = ConfigParser(zones: Zones.database)
+    let file = "/home/ada/.config/dailyquote/config.toml"
+
+    func parse(_ text: String) throws(ConfigError) -> Config { try parser.parse(text, file: file) }
+
+    /// Parses `text`, expecting a ``ConfigError``, and returns it.
+    func failure(_ text: String) -> ConfigError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("An empty file is the built-in defaults")
+    func emptyIsDefaults() throws {
+        #expect(try parse("") == .defaults)
+        #expect(try parse("# only a comment\n") == .defaults)
+    }
+
+    @Test("Every key is read")
+    func fullConfig() throws {
+        let config = try parse(
+            """
+            [delivery]
+            hour = 7
+            minute = 45
+            weekdays = ["Mon", "wed", "FRI"]
+            time_zone = "America/New_York"
+            catch_up = "1h30m"
+
+            [refresh]
+            lead = "10m"
+            timeout = "2m"
+            """)
+        #expect(config.delivery.hour == 7)
+        #expect(config.delivery.minute == 45)
+        #expect(config.delivery.weekdays == WeekdaySet([.monday, .wednesday, .friday]))
+        #expect(config.delivery.timeZone == "America/New_York")
+        #expect(config.delivery.catchUp == .minutes(90))
+        #expect(config.refresh.lead == .minutes(10))
+        #expect(config.refresh.timeout == .seconds(120))
+    }
+
+    @Test("catch_up = \"0\" disables catch-up")
+    func zeroCatchUp() throws {
+        #expect(try parse("[delivery]\nhour = 8\ncatch_up = \"0\"\n").delivery.catchUp == .seconds(0))
+    }
+
+    /// One malformed config and what its error must say.
+    struct ErrorCase: Sendable, CustomTestStringConvertible {
+        var text: String
+        var kind: ConfigError.Kind
+        var key: String
+        var line: Int
+        /// A fragment the message must contain.
+        var fragment: String
+
+        init(_ text: String, _ kind: ConfigError.Kind, _ key: String, _ line: Int, _ fragment: String) {
+            (self.text, self.kind, self.key, self.line, self.fragment) = (text, kind, key, line, fragment)
+        }
+
+        var testDescription: String { "\(kind) \(key)" }
+    }
+
+    static let errorCases: [ErrorCase] = [
+        ErrorCase("[delivery]\nhour = 8\nminit = 5\n", .unknownKey, "delivery.minit", 3, "\"delivery.minute\""),
+        ErrorCase("[delivry]\nhour = 8\n", .unknownKey, "delivry", 1, "\"delivery\""),
+        ErrorCase("[delivery]\nhour = \"eight\"\n", .wrongType, "delivery.hour", 2, "found string \"eight\""),
+        ErrorCase("[delivery]\nhour = 8\nminute = 7.5\n", .wrongType, "delivery.minute", 3, "found float 7.5"),
+        ErrorCase("delivery = 8\n", .wrongType, "delivery", 1, "expected a table"),
+        ErrorCase("[delivery]\nhour = 25\n", .outOfRange, "delivery.hour", 2, "allowed 0-23"),
+        ErrorCase("[delivery]\nhour = 8\nminute = -1\n", .outOfRange, "delivery.minute", 3, "allowed 0-59"),
+        ErrorCase("[refresh]\ntimeout = \"5m\"\n", .outOfRange, "refresh.timeout", 2, "allowed 1s to 2m"),
+        ErrorCase("[refresh]\nlead = \"45 minutes\"\n", .invalidValue, "refresh.lead", 2, "is not a duration"),
+        ErrorCase("[refresh]\nlead = 45\n", .wrongType, "refresh.lead", 2, "found integer 45"),
+        ErrorCase("[delivery]\nhour = 8\ntime_zone = \"Europe/Berln\"\n", .invalidValue, "delivery.time_zone", 3, "did you mean \"Europe/Berlin\""),
+        ErrorCase("[delivery]\nhour = 8\ntime_zone = \"../../etc/passwd\"\n", .invalidValue, "delivery.time_zone", 3, "unknown time zone"),
+        ErrorCase("[delivery]\nhour = 8\nweekdays = [\"monday\"]\n", .invalidValue, "delivery.weekdays", 3, "\"monday\" is not a weekday"),
+        ErrorCase("[delivery]\nhour = 8\nweekdays = []\n", .invalidValue, "delivery.weekdays", 3, "the list is empty"),
+        ErrorCase("[delivery]\nhour = 8\nweekdays = \"mon\"\n", .wrongType, "delivery.weekdays", 3, "found string \"mon\""),
+        ErrorCase("[delivery]\nminute = 5\n", .missingKey, "delivery.hour", 1, "required when [delivery] is present"),
+    ]
+
+    @Test("Each class of error names the key, the line and the problem", arguments: errorCases)
+    func errors(_ c: ErrorCase) throws {
+        let (text, kind, key, line, fragment) = (c.text, c.kind, c.key, c.line, c.fragment)
+        let error = try #require(failure(text))
+        #expect(error.kind == kind)
+        #expect(error.key == key)
+        #expect(error.line == line)
+        #expect(error.file == file)
+        let message = try #require(error.errorDescription)
+        #expect(message.hasPrefix("\(file):\(line): \(key): "), "\(message)")
+        #expect(message.contains(fragment), "\(message)")
+        #expect(!message.contains("\n"))
+    }
+
+    @Test("Invalid TOML reports the line and column of the syntax error")
+    func invalidTOML() throws {
+        let error = try #require(failure("[delivery]\nhour = 8\nminute = = 3\n"))
+        #expect(error.kind == .invalidTOML)
+        #expect(error.line == 3)
+        #expect(error.errorDescription?.contains("invalid TOML") == true)
+    }
+}

@@ -1,0 +1,38 @@
+import DailyQuoteKit
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("TimeZoneDatabase")
+struct TimeZoneDatabaseTests {
+    let database = Zones.database
+
+    @Test("Names that could leave the database directory are refused before any file is read")
+    func refusesTraversal() {
+        for name in ["../../etc/passwd", "/etc/passwd", "Europe/../../etc/passwd", "", "Europe//Berlin", ".hidden"] {
+            #expect(throws: TimeZoneDatabase.LookupError.invalidName) { try database.zone(named: name) }
+        }
+        #expect(throws: TimeZoneDatabase.LookupError.notFound) { try database.zone(named: "Mars/Olympus_Mons") }
+    }
+
+    @Test("TZ is read as glibc reads it")
+    func tzVariable() {
+        #expect(database.systemZone(environment: ["TZ": "Asia/Tokyo"]).identifier == "Asia/Tokyo")
+        #expect(database.systemZone(environment: ["TZ": ":Europe/Berlin"]).identifier == "Europe/Berlin")
+        #expect(database.systemZone(environment: ["TZ": ""]).identifier == "UTC")
+        #expect(database.systemZone(environment: ["TZ": "/usr/share/zoneinfo/America/Havana"]).identifier == "America/Havana")
+        let posix = database.systemZone(environment: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"])
+        #expect(posix.utcOffset(at: Zones.instant("2026-07-01T00:00:00Z")) == 7200)
+    }
+
+    @Test("Without TZ, the /etc/localtime link names the zone; /etc/timezone is the fallback")
+    func localtime() throws {
+        let dir = TemporaryDirectory()
+        let link = dir.url("localtime")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Asia/Kathmandu")
+        #expect(database.systemZone(environment: [:], localtime: link).identifier == "Asia/Kathmandu")
+        let timezone = try dir.write("timezone", "America/Santiago\n")
+        #expect(database.systemZone(environment: [:], localtime: dir.url("none"), timezoneFile: timezone).identifier == "America/Santiago")
+        #expect(database.systemZone(environment: [:], localtime: dir.url("none"), timezoneFile: dir.url("none")).identifier == "UTC")
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Benchmarks dailyquote side by side with the tool it replaces, with hyperfine, and writes
+# docs/BENCHMARKS.md. Usage: bench/run.sh [--quick]   (--quick: few runs, to keep CI honest)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/swift-env
+runs=30
+[ "${1:-}" = "--quick" ] && runs=3
+command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
+
+swift build -c release --static-swift-stdlib >/dev/null
+bin=$PWD/.build/release/dailyquote
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat > "$work/config.toml" <<'TOML'
+[delivery]
+hour = 8
+minute = 0
+time_zone = "Europe/Berlin"
+TOML
+
+export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state
+hyperfine --warmup 3 --runs "$runs" --export-json "$work/schedule.json" -N \
+  -n "dailyquote schedule --count 365" "$bin schedule --config $work/config.toml --count 365 --from 2026-01-01" \
+  -n "systemd-analyze calendar --iterations=365" "systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin'" \
+  >&2
+
+peak_rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+
+python3 - "$work/schedule.json" "$bin" "$runs" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" > docs/BENCHMARKS.md <<'PY'
+import json, os, platform, subprocess, sys, datetime
+data = json.load(open(sys.argv[1]))["results"]
+binary, runs, rss_dq, rss_sd = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+ms = {r["command"]: r for r in data}
+dq = ms["dailyquote schedule --count 365"]
+sd = ms["systemd-analyze calendar --iterations=365"]
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
+print("# Benchmarks\n")
+print(f"Measured {datetime.date.today()} on {os.cpu_count()} cores ({cpu}), Debian {open('/etc/debian_version').read().strip()},")
+print(f"by `bench/run.sh` ({runs} runs each, hyperfine, release build with `--static-swift-stdlib`).\n")
+print("| command | mean | σ | min | peak RSS |")
+print("| --- | --- | --- | --- | --- |")
+for r, rss in ((dq, rss_dq), (sd, rss_sd)):
+    print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms | {int(rss)//1024} MiB |")
+print(f"\nRatio: dailyquote takes {dq['mean']/sd['mean']:.2f}x the time of systemd-analyze for the same rule")
+print("(`*-*-* 08:00:00 Europe/Berlin`, 365 elapses from 2026-01-01). Goal: under 50 ms and faster than systemd-analyze.\n")
+print(f"Binary size: {os.path.getsize(binary)/1048576:.1f} MiB (`.build/release/dailyquote`, static Swift runtime).")
+PY
+cat docs/BENCHMARKS.md
