@@ -16,7 +16,9 @@ public struct ZoneRules: Sendable, Equatable {
     /// The rule for instants after the last transition, if the file has one.
     var footer: PosixTimeZoneRule?
 
-    public init(
+    /// Rules from already-validated parts: every entry of `transitionTypes` indexes `types`,
+    /// and `types` is not empty. ``ZoneRules/init(tzif:identifier:)`` checks a file for this.
+    init(
         identifier: String, transitionTimes: [Int64], transitionTypes: [Int], types: [LocalTimeType],
         footer: PosixTimeZoneRule?
     ) {

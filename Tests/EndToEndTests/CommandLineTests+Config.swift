@@ -91,6 +91,14 @@ extension CommandLineTests {
             """)
     }
 
+    @Test("run without --dry-run says the scheduler is not available yet and exits 69")
+    func runNotYetAvailable() throws {
+        let result = try Sandbox().run([])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("not available in this version"))
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("--dry-run previews the schedule and each stage, and leaves empty XDG dirs empty")
     func dryRunChangesNothing() throws {
         let sandbox = Sandbox()
