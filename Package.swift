@@ -37,7 +37,7 @@ let package = Package(
             path: "Resources",
             exclude: ["README.md"],
             sources: ["BundledResource.swift"],
-            resources: [.embedInCode("config.example.toml")]
+            resources: [.embedInCode("config.example.toml"), .embedInCode("quotes.json")]
         ),
         .systemLibrary(
             name: "CLibnotify",

@@ -4,4 +4,7 @@ public enum BundledResource {
     public static var exampleConfig: String {
         String(decoding: PackageResources.config_example_toml, as: UTF8.self)
     }
+
+    /// The bundled quote collection: a JSON array of `{"text", "author"}`.
+    public static var quotesJSON: [UInt8] { PackageResources.quotes_json }
 }

@@ -35,6 +35,19 @@ struct CommandContext {
 
     var config: Config { loaded.config }
 
+    /// The delivery ledger in the state directory.
+    var ledger: DeliveryLedger { DeliveryLedger(directory: paths.stateDirectory) }
+
+    /// The fetched-quote cache.
+    var cache: QuoteCache { QuoteCache(directory: paths.cacheDirectory) }
+
+    /// The delivery stage, posting through libnotify, on the real clock.
+    var deliveryStage: DeliveryStage {
+        DeliveryStage(
+            planner: planner, config: config, ledger: ledger, cache: cache, poster: LibnotifyPoster(),
+            clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logger)
+    }
+
     /// The planner for the loaded configuration.
     var planner: DeliveryPlanner {
         DeliveryPlanner(rule: config.delivery.rule, zone: zone, refreshLead: config.refresh.lead.seconds)

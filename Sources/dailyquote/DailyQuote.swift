@@ -13,7 +13,10 @@ struct DailyQuote: AsyncParsableCommand {
             Preview the plan with `dailyquote schedule`, or `dailyquote --dry-run`.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, ScheduleCommand.self, ConfigCommand.self],
+        subcommands: [
+            RunCommand.self, NotifyCommand.self, ShowCommand.self, HistoryCommand.self, ClearCommand.self,
+            ScheduleCommand.self, ConfigCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 

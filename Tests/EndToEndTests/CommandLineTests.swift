@@ -11,6 +11,7 @@ struct CommandLineTests {
     @Test("--help output matches its golden file", arguments: [
         (["--help"], "help-dailyquote.txt"), (["schedule", "--help"], "help-schedule.txt"),
         (["config", "--help"], "help-config.txt"), (["run", "--help"], "help-run.txt"),
+        (["notify", "--help"], "help-notify.txt"),
     ])
     func help(arguments: [String], golden: String) throws {
         let result = try Sandbox().run(arguments)

@@ -2,10 +2,15 @@
 public struct Config: Sendable, Codable, Equatable {
     public var delivery = DeliveryConfig()
     public var refresh = RefreshConfig()
+    public var notification = NotificationConfig()
 
-    public init(delivery: DeliveryConfig = DeliveryConfig(), refresh: RefreshConfig = RefreshConfig()) {
+    public init(
+        delivery: DeliveryConfig = DeliveryConfig(), refresh: RefreshConfig = RefreshConfig(),
+        notification: NotificationConfig = NotificationConfig()
+    ) {
         self.delivery = delivery
         self.refresh = refresh
+        self.notification = notification
     }
 
     /// The configuration used when no config file exists.

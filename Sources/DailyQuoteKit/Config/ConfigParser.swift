@@ -1,3 +1,4 @@
+import Foundation
 import TOMLKit
 
 /// Validates config file text into a ``Config``. It reads nothing but the text and the zone database.
@@ -11,9 +12,10 @@ public struct ConfigParser: Sendable {
 
     /// The keys of each table this version understands.
     static let knownKeys: [String: [String]] = [
-        "": ["delivery", "refresh"],
+        "": ["delivery", "refresh", "notification"],
         "delivery": ["hour", "minute", "weekdays", "time_zone", "catch_up"],
         "refresh": ["lead", "timeout"],
+        "notification": ["title", "icon", "urgency", "expire", "timeout"],
     ]
 
     /// Parses and validates `text`, the contents of the file at `file`.
@@ -37,6 +39,9 @@ public struct ConfigParser: Sendable {
         }
         if let refresh = try root.table("refresh") {
             config.refresh = try parseRefresh(refresh)
+        }
+        if let notification = try root.table("notification") {
+            config.notification = try parseNotification(notification)
         }
         return config
     }
@@ -82,6 +87,32 @@ public struct ConfigParser: Sendable {
         refresh.lead = try table.duration("lead", in: RefreshConfig.leadRange) ?? refresh.lead
         refresh.timeout = try table.duration("timeout", in: RefreshConfig.timeoutRange) ?? refresh.timeout
         return refresh
+    }
+
+    private func parseNotification(_ table: TOMLTableReader) throws(ConfigError) -> NotificationConfig {
+        try table.rejectUnknownKeys(known: Self.knownKeys["notification"]!)
+        var notification = NotificationConfig()
+        if let title = try table.string("title", expecting: "a string") {
+            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw table.error(.invalidValue, "title", "the title is empty")
+            }
+            notification.title = title
+        }
+        notification.icon = try table.string("icon", expecting: "an icon name or path") ?? notification.icon
+        if let text = try table.string("urgency", expecting: "one of \"low\", \"normal\", \"critical\"") {
+            guard let urgency = NotificationUrgency(rawValue: text.lowercased()) else {
+                throw table.error(.invalidValue, "urgency", "\"\(text)\" is not an urgency; use low, normal or critical")
+            }
+            notification.urgency = urgency
+        }
+        if let text = try table.string("expire", expecting: "\"default\", \"never\" or a duration") {
+            guard let expiry = NotificationExpiry(parsing: text) else {
+                throw table.error(.invalidValue, "expire", "\"\(text)\" is not an expiry; use \"default\", \"never\" or a duration such as \"30s\"")
+            }
+            notification.expire = expiry
+        }
+        notification.timeout = try table.duration("timeout", in: NotificationConfig.timeoutRange) ?? notification.timeout
+        return notification
     }
 
     /// Explains why `name` is not a usable zone, suggesting the closest known name.

@@ -39,3 +39,16 @@ public struct CommandFailure: UserFacingError, Equatable {
     /// sysexits(3) EX_UNAVAILABLE: a service the command needs is not there.
     public static let unavailable: Int32 = 69
 }
+
+extension FileLock.LockError: UserFacingError {
+    public var exitCode: Int32 {
+        switch self {
+        case .timedOut: 75  // EX_TEMPFAIL: another run holds the ledger; try again later
+        case .cannotOpen: 73  // EX_CANTCREAT
+        }
+    }
+}
+
+extension DeliveryLedger.LedgerError: UserFacingError {
+    public var exitCode: Int32 { 1 }
+}

@@ -1,0 +1,16 @@
+/// The `[notification]` table: what the notification looks like and how long posting may take.
+public struct NotificationConfig: Sendable, Codable, Equatable {
+    /// The summary line.
+    public var title = "Quote of the Day"
+    /// An icon name from the icon theme, or a path.
+    public var icon = "dailyquote"
+    public var urgency = NotificationUrgency.normal
+    public var expire = NotificationExpiry.serverDefault
+    /// The delivery stage's deadline: lock, D-Bus calls and recording together.
+    public var timeout = ConfigDuration.seconds(10)
+
+    public init() {}
+
+    /// The allowed range of `timeout`.
+    public static let timeoutRange = ConfigDuration.seconds(1)...ConfigDuration.seconds(60)
+}

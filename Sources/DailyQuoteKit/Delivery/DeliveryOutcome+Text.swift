@@ -1,0 +1,28 @@
+extension DeliveryOutcome {
+    /// The one-line summary `dailyquote notify` prints.
+    public func text(zone: ZoneRules, now: Int64) -> String {
+        let format = ZonedTimeFormat(zone: zone)
+        func local(_ iso: String?) -> String? {
+            iso.flatMap { TimestampParser.parse($0, zone: zone) }.map(format.display)
+        }
+        switch result {
+        case "nothing-due":
+            guard let next = next, let instant = TimestampParser.parse(next, zone: zone) else { return "nothing due" }
+            return "nothing due; next delivery \(format.display(instant)) (\(ZonedTimeFormat.relative(from: now, to: instant)))"
+        default:
+            let verb = result == "posted" ? "posted" : "would post"
+            var line = "\(verb) \(Self.excerpt(quote))"
+            line += " (\(source ?? "?"), \(reason ?? "?"))"
+            if let planned = local(planned) { line += " for \(planned)" }
+            if let server { line += " to \(server)" }
+            return line
+        }
+    }
+
+    /// `"text…" — Author`, the text cut to 60 characters.
+    static func excerpt(_ quote: Quote?) -> String {
+        guard let quote else { return "nothing" }
+        let text = quote.text.count > 60 ? String(quote.text.prefix(59)) + "…" : quote.text
+        return "\"\(text)\"" + (quote.author.isEmpty ? "" : " — \(quote.author)")
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+
+/// The delivery stage: decides whether a planned delivery is due and, if so, posts the
+/// quote once. It never touches the network.
+///
+/// The order of steps makes concurrent runs safe: take the ledger's exclusive lock, re-read
+/// the ledger, post, record, release. Twenty processes at a due instant post one notification.
+public struct DeliveryStage: Sendable {
+    public var planner: DeliveryPlanner
+    public var config: Config
+    public var ledger: DeliveryLedger
+    public var cache: QuoteCache
+    public var poster: any NotificationPosting
+    /// The current Unix time; passed in so that tests can set it.
+    public var clock: @Sendable () -> Int64
+    public var logger: Logger
+
+    public init(
+        planner: DeliveryPlanner, config: Config, ledger: DeliveryLedger, cache: QuoteCache,
+        poster: any NotificationPosting, clock: @escaping @Sendable () -> Int64, logger: Logger
+    ) {
+        self.planner = planner
+        self.config = config
+        self.ledger = ledger
+        self.cache = cache
+        self.poster = poster
+        self.clock = clock
+        self.logger = logger
+    }
+
+    private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
+
+    /// Runs the due rule and posts if a delivery is due. A dry run reads but writes and posts nothing.
+    public func deliverIfDue(mode: ExecutionMode) throws -> DeliveryOutcome {
+        let started = Date()
+        let timeout = Double(config.notification.timeout.seconds)
+        // The lock is a file; a dry run must not create it, and reading without it is harmless.
+        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, timeout: timeout)
+        defer { withExtendedLifetime(lock) {} }
+        let state = try ledger.state()
+        let now = clock()
+        switch DueDecision.decide(planner: planner, now: now, catchUp: config.delivery.catchUp.seconds, ledger: state) {
+        case .nothingDue(let reason, let next):
+            logger.info("nothing due: \(reason.rawValue)")
+            var outcome = DeliveryOutcome(result: "nothing-due")
+            outcome.detail = reason.rawValue
+            outcome.next = next.map { format.iso8601($0.at) }
+            return outcome
+        case .due(let delivery):
+            let choice = QuoteChoice.choose(
+                cache: cache.read(), lastPostedAt: state.lastPostedAt, day: delivery.day, history: ledger.history(), now: now)
+            var outcome = DeliveryOutcome(result: "would-post")
+            outcome.planned = format.iso8601(delivery.at)
+            outcome.quote = choice.quote
+            outcome.source = choice.source
+            outcome.reason = choice.reason
+            guard !mode.isDryRun else { return outcome }
+            let remaining = timeout - Date().timeIntervalSince(started)
+            let server = try poster.post(DesktopNotification(quote: choice.quote, config: config.notification), deadline: remaining)
+            let postedAt = clock()
+            let entry = HistoryEntry(
+                planned: format.iso8601(delivery.at), plannedAt: delivery.at, plannedDay: delivery.day.description,
+                posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote, source: choice.source,
+                reason: choice.reason, server: server.name)
+            try ledger.record(
+                entry, state: LedgerState(lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: postedAt))
+            outcome.result = "posted"
+            outcome.posted = entry.posted
+            outcome.server = server.name
+            return outcome
+        }
+    }
+
+    /// Posts the current quote at once (`notify --now`), due or not. It records a history line
+    /// but leaves the state alone, so the day's planned delivery still happens.
+    public func postNow(mode: ExecutionMode) throws -> DeliveryOutcome {
+        let started = Date()
+        let timeout = Double(config.notification.timeout.seconds)
+        let now = clock()
+        let state = try ledger.state()
+        let choice = QuoteChoice.choose(
+            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: planner.localDay(of: now), history: ledger.history(), now: now)
+        var outcome = DeliveryOutcome(result: "would-post")
+        outcome.quote = choice.quote
+        outcome.source = choice.source
+        outcome.reason = choice.reason
+        guard !mode.isDryRun else { return outcome }
+        let lock = try FileLock(path: ledger.lockPath, timeout: timeout)
+        defer { withExtendedLifetime(lock) {} }
+        let remaining = timeout - Date().timeIntervalSince(started)
+        let server = try poster.post(DesktopNotification(quote: choice.quote, config: config.notification), deadline: remaining)
+        let postedAt = clock()
+        let entry = HistoryEntry(
+            planned: nil, plannedAt: nil, plannedDay: nil, posted: format.iso8601(postedAt), postedAt: postedAt,
+            quote: choice.quote, source: choice.source, reason: choice.reason, server: server.name)
+        try ledger.record(entry, state: state)
+        outcome.result = "posted"
+        outcome.posted = entry.posted
+        outcome.server = server.name
+        return outcome
+    }
+}

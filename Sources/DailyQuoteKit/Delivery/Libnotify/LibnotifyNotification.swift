@@ -1,0 +1,36 @@
+import CLibnotify
+
+/// One `NotifyNotification` GObject, unreferenced when released.
+final class LibnotifyNotification {
+    private let pointer: UnsafeMutablePointer<NotifyNotification>
+
+    /// A notification with `summary` and `body` (already escaped if the server wants markup).
+    init(summary: String, body: String, icon: String) throws(DeliveryError) {
+        guard let created = notify_notification_new(summary, body, icon.isEmpty ? nil : icon) else {
+            throw .failed("notify_notification_new failed")
+        }
+        pointer = created
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    func configure(appName: String, urgency: NotificationUrgency, expireMilliseconds: Int32, desktopEntry: String) {
+        notify_notification_set_app_name(pointer, appName)
+        notify_notification_set_urgency(pointer, NotifyUrgency(rawValue: UInt32(urgency.level)))
+        notify_notification_set_timeout(pointer, expireMilliseconds)
+        notify_notification_set_hint_string(pointer, "desktop-entry", desktopEntry)
+    }
+
+    /// Sends the notification; a GError becomes a ``DeliveryError`` here.
+    func show() throws(DeliveryError) {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = notify_notification_show(pointer, &error)
+        if let error {
+            defer { g_error_free(error) }
+            throw LibnotifyError.classify(error.pointee)
+        }
+        guard ok != 0 else { throw .failed("notify_notification_show failed without an error") }
+    }
+}

@@ -1,0 +1,54 @@
+/// The quote a delivery will post, where it came from, and why.
+public struct QuoteChoice: Sendable, Codable, Equatable {
+    public var quote: Quote
+    /// `bundled`, or the cached quote's source name.
+    public var source: String
+    /// `cache`, or `fallback: <why the cache was not used>`.
+    public var reason: String
+
+    public init(quote: Quote, source: String, reason: String) {
+        self.quote = quote
+        self.source = source
+        self.reason = reason
+    }
+
+    /// Chooses the quote for a delivery planned for local day `day`.
+    ///
+    /// The cached quote wins if it was fetched after the last posted notification. Otherwise
+    /// a bundled quote not posted in the last 365 days, picked from the day's number, so that
+    /// a retry of the same delivery picks the same quote.
+    public static func choose(
+        cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: [HistoryEntry], now: Int64,
+        bundled: [Quote] = BundledQuotes.all
+    ) -> QuoteChoice {
+        let why: String
+        switch cache {
+        case .quote(let cached):
+            if let lastPostedAt, cached.fetchedAt <= lastPostedAt {
+                why = "cache older than the last delivery"
+            } else {
+                return QuoteChoice(quote: cached.quote, source: cached.source, reason: "cache")
+            }
+        case .absent: why = "no cached quote"
+        case .corrupt: why = "cached quote unreadable"
+        }
+        return QuoteChoice(quote: fallback(day: day, history: history, now: now, bundled: bundled), source: "bundled", reason: "fallback: \(why)")
+    }
+
+    /// A bundled quote not posted in the 365 days before `now`, chosen from `day`.
+    /// If every quote was posted within the year, the least recently posted ones are eligible.
+    static func fallback(day: CivilDate, history: [HistoryEntry], now: Int64, bundled: [Quote]) -> Quote {
+        guard !bundled.isEmpty else { return Quote(text: "Well done is better than well said.", author: "Benjamin Franklin") }
+        var lastPosted: [String: Int64] = [:]
+        for entry in history { lastPosted[entry.quote.normalisedText] = entry.postedAt }
+        let yearAgo = now - 365 * 86_400
+        var candidates = bundled.filter { (lastPosted[$0.normalisedText] ?? .min) < yearAgo }
+        if candidates.isEmpty {
+            let oldest = bundled.map { lastPosted[$0.normalisedText] ?? .min }.min() ?? .min
+            candidates = bundled.filter { (lastPosted[$0.normalisedText] ?? .min) == oldest }
+        }
+        // A multiplicative step spreads consecutive days over the collection.
+        let index = Int((UInt64(bitPattern: day.daysSinceEpoch) &* 2_654_435_761) % UInt64(candidates.count))
+        return candidates[index]
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An exclusive `flock` on a lock file, released when the value is released (or the process
+/// exits, whichever comes first: the kernel drops it either way).
+public final class FileLock {
+    private let descriptor: Int32
+
+    /// Why the lock could not be taken.
+    public enum LockError: Error, Equatable, LocalizedError {
+        case cannotOpen(path: String, reason: String)
+        case timedOut(path: String)
+
+        public var errorDescription: String? {
+            switch self {
+            case .cannotOpen(let path, let reason): "cannot open lock file \(path): \(reason)"
+            case .timedOut(let path): "another dailyquote process holds \(path); gave up waiting"
+            }
+        }
+    }
+
+    /// Takes the lock on `path` (created 0600, with a 0700 directory), waiting at most `timeout`
+    /// seconds. It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound.
+    public init(path: String, timeout: Double) throws(LockError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        let giveUp = Date().addingTimeInterval(timeout)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < giveUp else {
+                close(fd)
+                throw .timedOut(path: path)
+            }
+            usleep(10_000)
+        }
+        descriptor = fd
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,38 @@
+/// One line of `history.jsonl`: a notification that was posted.
+public struct HistoryEntry: Sendable, Codable, Equatable {
+    /// The planned delivery (ISO 8601 with offset); nil for `notify --now`.
+    public var planned: String?
+    /// The planned delivery as Unix seconds; nil for `notify --now`.
+    public var plannedAt: Int64?
+    /// The local day the delivery was planned for (`2026-03-29`); nil for `notify --now`.
+    public var plannedDay: String?
+    /// When it was posted (ISO 8601 with offset).
+    public var posted: String
+    public var postedAt: Int64
+    public var text: String
+    public var author: String
+    /// Where the quote came from: the cache's source name, or `bundled`.
+    public var source: String
+    /// Why that quote: `cache`, or `fallback: ...`.
+    public var reason: String
+    /// The notification server's name (`dunst`).
+    public var server: String
+
+    public init(
+        planned: String?, plannedAt: Int64?, plannedDay: String?, posted: String, postedAt: Int64, quote: Quote,
+        source: String, reason: String, server: String
+    ) {
+        self.planned = planned
+        self.plannedAt = plannedAt
+        self.plannedDay = plannedDay
+        self.posted = posted
+        self.postedAt = postedAt
+        self.text = quote.text
+        self.author = quote.author
+        self.source = source
+        self.reason = reason
+        self.server = server
+    }
+
+    public var quote: Quote { Quote(text: text, author: author) }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Reads the cached quote at `$XDG_CACHE_HOME/dailyquote/quote.json`.
+public struct QuoteCache: Sendable {
+    public var directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public var path: String { "\(directory)/quote.json" }
+
+    /// What the cache holds.
+    public enum Content: Sendable, Equatable {
+        case absent
+        case corrupt(String)
+        case quote(CachedQuote)
+    }
+
+    /// The cached quote, if there is a readable one.
+    public func read() -> Content {
+        guard let data = FileManager.default.contents(atPath: path) else { return .absent }
+        do {
+            let cached = try JSONDecoder().decode(CachedQuote.self, from: data)
+            guard !cached.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .corrupt("empty text") }
+            return .quote(cached)
+        } catch {
+            return .corrupt(error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Runs blocking work (C calls that cannot be cancelled) on its own thread and stops waiting
+/// for it after a deadline.
+///
+/// The work is not interrupted: the thread stays blocked until the call returns or the
+/// process exits. That is the point: a frozen D-Bus peer must not freeze the caller.
+public enum BlockingDeadline {
+    /// The result of `work`, or nil if it did not finish within `seconds`.
+    public static func run<T: Sendable, E: Error>(
+        seconds: Double, _ work: @escaping @Sendable () throws(E) -> T
+    ) -> Result<T, E>? {
+        let box = ResultBox<T, E>()
+        let thread = Thread {
+            let result = Result<T, E> { () throws(E) -> T in try work() }
+            box.set(result)
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        return box.wait(seconds: seconds)
+    }
+}
+
+/// A one-shot result handed from the worker thread to the waiting one.
+private final class ResultBox<T: Sendable, E: Error>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<T, E>?
+
+    func set(_ value: Result<T, E>) {
+        lock.withLock { result = value }
+        done.signal()
+    }
+
+    func wait(seconds: Double) -> Result<T, E>? {
+        guard done.wait(timeout: .now() + max(0, seconds)) == .success else { return nil }
+        return lock.withLock { result }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import DailyQuoteKit
+import Foundation
+
+/// `dailyquote clear`: delete the cached quote, the state, or both.
+struct ClearCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear",
+        abstract: "Delete the cached quote (--cache), the delivery state and history (--state), or both."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Delete the cached quote.")
+    var cache = false
+
+    @Flag(help: "Delete the delivery state and history.")
+    var state = false
+
+    @Flag(help: "Do not ask for confirmation.")
+    var yes = false
+
+    func run() async throws {
+        let paths = AppPaths(environment: ProcessInfo.processInfo.environment)
+        let both = !cache && !state
+        let targets = ((cache || both) ? [paths.cacheDirectory] : []) + ((state || both) ? [paths.stateDirectory] : [])
+        let existing = targets.filter { FileManager.default.fileExists(atPath: $0) }
+        guard !existing.isEmpty else {
+            print("nothing to delete")
+            return
+        }
+        print("will delete: \(existing.joined(separator: ", "))")
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw CommandFailure("refusing to delete without --yes: standard input is not a terminal")
+            }
+            print("Delete? [y/N] ", terminator: "")
+            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                print("nothing deleted")
+                return
+            }
+        }
+        for path in existing {
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw CommandFailure("cannot delete \(path): \(error.localizedDescription)")
+            }
+        }
+        print("deleted")
+    }
+}

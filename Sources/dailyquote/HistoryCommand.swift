@@ -1,0 +1,41 @@
+import ArgumentParser
+import DailyQuoteKit
+
+/// `dailyquote history`: list past deliveries.
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List past deliveries, newest last."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Show at most this many entries.")
+    var limit = 20
+
+    @Flag(help: "Print a JSON array.")
+    var json = false
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be positive, not \(limit).") }
+    }
+
+    func run() async throws {
+        let context = try CommandContext(global)
+        let entries = Array(context.ledger.history().suffix(limit))
+        if json {
+            print(try JSONOutput.encode(entries))
+            return
+        }
+        guard !entries.isEmpty else {
+            context.logger.notice("no deliveries yet (\(context.ledger.historyPath))")
+            return
+        }
+        let format = ZonedTimeFormat(zone: context.zone)
+        for entry in entries {
+            let when = format.display(entry.plannedAt ?? entry.postedAt)
+            let kind = entry.plannedAt == nil ? " (posted with --now)" : ""
+            print("\(when)  \"\(entry.text)\" — \(entry.author)  [\(entry.source); \(entry.reason)]\(kind)")
+        }
+    }
+}

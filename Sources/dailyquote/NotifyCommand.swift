@@ -1,0 +1,36 @@
+import ArgumentParser
+import DailyQuoteKit
+import Foundation
+
+/// `dailyquote notify`: the delivery stage.
+struct NotifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notify",
+        abstract: "Post the day's quote if a planned delivery is due (once per planned day).",
+        discussion: "Exit status 69 if the notification could not be posted; the delivery then stays due."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var dryRun: DryRunOption
+
+    @Flag(help: "Post the current quote now, due or not, without using up the day's delivery.")
+    var now = false
+
+    @Flag(help: "Print the outcome as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        let context = try CommandContext(global)
+        let stage = context.deliveryStage
+        let mode = ExecutionMode(dryRun: dryRun.dryRun)
+        do {
+            let outcome = now ? try stage.postNow(mode: mode) : try stage.deliverIfDue(mode: mode)
+            print(json ? try JSONOutput.encode(outcome) : outcome.text(zone: context.zone, now: context.now))
+        } catch let error as UserFacingError where json {
+            var failed = DeliveryOutcome(result: "failed")
+            failed.detail = error.errorDescription
+            print(try JSONOutput.encode(failed))
+            throw error
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The delivery stage against a real notification server (dunst under Xvfb on a private bus).
+extension CommandLineTests {
+    static let berlin0800 = "[delivery]\nhour = 8\nminute = 0\ntime_zone = \"Europe/Berlin\"\ncatch_up = \"3h\"\n"
+
+    @Test("notify --now: summary, body, app name, icon, desktop-entry hint, urgency and expiry arrive as configured")
+    func notifyNowPosts() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(
+            "[notification]\ntitle = \"Morning Thought\"\nurgency = \"critical\"\nexpire = \"30s\"\nicon = \"face-smile\"\n")
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "\"$DQ\" notify --now --config \(config) >\"$W/out\" 2>\"$W/err\"; echo $? >\"$W/rc\"")
+        #expect(report.files["rc"] == "0\n", "\(report.files["err"] ?? "") \(report.output)")
+        let call = try #require(report.calls.first, "no Notify call captured: \(report.output)")
+        #expect(report.calls.count == 1)
+        #expect(call.app == "dailyquote")
+        #expect(call.summary == "Morning Thought")
+        #expect(call.icon == "face-smile")
+        #expect(call.hints["desktop-entry"] == "dailyquote")
+        #expect(call.hints["urgency"] == "2")
+        #expect(call.expire == 30_000)
+        #expect(call.body.contains("\n— "))
+        #expect(report.historySummaries == ["Morning Thought"])
+        #expect(report.files["out"]?.hasPrefix("posted \"") == true)
+    }
+
+    @Test("Markup in a quote arrives escaped, so it renders as literal text")
+    func escaping() throws {
+        let sandbox = Sandbox()
+        let hostile = #"Use <b>bold</b> & <a href="x">links</a> <img src="y"> wisely"#
+        let cached = #"{"text": "\#(hostile.replacingOccurrences(of: "\"", with: "\\\""))", "author": "Tester & Co", "source": "test", "fetchedAt": \#(Int(Date().timeIntervalSince1970))}"#
+        try sandbox.home.write("cache/dailyquote/quote.json", cached)
+        let report = try NotificationSession(sandbox: sandbox).run("\"$DQ\" notify --now >\"$W/out\" 2>\"$W/err\"")
+        let call = try #require(report.calls.first, "\(report.files["err"] ?? "") \(report.output)")
+        #expect(
+            call.body
+                == "Use &lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;x&quot;&gt;links&lt;/a&gt; &lt;img src=&quot;y&quot;&gt; wisely\n— Tester &amp; Co")
+        #expect(report.files["out"]?.contains("(test, cache)") == true)
+    }
+
+    /// A script line that runs `notify` at a faked UTC instant, saving output and status as `$W/NAME.*`.
+    static func notifyAt(_ instant: String, _ name: String, config: String, extra: String = "") -> String {
+        "\(extra) faketime -f '@\(instant)' \"$DQ\" notify --config \(config) >\"$W/\(name).out\" 2>\"$W/\(name).err\"; echo $? >\"$W/\(name).rc\"\n"
+    }
+
+    @Test("The due rule with real processes under libfaketime: not yet, due, delivered, catch-up, missed days")
+    func dueRule() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.berlin0800)
+        let steps: [(String, String)] = [
+            ("2026-06-01 05:59:00", "early"),  // 07:59 CEST: yesterday's is past catch-up, today's not yet
+            ("2026-06-01 06:00:05", "due"),  // 08:00:05 CEST
+            ("2026-06-01 06:30:00", "again"),  // delivered already
+            ("2026-06-02 08:30:00", "late"),  // 10:30 CEST: 2.5 h late, within catch-up
+            ("2026-06-03 09:30:00", "missed"),  // 11:30 CEST: 3.5 h late, past catch-up
+            ("2026-06-06 06:10:00", "after3days"),  // asleep since the 3rd: one notification
+        ]
+        let report = try NotificationSession(sandbox: sandbox).run(steps.map { Self.notifyAt($0.0, $0.1, config: config) }.joined())
+        for (_, name) in steps { #expect(report.files["\(name).rc"] == "0\n", "\(name): \(report.files["\(name).err"] ?? "")") }
+        #expect(report.files["early.out"]?.hasPrefix("nothing due; next delivery Mon 2026-06-01 08:00 CEST (in 1m)") == true, "\(report.files["early.out"] ?? "")")
+        #expect(report.files["due.out"]?.contains("for Mon 2026-06-01 08:00 CEST") == true, "\(report.files["due.out"] ?? "")")
+        #expect(report.files["again.out"]?.hasPrefix("nothing due") == true)
+        #expect(report.files["late.out"]?.contains("for Tue 2026-06-02 08:00 CEST") == true)
+        #expect(report.files["missed.out"]?.hasPrefix("nothing due") == true)
+        #expect(report.files["after3days.out"]?.contains("for Sat 2026-06-06 08:00 CEST") == true)
+        #expect(report.calls.count == 3, "\(report.calls.map(\.body))")
+        let history = try String(contentsOfFile: sandbox.home.url("state/dailyquote/history.jsonl"), encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 3)
+    }
+
+    @Test("DST days with a 02:30 delivery: 03:00 on spring-forward, once on fall-back")
+    func dstDays() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.berlin0230)
+        let steps: [(String, String)] = [
+            ("2026-03-29 00:59:58", "beforeJump"),  // 01:59:58 CET
+            ("2026-03-29 01:00:01", "atJump"),  // 03:00:01 CEST
+            ("2026-10-25 00:30:05", "firstOccurrence"),  // 02:30:05 CEST
+            ("2026-10-25 01:30:05", "secondOccurrence"),  // 02:30:05 CET
+        ]
+        let report = try NotificationSession(sandbox: sandbox).run(steps.map { Self.notifyAt($0.0, $0.1, config: config) }.joined())
+        #expect(report.files["beforeJump.out"]?.hasPrefix("nothing due; next delivery Sun 2026-03-29 03:00 CEST") == true, "\(report.files["beforeJump.out"] ?? "")")
+        #expect(report.files["atJump.out"]?.contains("for Sun 2026-03-29 03:00 CEST") == true, "\(report.files["atJump.out"] ?? "")")
+        #expect(report.files["firstOccurrence.out"]?.contains("for Sun 2026-10-25 02:30 CEST") == true)
+        #expect(report.files["secondOccurrence.out"]?.hasPrefix("nothing due; next delivery Mon 2026-10-26 02:30 CET") == true)
+        #expect(report.calls.count == 2)
+    }
+
+    @Test("20 concurrent notify processes at a due instant post exactly one notification")
+    func concurrentNotify() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.berlin0800)
+        let report = try NotificationSession(sandbox: sandbox).run(
+            """
+            jobs=""
+            for i in $(seq 20); do
+              faketime -f '@2026-06-01 06:00:01' "$DQ" notify --config \(config) >"$W/c$i.out" 2>&1 &
+              jobs="$jobs $!"
+            done
+            wait $jobs
+
+            """)
+        #expect(report.calls.count == 1)
+        #expect(report.historySummaries.count == 1)
+        let outputs = (1...20).compactMap { report.files["c\($0).out"] }
+        #expect(outputs.filter { $0.hasPrefix("posted ") }.count == 1, "\(outputs)")
+        #expect(outputs.filter { $0.hasPrefix("nothing due") }.count == 19)
+        let history = try String(contentsOfFile: sandbox.home.url("state/dailyquote/history.jsonl"), encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 1)
+    }
+
+    @Test("No session bus: exit 69 within 2 s with the fix, the slot kept; then a server delivers it")
+    func noBusThenServer() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.berlin0800)
+        let noBus = "mkdir -p \"$W/run\"; start=$(date +%s%N); env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY XDG_RUNTIME_DIR=\"$W/run\""
+        let report = try NotificationSession(sandbox: sandbox).run(
+            Self.notifyAt("2026-06-01 06:00:01", "nobus", config: config, extra: noBus)
+                + "echo $(( ($(date +%s%N) - start) / 1000000 )) >\"$W/nobus.ms\"\n"
+                + "test -e \"$XDG_STATE_HOME/dailyquote/state.json\" && echo yes >\"$W/consumed\"\n"
+                + Self.notifyAt("2026-06-01 06:00:30", "withbus", config: config))
+        #expect(report.files["nobus.rc"] == "69\n", "\(report.files["nobus.err"] ?? "")")
+        #expect(report.files["nobus.err"]?.contains("no D-Bus session bus") == true, "\(report.files["nobus.err"] ?? "")")
+        #expect(!(report.files["nobus.err"] ?? "").contains("Fatal error"))
+        let elapsed = Int(report.files["nobus.ms"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
+        #expect(elapsed < 2000, "took \(elapsed) ms")
+        #expect(report.files["consumed"] == nil)
+        #expect(report.files["withbus.out"]?.contains("for Mon 2026-06-01 08:00 CEST") == true, "\(report.files["withbus.err"] ?? "")")
+        #expect(report.calls.count == 1)
+    }
+
+    @Test("A frozen server (SIGSTOP): exit 69 within notification.timeout + 1 s, the slot kept")
+    func frozenServer() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.berlin0800 + "[notification]\ntimeout = \"2s\"\n")
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "kill -STOP \"$DUNST_PID\"; start=$(date +%s%N)\n"
+                + Self.notifyAt("2026-06-01 06:00:01", "frozen", config: config)
+                + "echo $(( ($(date +%s%N) - start) / 1000000 )) >\"$W/frozen.ms\"\n"
+                + "kill -CONT \"$DUNST_PID\"\n"
+                + "test -e \"$XDG_STATE_HOME/dailyquote/state.json\" && echo yes >\"$W/consumed\"\n")
+        #expect(report.files["frozen.rc"] == "69\n", "\(report.files["frozen.err"] ?? "")")
+        #expect(report.files["frozen.err"]?.contains("did not answer within 2s") == true, "\(report.files["frozen.err"] ?? "")")
+        let elapsed = Int(report.files["frozen.ms"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
+        #expect(elapsed < 3000, "took \(elapsed) ms")
+        #expect(report.files["consumed"] == nil)
+    }
+}

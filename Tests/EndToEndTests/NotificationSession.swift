@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+
+/// Runs a shell scenario inside `with-notification-server.sh` (a private bus, Xvfb, dunst)
+/// and collects what reached the server: the `Notify` calls from a dbus-monitor capture,
+/// and dunst's history.
+struct NotificationSession {
+    /// One captured `Notify` call.
+    struct Call: Decodable {
+        var app: String
+        var icon: String
+        var summary: String
+        var body: String
+        var hints: [String: String]
+        var expire: Int
+    }
+
+    var sandbox: Sandbox
+    /// The scenario's working directory, `$W` in the script.
+    let work = TemporaryDirectory()
+
+    init(sandbox: Sandbox) {
+        self.sandbox = sandbox
+    }
+
+    /// The result of a scenario.
+    struct Report {
+        var status: Int32
+        var output: String
+        var calls: [Call]
+        /// Summaries of the notifications in dunst's history.
+        var historySummaries: [String]
+        /// `$W/NAME` as text, for files the script wrote.
+        var files: [String: String]
+    }
+
+    /// Runs `script` with `$DQ` (the binary), `$W` (a work dir) and the sandbox environment.
+    func run(_ script: String) throws -> Report {
+        let prologue = """
+            set -u
+            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" >"$W/monitor.txt" 2>/dev/null &
+            monitor=$!
+            for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
+
+            """
+        let epilogue = """
+
+            sleep 0.3
+            kill $monitor 2>/dev/null
+            kill -CONT "$DUNST_PID" 2>/dev/null
+            python3 "$PROBE" "$W/monitor.txt" >"$W/calls.json"
+            dunstctl close-all
+            sleep 0.2
+            dunstctl history >"$W/history.json"
+            """
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-notification-server.sh"), ["bash", "-c", prologue + script + epilogue],
+            environment: environment)
+        let calls = (try? JSONDecoder().decode([Call].self, from: Data(contentsOf: URL(fileURLWithPath: work.url("calls.json"))))) ?? []
+        var summaries: [String] = []
+        if let data = FileManager.default.contents(atPath: work.url("history.json")),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let groups = object["data"] as? [[[String: Any]]]
+        {
+            summaries = groups.flatMap { $0 }.compactMap { ($0["summary"] as? [String: Any])?["data"] as? String }
+        }
+        var files: [String: String] = [:]
+        for name in work.contents() where !name.contains("/") {
+            files[name] = try? String(contentsOfFile: work.url(name), encoding: .utf8)
+        }
+        return Report(status: result.status, output: result.stdout + result.stderr, calls: calls, historySummaries: summaries, files: files)
+    }
+}
