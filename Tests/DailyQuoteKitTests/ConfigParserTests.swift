@@ -85,6 +85,10 @@ struct ConfigParserTests {
         ErrorCase("[delivery]\nhour = 8\nweekdays = [\"monday\"]\n", .invalidValue, "delivery.weekdays", 3, "\"monday\" is not a weekday"),
         ErrorCase("[delivery]\nhour = 8\nweekdays = []\n", .invalidValue, "delivery.weekdays", 3, "the list is empty"),
         ErrorCase("[delivery]\nhour = 8\nweekdays = \"mon\"\n", .wrongType, "delivery.weekdays", 3, "found string \"mon\""),
+        ErrorCase("[notification]\nurgency = \"loud\"\n", .invalidValue, "notification.urgency", 2, "use low, normal or critical"),
+        ErrorCase("[notification]\nexpire = \"later\"\n", .invalidValue, "notification.expire", 2, "is not an expiry"),
+        ErrorCase("[notification]\ntimeout = \"5m\"\n", .outOfRange, "notification.timeout", 2, "allowed 1s to 1m"),
+        ErrorCase("[notification]\ntitel = \"x\"\n", .unknownKey, "notification.titel", 2, "\"notification.title\""),
         ErrorCase("[delivery]\nminute = 5\n", .missingKey, "delivery.hour", 1, "required when [delivery] is present"),
     ]
 

@@ -1,0 +1,21 @@
+import DailyQuoteKit
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("BundledQuotes")
+struct BundledQuotesTests {
+    @Test("The collection parses, has no duplicates, and every entry is usable")
+    func collection() throws {
+        let data = try #require(FileManager.default.contents(atPath: "\(RepositoryPaths.root)/Resources/quotes.json"))
+        let file = try JSONDecoder().decode([Quote].self, from: data)
+        #expect(file == BundledQuotes.all)
+        #expect(file.count >= 75)
+        #expect(Set(file.map(\.normalisedText)).count == file.count)
+        for quote in file {
+            #expect((20...300).contains(quote.text.count), "\(quote.text)")
+            #expect(!quote.author.trimmingCharacters(in: .whitespaces).isEmpty)
+            #expect(!quote.text.contains("<") && !quote.text.contains("\n"))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import DailyQuoteKit
+import Synchronization
+
+/// A ``NotificationPosting`` that records what it was asked to post, or fails as told.
+final class FakePoster: NotificationPosting {
+    private let state = Mutex<(posted: [DesktopNotification], failure: DeliveryError?)>(([], nil))
+
+    init(failing failure: DeliveryError? = nil) {
+        state.withLock { $0.failure = failure }
+    }
+
+    var posted: [DesktopNotification] { state.withLock { $0.posted } }
+
+    func fail(with failure: DeliveryError?) { state.withLock { $0.failure = failure } }
+
+    func post(_ notification: DesktopNotification, deadline: Double) throws(DeliveryError) -> NotificationServerInfo {
+        let failure = state.withLock { s -> DeliveryError? in
+            if s.failure == nil { s.posted.append(notification) }
+            return s.failure
+        }
+        if let failure { throw failure }
+        return try serverInfo(deadline: deadline)
+    }
+
+    func serverInfo(deadline: Double) throws(DeliveryError) -> NotificationServerInfo {
+        NotificationServerInfo(name: "fake", vendor: "tests", version: "1", specVersion: "1.2", capabilities: ["body", "body-markup"])
+    }
+}

@@ -1,0 +1,17 @@
+import DailyQuoteKit
+import TestSupport
+import Testing
+
+@Suite("FileLock")
+struct FileLockTests {
+    @Test("A held lock makes a second taker give up after its timeout; releasing frees it")
+    func exclusive() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.url("state/lock")
+        var first: FileLock? = try FileLock(path: path, timeout: 1)
+        #expect(throws: FileLock.LockError.timedOut(path: path)) { try FileLock(path: path, timeout: 0.05) }
+        withExtendedLifetime(first) {}
+        first = nil
+        _ = try FileLock(path: path, timeout: 0.05)
+    }
+}

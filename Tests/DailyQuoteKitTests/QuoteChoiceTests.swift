@@ -1,0 +1,41 @@
+import DailyQuoteKit
+import Testing
+
+@Suite("QuoteChoice")
+struct QuoteChoiceTests {
+    let quotes = (1...5).map { Quote(text: "Quote number \($0) is long enough.", author: "A\($0)") }
+    let day = CivilDate(year: 2026, month: 6, day: 1)
+    let now = Zones.instant("2026-06-01T08:00:00Z")
+
+    func entry(_ quote: Quote, postedAt: Int64) -> HistoryEntry {
+        HistoryEntry(planned: nil, plannedAt: nil, plannedDay: nil, posted: "", postedAt: postedAt, quote: quote, source: "bundled", reason: "", server: "x")
+    }
+
+    @Test("The fallback is the same for the same day and history, and differs across days")
+    func deterministic() {
+        let a = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes)
+        let b = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes)
+        #expect(a == b)
+        let week = (0..<5).map { offset in
+            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset)), history: [], now: now, bundled: quotes).quote
+        }
+        #expect(Set(week).count > 1)
+    }
+
+    @Test("Quotes posted within 365 days are skipped; when all were, the least recent is used")
+    func noRepeats() {
+        let recent = quotes.dropLast().map { entry($0, postedAt: now - 86_400) }
+        let choice = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: recent, now: now, bundled: quotes)
+        #expect(choice.quote == quotes.last)
+        let all = quotes.enumerated().map { entry($0.element, postedAt: now - Int64(10 - $0.offset) * 86_400) }
+        #expect(QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: all, now: now, bundled: quotes).quote == quotes[0])
+        let longAgo = quotes.map { entry($0, postedAt: now - 400 * 86_400) }
+        #expect(QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: quotes).source == "bundled")
+    }
+
+    @Test("A corrupt cache falls back and says why")
+    func corruptCache() {
+        let choice = QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes)
+        #expect(choice.reason == "fallback: cached quote unreadable")
+    }
+}
