@@ -25,12 +25,27 @@ hyperfine --warmup 3 --runs "$runs" --export-json "$work/schedule.json" -N \
   -n "systemd-analyze calendar --iterations=365" "systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin'" \
   >&2
 
+# Delivery: one notification posted to the same dunst, by dailyquote and by notify-send.
+text="While we are postponing, life speeds by."
+export DQ_BIN=$bin BENCH_RUNS=$runs BENCH_OUT=$work/notify.json BENCH_TEXT=$text
+Tests/Support/with-notification-server.sh bash -c '
+  printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BENCH_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json" 2>/dev/null ||
+    { mkdir -p "$XDG_CACHE_HOME/dailyquote"; printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BENCH_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"; }
+  hyperfine --warmup 3 --runs "$BENCH_RUNS" --export-json "$BENCH_OUT" -N \
+    -n "dailyquote notify --now" "$DQ_BIN notify --now" \
+    -n "notify-send" "notify-send -a dailyquote \"Quote of the Day\" \"$BENCH_TEXT
+— Seneca\""
+  echo "$(/usr/bin/time -f %M "$DQ_BIN" notify --now 2>&1 >/dev/null | tail -1) $(/usr/bin/time -f %M notify-send x y 2>&1 >/dev/null | tail -1)" >"$BENCH_OUT.rss"
+' >&2
+
 peak_rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 
-python3 - "$work/schedule.json" "$bin" "$runs" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" > docs/BENCHMARKS.md <<'PY'
+python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" > docs/BENCHMARKS.md <<'PY'
 import json, os, platform, subprocess, sys, datetime
 data = json.load(open(sys.argv[1]))["results"]
-binary, runs, rss_dq, rss_sd = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+binary, runs, notify_json, rss_dq, rss_sd = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
+notify = {r["command"]: r for r in json.load(open(notify_json))["results"]}
+rss_notify, rss_send = open(notify_json + ".rss").read().split()
 ms = {r["command"]: r for r in data}
 dq = ms["dailyquote schedule --count 365"]
 sd = ms["systemd-analyze calendar --iterations=365"]
@@ -44,6 +59,15 @@ for r, rss in ((dq, rss_dq), (sd, rss_sd)):
     print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms | {int(rss)//1024} MiB |")
 print(f"\nRatio: dailyquote takes {dq['mean']/sd['mean']:.2f}x the time of systemd-analyze for the same rule")
 print("(`*-*-* 08:00:00 Europe/Berlin`, 365 elapses from 2026-01-01). Goal: under 50 ms and faster than systemd-analyze.\n")
+nd, ns = notify["dailyquote notify --now"], notify["notify-send"]
+print("## Posting a notification\n")
+print("The same text posted to the same dunst (under Xvfb on a private bus), each run a whole process.\n")
+print("| command | mean | σ | min | peak RSS |")
+print("| --- | --- | --- | --- | --- |")
+for r, rss in ((nd, rss_notify), (ns, rss_send)):
+    print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms | {int(rss)//1024} MiB |")
+print(f"\nRatio: `dailyquote notify --now` takes {nd['mean']/ns['mean']:.2f}x the wall time of `notify-send`. Goal: at most 1.5x.\n")
+print("## Size\n")
 print(f"Binary size: {os.path.getsize(binary)/1048576:.1f} MiB (`.build/release/dailyquote`, static Swift runtime).")
 PY
 cat docs/BENCHMARKS.md

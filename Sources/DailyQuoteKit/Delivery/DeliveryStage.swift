@@ -94,7 +94,7 @@ public struct DeliveryStage: Sendable {
         let entry = HistoryEntry(
             planned: nil, plannedAt: nil, plannedDay: nil, posted: format.iso8601(postedAt), postedAt: postedAt,
             quote: choice.quote, source: choice.source, reason: choice.reason, server: server.name)
-        try ledger.record(entry, state: state)
+        try ledger.appendHistory(entry)
         outcome.result = "posted"
         outcome.posted = entry.posted
         outcome.server = server.name

@@ -58,6 +58,15 @@ public struct DeliveryLedger: Sendable {
         }
     }
 
+    /// Appends one history line for a post that does not change the state (`notify --now`).
+    public func appendHistory(_ entry: HistoryEntry) throws(LedgerError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var line = try? encoder.encode(entry) else { throw LedgerError(message: "cannot encode the history entry") }
+        line.append(UInt8(ascii: "\n"))
+        try append(line, to: historyPath)
+    }
+
     /// Appends `data` with O_APPEND and fsyncs it.
     private func append(_ data: Data, to path: String) throws(LedgerError) {
         try? FileManager.default.createDirectory(
