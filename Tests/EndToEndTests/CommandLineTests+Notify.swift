@@ -132,6 +132,17 @@ extension CommandLineTests {
         #expect(report.calls.count == 1)
     }
 
+    @Test("A session bus with no notification server: exit 69 naming the missing service")
+    func busWithoutServer() throws {
+        let sandbox = Sandbox()
+        let result = try ProcessRunner.run(
+            "/usr/bin/env", ["dbus-run-session", "--", "env", "-u", "DISPLAY", RepositoryPaths.binary, "notify", "--now"],
+            environment: sandbox.environment)
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("dailyquote: error: no notification server on the session bus (org.freedesktop.Notifications)"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.url("state/dailyquote/history.jsonl")))
+    }
+
     @Test("A frozen server (SIGSTOP): exit 69 within notification.timeout + 1 s, the slot kept")
     func frozenServer() throws {
         let sandbox = Sandbox()
