@@ -20,4 +20,13 @@ public struct DeliveryOutcome: Sendable, Codable, Equatable {
     public init(result: String) {
         self.result = result
     }
+
+    /// This outcome marked as posted, as `entry` records it.
+    func posted(_ entry: HistoryEntry) -> DeliveryOutcome {
+        var outcome = self
+        outcome.result = "posted"
+        outcome.posted = entry.posted
+        outcome.server = entry.server
+        return outcome
+    }
 }

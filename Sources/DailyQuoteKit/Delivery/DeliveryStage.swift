@@ -56,19 +56,10 @@ public struct DeliveryStage: Sendable {
             outcome.source = choice.source
             outcome.reason = choice.reason
             guard !mode.isDryRun else { return outcome }
-            let remaining = timeout - Date().timeIntervalSince(started)
-            let server = try poster.post(DesktopNotification(quote: choice.quote, config: config.notification), deadline: remaining)
-            let postedAt = clock()
-            let entry = HistoryEntry(
-                planned: format.iso8601(delivery.at), plannedAt: delivery.at, plannedDay: delivery.day.description,
-                posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote, source: choice.source,
-                reason: choice.reason, server: server.name)
+            let entry = try post(choice, for: delivery, deadline: timeout - Date().timeIntervalSince(started))
             try ledger.record(
-                entry, state: LedgerState(lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: postedAt))
-            outcome.result = "posted"
-            outcome.posted = entry.posted
-            outcome.server = server.name
-            return outcome
+                entry, state: LedgerState(lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: entry.postedAt))
+            return outcome.posted(entry)
         }
     }
 
@@ -88,16 +79,18 @@ public struct DeliveryStage: Sendable {
         guard !mode.isDryRun else { return outcome }
         let lock = try FileLock(path: ledger.lockPath, timeout: timeout)
         defer { withExtendedLifetime(lock) {} }
-        let remaining = timeout - Date().timeIntervalSince(started)
-        let server = try poster.post(DesktopNotification(quote: choice.quote, config: config.notification), deadline: remaining)
-        let postedAt = clock()
-        let entry = HistoryEntry(
-            planned: nil, plannedAt: nil, plannedDay: nil, posted: format.iso8601(postedAt), postedAt: postedAt,
-            quote: choice.quote, source: choice.source, reason: choice.reason, server: server.name)
+        let entry = try post(choice, for: nil, deadline: timeout - Date().timeIntervalSince(started))
         try ledger.appendHistory(entry)
-        outcome.result = "posted"
-        outcome.posted = entry.posted
-        outcome.server = server.name
-        return outcome
+        return outcome.posted(entry)
+    }
+
+    /// Posts `choice` within `deadline` seconds and returns the history entry describing it.
+    private func post(_ choice: QuoteChoice, for delivery: PlannedDelivery?, deadline: Double) throws -> HistoryEntry {
+        let server = try poster.post(DesktopNotification(quote: choice.quote, config: config.notification), deadline: deadline)
+        let postedAt = clock()
+        return HistoryEntry(
+            planned: delivery.map { format.iso8601($0.at) }, plannedAt: delivery?.at, plannedDay: delivery?.day.description,
+            posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote, source: choice.source,
+            reason: choice.reason, server: server.name)
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The rules a quote from any source must pass before it is cached.
+///
+/// Text is trimmed, HTML tags stripped and entities decoded; then it must be non-empty, at
+/// most 1,000 characters, free of control characters, and not a known placeholder (ZenQuotes
+/// answers a rate limit with a "quote" starting `Too many requests` by `zenquotes.io`).
+public enum QuoteAcceptance {
+    /// Why a candidate quote was refused.
+    public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
+        case empty
+        case tooLong(Int)
+        case controlCharacters
+        case placeholder(String)
+
+        public var description: String {
+            switch self {
+            case .empty: "the quote text is empty"
+            case .tooLong(let count): "the quote text is \(count) characters long (at most 1000)"
+            case .controlCharacters: "the quote contains control characters"
+            case .placeholder(let what): "the reply is a placeholder, not a quote (\(what))"
+            }
+        }
+    }
+
+    public static let maximumLength = 1000
+
+    /// The cleaned quote, or why it is not acceptable.
+    public static func accept(text rawText: String, author rawAuthor: String?) -> Result<Quote, Rejection> {
+        let text = clean(rawText)
+        let author = clean(rawAuthor ?? "")
+        guard !text.isEmpty else { return .failure(.empty) }
+        guard text.count <= maximumLength else { return .failure(.tooLong(text.count)) }
+        guard !containsControlCharacters(text), !containsControlCharacters(author), author.count <= 200 else {
+            return .failure(.controlCharacters)
+        }
+        if text.lowercased().hasPrefix("too many requests") || author.lowercased() == "zenquotes.io" {
+            return .failure(.placeholder("rate limited by ZenQuotes"))
+        }
+        return .success(Quote(text: text, author: author))
+    }
+
+    /// Tags stripped, entities decoded, white space trimmed (inner newlines and tabs kept).
+    static func clean(_ text: String) -> String {
+        HTMLText.decodeEntities(HTMLText.stripTags(text)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Control characters other than newline and tab, including C1 and bidi overrides.
+    static func containsControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0A, 0x09: false
+            case 0x00...0x1F, 0x7F...0x9F: true
+            case 0x202A...0x202E, 0x2066...0x2069: true  // bidi embedding and isolate controls
+            default: false
+            }
+        }
+    }
+}
