@@ -1,0 +1,111 @@
+import Foundation
+
+/// A fortune(6) file: records separated by lines holding only `%`, optionally indexed by a
+/// strfile `.dat` file beside it, optionally rot13-encoded.
+public struct FortuneFile: Sendable {
+    public var path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Why no record could be read.
+    public struct ReadError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// How many records the file holds, and the index if one is usable.
+    public func recordCount() throws(ReadError) -> Int {
+        if let index = try? openIndex() { return Int(index.header.count) }
+        return try allRecords().count
+    }
+
+    /// Record `number` as a quote. With a `.dat` index it reads only that record; without one,
+    /// it reads the whole text.
+    public func record(_ number: Int) throws(ReadError) -> Quote {
+        let raw: String
+        if let index = try? openIndex() {
+            defer { try? index.handle.close() }
+            raw = try readIndexed(number, index: index)
+        } else {
+            let records = try allRecords()
+            guard number >= 0, number < records.count else { throw ReadError(description: "\(path) has no record \(number)") }
+            raw = records[number]
+        }
+        return Self.quote(fromRecord: raw)
+    }
+
+    private func openIndex() throws -> (header: StrfileIndex, handle: FileHandle) {
+        guard let handle = FileHandle(forReadingAtPath: path + ".dat") else { throw ReadError(description: "no index") }
+        let header = try StrfileIndex(header: [UInt8](try handle.read(upToCount: StrfileIndex.headerSize) ?? Data()))
+        guard header.count > 0 else { throw ReadError(description: "empty index") }
+        return (header, handle)
+    }
+
+    private func readIndexed(_ number: Int, index: (header: StrfileIndex, handle: FileHandle)) throws(ReadError) -> String {
+        do {
+            let range = try index.header.recordRange(number, in: index.handle)
+            guard range.count <= 64 * 1024 else { throw ReadError(description: "record \(number) of \(path) is too long") }
+            guard let text = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "cannot open \(path)") }
+            defer { try? text.close() }
+            try text.seek(toOffset: range.lowerBound)
+            let data = try text.read(upToCount: range.count) ?? Data()
+            var record = String(decoding: data, as: UTF8.self)
+            // A record runs up to the next delimiter line, which the next offset points past.
+            let delimiter = "\n\(Character(Unicode.Scalar(index.header.delimiter)))\n"
+            if let end = record.range(of: delimiter, options: .backwards) { record = String(record[..<end.lowerBound]) }
+            if record.hasSuffix("\n\(Character(Unicode.Scalar(index.header.delimiter)))") { record.removeLast(2) }
+            return index.header.isRotated ? Self.rot13(record) : record
+        } catch let error as ReadError {
+            throw error
+        } catch let error as StrfileIndex.FormatError {
+            throw ReadError(description: "\(path).dat: \(error.description)")
+        } catch {
+            throw ReadError(description: "cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Every record, from the text alone.
+    func allRecords() throws(ReadError) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: "cannot read \(path)") }
+        var records: [String] = []
+        var current: [Substring] = []
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "%" {
+                records.append(current.joined(separator: "\n"))
+                current = []
+            } else {
+                current.append(line)
+            }
+        }
+        records.append(current.joined(separator: "\n"))
+        return records.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    /// A record's text (lines trimmed, breaks kept) and author: a last line starting `--` or
+    /// `—` is the attribution.
+    static func quote(fromRecord record: String) -> Quote {
+        var lines = record.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var author = ""
+        if let last = lines.last?.trimmingCharacters(in: .whitespaces), lines.count > 1,
+            last.hasPrefix("--") || last.hasPrefix("—")
+        {
+            author = last.drop { $0 == "-" || $0 == "—" || $0 == " " }.trimmingCharacters(in: .whitespaces)
+            lines.removeLast()
+        }
+        // Line breaks stay: fortunes hold poems and dialogues, and notifications show newlines.
+        let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        return Quote(text: text, author: author)
+    }
+
+    /// ROT13 of ASCII letters.
+    static func rot13(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            switch scalar.value {
+            case 65...90: Unicode.Scalar((scalar.value - 65 + 13) % 26 + 65)!
+            case 97...122: Unicode.Scalar((scalar.value - 97 + 13) % 26 + 97)!
+            default: scalar
+            }
+        }))
+    }
+}
