@@ -21,7 +21,7 @@ struct CommandContext {
         paths = AppPaths(environment: environment)
         zones = TimeZoneDatabase(environment: environment)
         logger = StderrLogHandler.logger(verbosity: options.verbose, environment: environment)
-        loaded = try ConfigLoader(paths: paths, zones: zones).load(explicitPath: options.config)
+        loaded = try ConfigLoader(paths: paths, zones: zones, environment: environment).load(explicitPath: options.config)
         if let name = loaded.config.delivery.timeZone {
             zone = try zones.zone(named: name)
         } else {
@@ -45,6 +45,13 @@ struct CommandContext {
     var deliveryStage: DeliveryStage {
         DeliveryStage(
             planner: planner, config: config, ledger: ledger, cache: cache, poster: LibnotifyPoster(),
+            clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logger)
+    }
+
+    /// The fetch stage, on the real network and clock.
+    var refreshStage: RefreshStage {
+        RefreshStage(
+            config: config, planner: planner, cache: cache, ledger: ledger, reader: QuoteSourceReader(),
             clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logger)
     }
 

@@ -14,7 +14,7 @@ struct DailyQuote: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            RunCommand.self, NotifyCommand.self, ShowCommand.self, HistoryCommand.self, ClearCommand.self,
+            RunCommand.self, RefreshCommand.self, NotifyCommand.self, ShowCommand.self, HistoryCommand.self, ClearCommand.self,
             ScheduleCommand.self, ConfigCommand.self,
         ],
         defaultSubcommand: RunCommand.self

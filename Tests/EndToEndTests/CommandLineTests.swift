@@ -11,7 +11,7 @@ struct CommandLineTests {
     @Test("--help output matches its golden file", arguments: [
         (["--help"], "help-dailyquote.txt"), (["schedule", "--help"], "help-schedule.txt"),
         (["config", "--help"], "help-config.txt"), (["run", "--help"], "help-run.txt"),
-        (["notify", "--help"], "help-notify.txt"),
+        (["notify", "--help"], "help-notify.txt"), (["refresh", "--help"], "help-refresh.txt"),
     ])
     func help(arguments: [String], golden: String) throws {
         let result = try Sandbox().run(arguments)

@@ -23,6 +23,10 @@ public enum ProcessRunner {
     /// Why a child could not be started.
     public struct SpawnError: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Runs `executable` with `arguments`; `environment` replaces the whole environment.

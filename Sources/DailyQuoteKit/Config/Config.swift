@@ -3,6 +3,8 @@ public struct Config: Sendable, Codable, Equatable {
     public var delivery = DeliveryConfig()
     public var refresh = RefreshConfig()
     public var notification = NotificationConfig()
+    /// The `[[source]]` list, tried in order.
+    public var sources = SourceConfig.defaults
 
     public init(
         delivery: DeliveryConfig = DeliveryConfig(), refresh: RefreshConfig = RefreshConfig(),

@@ -14,9 +14,10 @@ public struct ConfigLoader: Sendable {
     public var paths: AppPaths
     public var parser: ConfigParser
 
-    public init(paths: AppPaths, zones: TimeZoneDatabase) {
+    /// `environment` supplies `${VAR}` values in source headers.
+    public init(paths: AppPaths, zones: TimeZoneDatabase, environment: [String: String] = [:]) {
         self.paths = paths
-        self.parser = ConfigParser(zones: zones)
+        self.parser = ConfigParser(zones: zones, environment: environment)
     }
 
     /// Loads `explicitPath` if given (it must exist), else the default file if it exists,

@@ -5,17 +5,21 @@ import TOMLKit
 public struct ConfigParser: Sendable {
     /// Used to check `delivery.time_zone`.
     public var zones: TimeZoneDatabase
+    /// Where `${VAR}` in source headers is looked up.
+    public var environment: [String: String]
 
-    public init(zones: TimeZoneDatabase) {
+    public init(zones: TimeZoneDatabase, environment: [String: String] = [:]) {
         self.zones = zones
+        self.environment = environment
     }
 
     /// The keys of each table this version understands.
     static let knownKeys: [String: [String]] = [
-        "": ["delivery", "refresh", "notification"],
+        "": ["delivery", "refresh", "notification", "source"],
         "delivery": ["hour", "minute", "weekdays", "time_zone", "catch_up"],
         "refresh": ["lead", "timeout"],
         "notification": ["title", "icon", "urgency", "expire", "timeout"],
+        "source": ["type", "url", "endpoint", "text", "author", "headers", "path"],
     ]
 
     /// Parses and validates `text`, the contents of the file at `file`.
@@ -42,6 +46,9 @@ public struct ConfigParser: Sendable {
         }
         if let notification = try root.table("notification") {
             config.notification = try parseNotification(notification)
+        }
+        if let sources = try root.tables("source") {
+            config.sources = try sources.map(parseSource)
         }
         return config
     }

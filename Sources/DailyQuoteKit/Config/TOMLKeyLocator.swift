@@ -1,7 +1,8 @@
 /// Finds the line on which a key or table is written in TOML text.
 ///
 /// TOMLKit does not report where a value came from, so this scans the text: table headers
-/// (`[delivery]`, `[[source]]`) set the current table, and `key =` lines are recorded under it.
+/// (`[delivery]`, `[[source]]`, the second of which is `source[2]`) set the current table, and
+/// `key =` lines are recorded under it.
 /// It covers the way config files are written by hand; a key it cannot place has no line.
 struct TOMLKeyLocator: Sendable {
     private var lines: [String: Int] = [:]
@@ -9,6 +10,7 @@ struct TOMLKeyLocator: Sendable {
     init(text: String) {
         var table = ""
         var lineNumber = 0
+        var counts: [String: Int] = [:]
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.drop { $0 == " " || $0 == "\t" }
@@ -16,6 +18,12 @@ struct TOMLKeyLocator: Sendable {
                 let inner = line.drop { $0 == "[" }.prefix { $0 != "]" }
                 table = Self.normalise(inner)
                 if lines[table] == nil { lines[table] = lineNumber }
+                if line.hasPrefix("[[") {
+                    // Array-of-tables entries are named as the parser names them: `source[2]`.
+                    counts[table, default: 0] += 1
+                    table += "[\(counts[table]!)]"
+                    lines[table] = lineNumber
+                }
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
                 let key = Self.normalise(line[..<equals])
                 guard !key.isEmpty else { continue }

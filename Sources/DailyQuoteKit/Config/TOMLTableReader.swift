@@ -38,6 +38,22 @@ struct TOMLTableReader {
         return TOMLTableReader(table: subtable, path: keyPath(key), file: file, locator: locator)
     }
 
+    /// The array of tables at `key` (`[[source]]`), each named `key[N]` (1-based), if present.
+    func tables(_ key: String) throws(ConfigError) -> [TOMLTableReader]? {
+        guard let value = table[key] else { return nil }
+        guard let array = value.array else {
+            throw error(.wrongType, key, "expected an array of tables ([[\(keyPath(key))]]), found \(Self.describe(value))")
+        }
+        var readers: [TOMLTableReader] = []
+        for (index, element) in array.enumerated() {
+            guard let subtable = element.table else {
+                throw error(.wrongType, key, "expected an array of tables ([[\(keyPath(key))]]), found an element \(Self.describe(element))")
+            }
+            readers.append(TOMLTableReader(table: subtable, path: "\(keyPath(key))[\(index + 1)]", file: file, locator: locator))
+        }
+        return readers
+    }
+
     /// An integer in `range`, if present.
     func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {
         guard let value = table[key] else { return nil }

@@ -29,3 +29,12 @@ public struct QuoteCache: Sendable {
         }
     }
 }
+
+extension QuoteCache {
+    /// Stores `quote` atomically (temp file, fsync, rename; 0600 in a 0700 directory).
+    public func store(_ quote: CachedQuote) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(quote), to: path)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+extension ConfigParser {
+    /// Parses one `[[source]]` table.
+    func parseSource(_ table: TOMLTableReader) throws(ConfigError) -> SourceConfig {
+        try table.rejectUnknownKeys(known: Self.knownKeys["source"]!)
+        let kinds = SourceConfig.Kind.allCases.map(\.rawValue)
+        guard let typeName = try table.string("type", expecting: "one of \(kinds.joined(separator: ", "))") else {
+            throw ConfigError(
+                .missingKey, file: table.file, line: table.locator.line(of: "source"), key: table.keyPath("type"),
+                detail: "every [[source]] needs a type (\(kinds.joined(separator: ", ")))")
+        }
+        guard let kind = SourceConfig.Kind(rawValue: typeName.lowercased()) else {
+            let hint = ClosestMatch.closest(to: typeName, in: kinds).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw table.error(.invalidValue, "type", "unknown source type \"\(typeName)\"\(hint)")
+        }
+        var source = SourceConfig(kind: kind)
+        if let url = try table.string("url", expecting: "an http or https URL") {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
+                throw table.error(.invalidValue, "url", "\"\(url)\" is not an http or https URL")
+            }
+            source.url = url
+        }
+        if let endpoint = try table.string("endpoint", expecting: "\"today\" or \"random\"") {
+            guard kind == .zenquotes, ["today", "random"].contains(endpoint) else {
+                throw table.error(.invalidValue, "endpoint", "only zenquotes has an endpoint, \"today\" or \"random\"")
+            }
+            source.endpoint = endpoint
+        }
+        for (key, keyPath) in [("text", \SourceConfig.textPointer), ("author", \SourceConfig.authorPointer)] {
+            guard let pointer = try table.string(key, expecting: "a JSON Pointer such as \"/quote\"") else { continue }
+            guard JSONPointer(pointer) != nil else {
+                throw table.error(.invalidValue, key, "\"\(pointer)\" is not a JSON Pointer (RFC 6901: empty, or starting with /)")
+            }
+            source[keyPath: keyPath] = pointer
+        }
+        source.headers = try headers(table)
+        if let path = try table.string("path", expecting: "a file path") {
+            source.path = path.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst() : path
+        }
+        try requireFields(of: source, table)
+        return source
+    }
+
+    /// The `headers` inline table, with `${VAR}` replaced from the environment.
+    private func headers(_ table: TOMLTableReader) throws(ConfigError) -> [String: String] {
+        guard let headerTable = try table.table("headers") else { return [:] }
+        var headers: [String: String] = [:]
+        for key in headerTable.table.keys.sorted() {
+            guard let value = try headerTable.string(key, expecting: "a string") else { continue }
+            headers[key] = try expand(value, key: key, in: headerTable)
+        }
+        return headers
+    }
+
+    /// `value` with every `${NAME}` replaced; a missing variable is a config error.
+    private func expand(_ value: String, key: String, in table: TOMLTableReader) throws(ConfigError) -> String {
+        var result = ""
+        var rest = Substring(value)
+        while let open = rest.range(of: "${") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
+                throw table.error(.invalidValue, key, "unterminated ${ in the value")
+            }
+            let name = String(rest[open.upperBound..<close])
+            guard let variable = environment[name], !variable.isEmpty else {
+                throw table.error(.invalidValue, key, "the environment variable \(name) is not set (the value is taken from ${\(name)})")
+            }
+            result += variable
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// Each kind's required keys.
+    private func requireFields(of source: SourceConfig, _ table: TOMLTableReader) throws(ConfigError) {
+        switch source.kind {
+        case .json:
+            guard source.url != nil else { throw missing("url", "a json source needs a url", table) }
+            guard source.textPointer != nil else { throw missing("text", "a json source needs a text pointer such as \"/quote\"", table) }
+        case .fortune, .file:
+            guard source.path != nil else { throw missing("path", "a \(source.kind.rawValue) source needs a path", table) }
+        case .apiNinjas:
+            guard source.headers.keys.contains(where: { $0.lowercased() == "x-api-key" }) else {
+                throw missing("headers", "api-ninjas needs headers = { \"X-Api-Key\" = \"${API_NINJAS_KEY}\" }", table)
+            }
+        case .zenquotes, .dummyjson, .favqs:
+            break
+        }
+    }
+
+    private func missing(_ key: String, _ detail: String, _ table: TOMLTableReader) -> ConfigError {
+        ConfigError(.missingKey, file: table.file, line: table.locator.line(of: "source"), key: table.keyPath(key), detail: detail)
+    }
+}

@@ -1,0 +1,64 @@
+/// One `[[source]]` entry: where the fetch stage may get a quote.
+public struct SourceConfig: Sendable, Codable, Equatable {
+    /// The kinds of source: four presets for known APIs, any JSON API, and two local kinds.
+    public enum Kind: String, Sendable, Codable, Equatable, CaseIterable {
+        case zenquotes, dummyjson, favqs, apiNinjas = "api-ninjas", json, fortune, file
+
+        /// Whether the source is fetched over HTTP.
+        public var isNetwork: Bool { self != .fortune && self != .file }
+    }
+
+    public var kind: Kind
+    /// The URL to fetch; for presets, a mirror or a local server instead of the default.
+    public var url: String?
+    /// ZenQuotes' endpoint, `today` or `random`.
+    public var endpoint: String?
+    /// JSON Pointers to the text and author, for `json` sources.
+    public var textPointer: String?
+    public var authorPointer: String?
+    /// Request headers, with `${VAR}` already taken from the environment. Values are secrets:
+    /// they are never logged or printed.
+    public var headers: [String: String]
+    /// The file of a `fortune` or `file` source, `~` expanded.
+    public var path: String?
+
+    public init(
+        kind: Kind, url: String? = nil, endpoint: String? = nil, textPointer: String? = nil, authorPointer: String? = nil,
+        headers: [String: String] = [:], path: String? = nil
+    ) {
+        self.kind = kind
+        self.url = url
+        self.endpoint = endpoint
+        self.textPointer = textPointer
+        self.authorPointer = authorPointer
+        self.headers = headers
+        self.path = path
+    }
+
+    /// The source list when the config has no `[[source]]`: ZenQuotes' quote of the day.
+    public static let defaults = [SourceConfig(kind: .zenquotes)]
+
+    /// The URL that will be fetched: the configured one, or the preset's.
+    public var effectiveURL: String? {
+        if let url { return url }
+        switch kind {
+        case .zenquotes: return "https://zenquotes.io/api/\(endpoint ?? "today")"
+        case .dummyjson: return "https://dummyjson.com/quotes/random"
+        case .favqs: return "https://favqs.com/api/qotd"
+        case .apiNinjas: return "https://api.api-ninjas.com/v1/quotes"
+        case .json, .fortune, .file: return nil
+        }
+    }
+
+    /// Whether asking again can give a different quote (a `random` endpoint or a local file).
+    public var isRandom: Bool {
+        switch kind {
+        case .zenquotes: endpoint == "random"
+        case .dummyjson, .apiNinjas, .fortune, .file: true
+        case .favqs, .json: false
+        }
+    }
+
+    /// A short name for output and history: the kind, or the path's file name.
+    public var name: String { kind.rawValue }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+
+/// `Tests/Support/quote_server.py` on a free port of 127.0.0.1, stopped when released.
+final class QuoteServer {
+    private let process = Process()
+    private let input = Pipe()
+    let port: Int
+
+    init() throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", RepositoryPaths.support("quote_server.py")]
+        process.environment = RepositoryPaths.environment()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
+            line.append(first)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            throw ProcessRunner.SpawnError(description: "quote server did not report a port")
+        }
+        self.port = port
+    }
+
+    deinit {
+        // SIGKILL: the test runner's blocked signals are inherited by Process children.
+        kill(process.processIdentifier, SIGKILL)
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+}
