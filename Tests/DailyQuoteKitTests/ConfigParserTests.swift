@@ -48,6 +48,19 @@ struct ConfigParserTests {
         #expect(config.refresh.timeout == .seconds(120))
     }
 
+    @Test("Sources: presets default to ZenQuotes; ${VAR} in headers comes from the environment")
+    func sources() throws {
+        #expect(try parse("").sources == [SourceConfig(kind: .zenquotes)])
+        let withKey = ConfigParser(zones: Zones.database, environment: ["KEY": "s3cret"])
+        let config = try withKey.parse(
+            "[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"Bearer ${KEY}!\" }\n[[source]]\ntype = \"zenquotes\"\nendpoint = \"random\"\n",
+            file: file)
+        #expect(config.sources.count == 2)
+        #expect(config.sources[0].headers == ["X-Api-Key": "Bearer s3cret!"])
+        #expect(config.sources[1].effectiveURL == "https://zenquotes.io/api/random")
+        #expect(config.sources[1].isRandom)
+    }
+
     @Test("catch_up = \"0\" disables catch-up")
     func zeroCatchUp() throws {
         #expect(try parse("[delivery]\nhour = 8\ncatch_up = \"0\"\n").delivery.catchUp == .seconds(0))
@@ -89,6 +102,14 @@ struct ConfigParserTests {
         ErrorCase("[notification]\nexpire = \"later\"\n", .invalidValue, "notification.expire", 2, "is not an expiry"),
         ErrorCase("[notification]\ntimeout = \"5m\"\n", .outOfRange, "notification.timeout", 2, "allowed 1s to 1m"),
         ErrorCase("[notification]\ntitel = \"x\"\n", .unknownKey, "notification.titel", 2, "\"notification.title\""),
+        ErrorCase("[[source]]\ntype = \"zenquote\"\n", .invalidValue, "source[1].type", 2, "did you mean \"zenquotes\""),
+        ErrorCase("[[source]]\ntype = \"json\"\nurl = \"file:///etc/passwd\"\n", .invalidValue, "source[1].url", 3, "not an http or https URL"),
+        ErrorCase("[[source]]\ntype = \"zenquotes\"\n[[source]]\ntype = \"json\"\nurl = \"https://x.example/q\"\n", .missingKey, "source[2].text", 3, "needs a text pointer"),
+        ErrorCase("[[source]]\ntype = \"json\"\nurl = \"https://x.example/q\"\ntext = \"quote\"\n", .invalidValue, "source[1].text", 4, "not a JSON Pointer"),
+        ErrorCase("[[source]]\ntype = \"fortune\"\n", .missingKey, "source[1].path", 1, "needs a path"),
+        ErrorCase("[[source]]\ntype = \"api-ninjas\"\n", .missingKey, "source[1].headers", 1, "needs headers"),
+        ErrorCase("[[source]]\ntype = \"dummyjson\"\nendpoint = \"random\"\n", .invalidValue, "source[1].endpoint", 3, "only zenquotes"),
+        ErrorCase("[[source]]\ntype = \"zenquotes\"\nurll = \"x\"\n", .unknownKey, "source[1].urll", 3, "\"source[1].url\""),
         ErrorCase("[delivery]\nminute = 5\n", .missingKey, "delivery.hour", 1, "required when [delivery] is present"),
     ]
 

@@ -7,7 +7,7 @@ extension ConfigParser {
         let kinds = SourceConfig.Kind.allCases.map(\.rawValue)
         guard let typeName = try table.string("type", expecting: "one of \(kinds.joined(separator: ", "))") else {
             throw ConfigError(
-                .missingKey, file: table.file, line: table.locator.line(of: "source"), key: table.keyPath("type"),
+                .missingKey, file: table.file, line: table.locator.line(of: table.path), key: table.keyPath("type"),
                 detail: "every [[source]] needs a type (\(kinds.joined(separator: ", ")))")
         }
         guard let kind = SourceConfig.Kind(rawValue: typeName.lowercased()) else {
@@ -90,6 +90,6 @@ extension ConfigParser {
     }
 
     private func missing(_ key: String, _ detail: String, _ table: TOMLTableReader) -> ConfigError {
-        ConfigError(.missingKey, file: table.file, line: table.locator.line(of: "source"), key: table.keyPath(key), detail: detail)
+        ConfigError(.missingKey, file: table.file, line: table.locator.line(of: table.path), key: table.keyPath(key), detail: detail)
     }
 }
