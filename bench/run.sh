@@ -38,12 +38,22 @@ Tests/Support/with-notification-server.sh bash -c '
   echo "$(/usr/bin/time -f %M "$DQ_BIN" notify --now 2>&1 >/dev/null | tail -1) $(/usr/bin/time -f %M notify-send x y 2>&1 >/dev/null | tail -1)" >"$BENCH_OUT.rss"
 ' >&2
 
+# Fetching: the same local quote server, dailyquote refresh against curl | jq.
+coproc SERVER { python3 Tests/Support/quote_server.py; }
+read -r port <&"${SERVER[0]}"
+printf '[[source]]\ntype = "zenquotes"\nurl = "http://127.0.0.1:%s/zen"\n' "$port" >"$work/refresh.toml"
+hyperfine --warmup 3 --runs "$runs" --export-json "$work/refresh.json" -N \
+  -n "dailyquote refresh" "$bin refresh --config $work/refresh.toml" \
+  -n "curl | jq" "sh -c 'curl -s http://127.0.0.1:$port/zen | jq -r .[0].q'" >&2
+kill "$SERVER_PID" 2>/dev/null || true
+
 peak_rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 
-python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" > docs/BENCHMARKS.md <<'PY'
+python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" > docs/BENCHMARKS.md <<'PY'
 import json, os, platform, subprocess, sys, datetime
 data = json.load(open(sys.argv[1]))["results"]
-binary, runs, notify_json, rss_dq, rss_sd = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
+binary, runs, notify_json, refresh_json, rss_dq, rss_sd = sys.argv[2:8]
+refresh = {r["command"]: r for r in json.load(open(refresh_json))["results"]}
 notify = {r["command"]: r for r in json.load(open(notify_json))["results"]}
 rss_notify, rss_send = open(notify_json + ".rss").read().split()
 ms = {r["command"]: r for r in data}
@@ -67,6 +77,15 @@ print("| --- | --- | --- | --- | --- |")
 for r, rss in ((nd, rss_notify), (ns, rss_send)):
     print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms | {int(rss)//1024} MiB |")
 print(f"\nRatio: `dailyquote notify --now` takes {nd['mean']/ns['mean']:.2f}x the wall time of `notify-send`. Goal: at most 1.5x.\n")
+rd, rc = refresh["dailyquote refresh"], refresh["curl | jq"]
+print("## Fetching a quote\n")
+print("The same reply from the same local server (`Tests/Support/quote_server.py`), each run a whole process.\n")
+print("| command | mean | σ | min |")
+print("| --- | --- | --- | --- |")
+for r in (rd, rc):
+    print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms |")
+print(f"\nRatio: `dailyquote refresh` takes {rd['mean']/rc['mean']:.2f}x the wall time of `curl | jq`. Goal: not slower.")
+print("It also validates the reply, checks the delivery history, takes a lock and writes the cache atomically.\n")
 print("## Size\n")
 print(f"Binary size: {os.path.getsize(binary)/1048576:.1f} MiB (`.build/release/dailyquote`, static Swift runtime).")
 PY
