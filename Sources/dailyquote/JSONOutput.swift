@@ -1,11 +1,9 @@
+import DailyQuoteKit
 import Foundation
 
-/// The one JSON style of every `--json` flag: pretty, sorted keys (Linux's encoder has no
-/// stable order otherwise), unescaped slashes.
+/// The one JSON style of every `--json` flag (see `JSONEncoder.dailyquote`).
 enum JSONOutput {
     static func encode<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try JSONEncoder.dailyquote(pretty: true).encode(value), as: UTF8.self)
     }
 }

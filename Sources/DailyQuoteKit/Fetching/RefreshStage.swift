@@ -85,10 +85,8 @@ public struct RefreshStage: Sendable {
 
     /// Keeps the outcome for `status`; failing to is logged, not fatal.
     private func record(_ outcome: RefreshOutcome) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            try AtomicFile.write(try encoder.encode(outcome), to: resultPath)
+            try AtomicFile.write(try JSONEncoder.dailyquote().encode(outcome), to: resultPath)
         } catch {
             logger.warning("cannot record the refresh result: \(error.localizedDescription)")
         }

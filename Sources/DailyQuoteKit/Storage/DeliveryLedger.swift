@@ -44,25 +44,17 @@ public struct DeliveryLedger: Sendable {
     /// state. A crash between the two leaves a history line without state, which at worst
     /// re-posts that delivery once; never a state without its history.
     public func record(_ entry: HistoryEntry, state: LedgerState) throws(LedgerError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try appendHistory(entry)
         do {
-            var line = try encoder.encode(entry)
-            line.append(UInt8(ascii: "\n"))
-            try append(line, to: historyPath)
-            try AtomicFile.write(try encoder.encode(state), to: statePath)
-        } catch let error as LedgerError {
-            throw error
+            try AtomicFile.write(try JSONEncoder.dailyquote().encode(state), to: statePath)
         } catch {
             throw LedgerError(message: "cannot record the delivery in \(directory): \(error.localizedDescription)")
         }
     }
 
-    /// Appends one history line for a post that does not change the state (`notify --now`).
+    /// Appends one history line (fsynced); alone, for a post that keeps the state (`notify --now`).
     public func appendHistory(_ entry: HistoryEntry) throws(LedgerError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(entry) else { throw LedgerError(message: "cannot encode the history entry") }
+        guard var line = try? JSONEncoder.dailyquote().encode(entry) else { throw LedgerError(message: "cannot encode the history entry") }
         line.append(UInt8(ascii: "\n"))
         try append(line, to: historyPath)
     }

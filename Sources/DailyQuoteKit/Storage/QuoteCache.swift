@@ -33,8 +33,6 @@ public struct QuoteCache: Sendable {
 extension QuoteCache {
     /// Stores `quote` atomically (temp file, fsync, rename; 0600 in a 0700 directory).
     public func store(_ quote: CachedQuote) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(quote), to: path)
+        try AtomicFile.write(try JSONEncoder.dailyquote().encode(quote), to: path)
     }
 }

@@ -1,0 +1,11 @@
+import Foundation
+
+extension JSONEncoder {
+    /// The encoder for every file and `--json` output: sorted keys (Linux's encoder has no
+    /// stable order otherwise) and unescaped slashes; `pretty` for output meant for people.
+    public static func dailyquote(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}
