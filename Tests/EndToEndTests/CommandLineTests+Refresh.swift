@@ -151,6 +151,22 @@ extension CommandLineTests {
         #expect(result.stderr.contains("NOT_SET_ANYWHERE"))
     }
 
+    @Test("Five refresh processes at once: all succeed, serialised by the lock, and the cache parses")
+    func concurrentRefresh() throws {
+        let server = try QuoteServer()
+        let (sandbox, config) = try Self.refreshSandbox(["type = \"dummyjson\"\nurl = \"\(server.url("dummy"))\""])
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        let script = "jobs=''; for i in 1 2 3 4 5; do \"$DQ\" refresh --config \(config) >/dev/null 2>&1 & jobs=\"$jobs $!\"; done; "
+            + "for j in $jobs; do wait $j; echo $?; done"
+        let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        #expect(result.stdout == "0\n0\n0\n0\n0\n", "\(result.stdout)\(result.stderr)")
+        let cached = try #require(Self.cacheText(sandbox))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(cached.utf8)) as? [String: Any])
+        #expect(object["text"] as? String == "Well done is better than well said.")
+        #expect(sandbox.home.contents().filter { $0.contains(".quote.json.") }.isEmpty, "temp files left: \(sandbox.home.contents())")
+    }
+
     @Test("kill -9 during a slow fetch leaves the old cache, intact and parseable")
     func killDuringFetch() throws {
         let server = try QuoteServer()

@@ -86,7 +86,7 @@ public struct RefreshStage: Sendable {
     /// Keeps the outcome for `status`; failing to is logged, not fatal.
     private func record(_ outcome: RefreshOutcome) {
         do {
-            try AtomicFile.write(try JSONEncoder.dailyquote().encode(outcome), to: resultPath)
+            try AtomicFile.write(try JSONEncoder.dailyquote().encode(outcome), to: resultPath, durable: false)
         } catch {
             logger.warning("cannot record the refresh result: \(error.localizedDescription)")
         }

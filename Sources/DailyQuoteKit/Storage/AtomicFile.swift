@@ -15,7 +15,9 @@ public enum AtomicFile {
 
     /// Writes `data` to `path` through a temporary file in the same directory: write, fsync,
     /// rename, then fsync the directory. Missing directories are created with mode 0700.
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws(WriteError) {
+    /// `durable: false` skips both fsyncs: still all-or-nothing for a crashed process, but a
+    /// power cut may lose the write. For diagnostics, where that costs nothing.
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
@@ -41,13 +43,14 @@ public enum AtomicFile {
                 }
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, durable, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         guard failure == nil else {
             unlink(temporary)
             throw WriteError(path: path, reason: failure!)
         }
+        guard durable else { return }
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
         if directoryFD >= 0 {
             fsync(directoryFD)
