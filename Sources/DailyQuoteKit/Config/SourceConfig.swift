@@ -59,6 +59,6 @@ public struct SourceConfig: Sendable, Codable, Equatable {
         }
     }
 
-    /// A short name for output and history: the kind, or the path's file name.
+    /// A short name for output and history: the kind (`zenquotes`, `fortune`, ...).
     public var name: String { kind.rawValue }
 }

@@ -17,7 +17,7 @@ public struct HTTPFetcher: Sendable {
     /// The body of a 2xx reply to GET `url` with `headers`.
     public func get(_ url: URL, headers: [String: String]) async throws(FetchError) -> Data {
         var request = URLRequest(url: url)
-        request.setValue("dailyquote/0.1 (+https://github.com/dailyquote)", forHTTPHeaderField: "User-Agent")
+        request.setValue("dailyquote/0.1", forHTTPHeaderField: "User-Agent")
         request.setValue("application/json, text/plain;q=0.5", forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let transfer = Transfer()
