@@ -21,7 +21,7 @@ extension CommandLineTests {
     @Test("Every broken reply ends within the deadline + 1 s with exit 75 and the cache byte-identical", arguments: [
         ("zenquotes", "500", "HTTP 500"), ("zenquotes", "ratelimit", "placeholder"), ("favqs", "favqs-error", "Invalid request"),
         ("zenquotes", "badjson", "not valid JSON"), ("zenquotes", "badutf8", "not valid UTF-8"), ("zenquotes", "empty", "empty"),
-        ("zenquotes", "huge", "larger than 256 KiB"), ("zenquotes", "hang", "deadline"), ("zenquotes", "trickle", "deadline"),
+        ("zenquotes", "huge", "larger than 256 KiB"), ("zenquotes", "huge-declared", "larger than 256 KiB"), ("zenquotes", "hang", "deadline"), ("zenquotes", "trickle", "deadline"),
         ("zenquotes", "loop", "more than 5 redirects"), ("zenquotes", "tofile", "to a file URL"),
     ])
     func brokenReplies(type: String, route: String, reason: String) throws {

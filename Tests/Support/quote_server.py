@@ -51,9 +51,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/badutf8":
             self.send(200, b'[{"q": "caf\xe9 au lait is a fine drink", "a": "x"}]')
         elif path == "/huge":
+            # No length: the client must stop reading by itself.
             self.send_response(200)
-            self.send_header("Content-Length", str(50 * 1024 * 1024))
+            self.send_header("Connection", "close")
             self.end_headers()
+            self.close_connection = True
             chunk = b"x" * 65536
             try:
                 for _ in range(800):
@@ -62,10 +64,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 pass
         elif path == "/hang":
             time.sleep(120)
-        elif path == "/trickle":
+        elif path == "/huge-declared":
             self.send_response(200)
-            self.send_header("Content-Length", "1000000")
+            self.send_header("Content-Length", str(50 * 1024 * 1024))
             self.end_headers()
+            try:
+                self.wfile.write(b"x" * 65536)
+            except OSError:
+                pass
+        elif path == "/trickle":
+            # No length, so only a total deadline stops the client.
+            self.send_response(200)
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
             try:
                 for _ in range(240):
                     self.wfile.write(b"[")

@@ -1,126 +1,83 @@
+import AsyncHTTPClient
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
 
 /// Fetches one URL with the fetch stage's rules: at most 5 redirects, only http and https,
-/// never from https down to http, a body of at most 256 KiB, TLS verification as the system
-/// does it (never turned off). It honours task cancellation, which is how the caller enforces
-/// a total deadline: `URLRequest.timeoutInterval` is only an idle timeout.
+/// never from https down to http, a body of at most 256 KiB, TLS certificates verified (never
+/// turned off). The deadline is total: `execute(deadline:)` bounds the whole exchange, and the
+/// caller's task cancellation stops it too. (`URLRequest.timeoutInterval` is only an idle
+/// timeout, which a trickling server never trips.)
 public struct HTTPFetcher: Sendable {
     public static let maximumBody = 256 * 1024
     public static let maximumRedirects = 5
 
     public init() {}
 
-    /// The body of a 2xx reply to GET `url` with `headers`.
-    public func get(_ url: URL, headers: [String: String]) async throws(FetchError) -> Data {
-        var request = URLRequest(url: url)
-        request.setValue("dailyquote/0.1", forHTTPHeaderField: "User-Agent")
-        request.setValue("application/json, text/plain;q=0.5", forHTTPHeaderField: "Accept")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let transfer = Transfer()
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: request)
+    /// The body of a 2xx reply to GET `url` with `headers`, before `deadline`.
+    public func get(_ url: URL, headers: [String: String], deadline: ContinuousClock.Instant) async throws(FetchError) -> Data {
+        var configuration = HTTPClient.Configuration()
+        // Redirects are followed below, so that the rules about them are ours.
+        configuration.redirectConfiguration = .disallow
+        configuration.decompression = .enabled(limit: .size(Self.maximumBody))
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    transfer.start(continuation)
-                    task.resume()
-                }
-            } onCancel: {
-                task.cancel()
-            }
-        } catch let error as FetchError {
-            throw error
+            let body = try await fetch(url, headers: headers, deadline: deadline, client: client)
+            try? await client.shutdown()
+            return body
         } catch {
-            throw .network(error.localizedDescription)
-        }
-    }
-}
-
-/// The delegate of one request: enforces the rules and hands the result to the continuation.
-private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Data, Error>?
-    private var body = Data()
-    private var status = 0
-    private var redirects = 0
-    private var failure: FetchError?
-
-    func start(_ continuation: CheckedContinuation<Data, Error>) {
-        lock.withLock { self.continuation = continuation }
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        // Read the raw Location: libcurl may already have rewritten a file:// target.
-        let location = response.value(forHTTPHeaderField: "Location") ?? ""
-        let target = URL(string: location, relativeTo: response.url)?.absoluteURL ?? request.url
-        let refusal: String? = lock.withLock {
-            redirects += 1
-            if redirects > HTTPFetcher.maximumRedirects { return "more than \(HTTPFetcher.maximumRedirects) redirects" }
-            let scheme = target?.scheme?.lowercased() ?? ""
-            if !["http", "https"].contains(scheme) { return "to a \(scheme.isEmpty ? "schemeless" : scheme) URL" }
-            if response.url?.scheme?.lowercased() == "https", scheme == "http" { return "from https to http" }
-            return nil
-        }
-        if let refusal {
-            // Declining the redirect ends the task with the 3xx reply; cancelling here as well
-            // would make FoundationNetworking deliver the redirect callback twice and trap.
-            lock.withLock { failure = .redirectRefused(refusal) }
-            completionHandler(nil)
-        } else {
-            completionHandler(request)
+            try? await client.shutdown()
+            throw Self.classify(error)
         }
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        let code = (response as? HTTPURLResponse)?.statusCode ?? 0
-        lock.withLock { status = code }
-        if !(200...299).contains(code) {
-            lock.withLock { failure = failure ?? .httpStatus(code) }
-            completionHandler(.cancel)
-        } else {
-            completionHandler(.allow)
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = lock.withLock { () -> Bool in
-            body.append(data)
-            if body.count > HTTPFetcher.maximumBody {
-                failure = .tooLarge
-                return true
+    private func fetch(_ start: URL, headers: [String: String], deadline: ContinuousClock.Instant, client: HTTPClient) async throws -> Data {
+        var url = start
+        for redirect in 0...Self.maximumRedirects {
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.headers.add(name: "User-Agent", value: "dailyquote/0.1")
+            request.headers.add(name: "Accept", value: "application/json, text/plain;q=0.5")
+            for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+            let left = deadline - .now
+            guard left > .zero else { throw FetchError.timedOut }
+            let response = try await client.execute(request, deadline: .now() + .nanoseconds(Int64(left / .nanoseconds(1))))
+            let code = Int(response.status.code)
+            if (300...399).contains(code), let location = response.headers.first(name: "location") {
+                guard redirect < Self.maximumRedirects else {
+                    throw FetchError.redirectRefused("more than \(Self.maximumRedirects) redirects")
+                }
+                url = try Self.redirectTarget(location, from: url)
+                continue
             }
-            return false
+            guard (200...299).contains(code) else { throw FetchError.httpStatus(code) }
+            let buffer = try await response.body.collect(upTo: Self.maximumBody)
+            return Data(buffer.readableBytesView)
         }
-        // Stop reading: a 50 MB reply costs at most a little over 256 KiB.
-        if overflow { dataTask.cancel() }
+        throw FetchError.redirectRefused("more than \(Self.maximumRedirects) redirects")
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, result): (CheckedContinuation<Data, Error>?, Result<Data, Error>) = lock.withLock {
-            let continuation = self.continuation
-            self.continuation = nil
-            if let failure { return (continuation, .failure(failure)) }
-            if let error {
-                let cancelled = (error as? URLError)?.code == .cancelled
-                return (continuation, .failure(cancelled ? FetchError.timedOut : FetchError.network(error.localizedDescription)))
-            }
-            if !(200...299).contains(status) { return (continuation, .failure(FetchError.httpStatus(status))) }
-            return (continuation, .success(body))
+    /// Where a redirect leads, if the rules allow following it.
+    static func redirectTarget(_ location: String, from current: URL) throws(FetchError) -> URL {
+        guard let target = URL(string: location, relativeTo: current)?.absoluteURL else {
+            throw .redirectRefused("unreadable Location \(location)")
         }
-        continuation?.resume(with: result)
+        let scheme = target.scheme?.lowercased() ?? ""
+        guard ["http", "https"].contains(scheme) else {
+            throw .redirectRefused("to a \(scheme.isEmpty ? "schemeless" : scheme) URL")
+        }
+        if current.scheme?.lowercased() == "https", scheme == "http" { throw .redirectRefused("from https to http") }
+        return target
+    }
+
+    /// A ``FetchError`` for anything the client threw.
+    static func classify(_ error: Error) -> FetchError {
+        if let fetch = error as? FetchError { return fetch }
+        if error is NIOTooManyBytesError { return .tooLarge }
+        if error is CancellationError { return .timedOut }
+        if let client = error as? HTTPClientError {
+            if client == .deadlineExceeded || client == .cancelled || client == .readTimeout { return .timedOut }
+            return .network("\(client)")
+        }
+        return .network("\(error)")
     }
 }

@@ -11,7 +11,7 @@ public struct QuoteSourceReader: Sendable {
     }
 
     /// An acceptable quote from `source`, or why there is none.
-    public func read(_ source: SourceConfig) async throws(FetchError) -> Quote {
+    public func read(_ source: SourceConfig, deadline: ContinuousClock.Instant) async throws(FetchError) -> Quote {
         let (text, author): (String, String?)
         switch source.kind {
         case .fortune:
@@ -20,7 +20,7 @@ public struct QuoteSourceReader: Sendable {
             (text, author) = try localFile(source.path ?? "")
         default:
             guard let address = source.effectiveURL, let url = URL(string: address) else { throw .network("no URL") }
-            let body = try await fetcher.get(url, headers: source.headers)
+            let body = try await fetcher.get(url, headers: source.headers, deadline: deadline)
             (text, author) = try extract(body, source: source)
         }
         switch QuoteAcceptance.accept(text: text, author: author) {

@@ -41,7 +41,7 @@ public struct RefreshStage: Sendable {
         sources: for source in config.sources {
             for _ in 0..<(source.isRandom ? 2 : 1) {
                 do {
-                    let quote = try await Self.withDeadline(deadline) { try await reader.read(source) }
+                    let quote = try await Self.withDeadline(deadline) { try await reader.read(source, deadline: deadline) }
                     if recent.contains(quote.normalisedText) { throw FetchError.repeated }
                     if let cached, cached.quote.normalisedText == quote.normalisedText {
                         attempts.append(.init(source: source.name, outcome: "unchanged", error: nil))
