@@ -19,7 +19,7 @@ public struct QuoteChoice: Sendable, Codable, Equatable {
     /// a retry of the same delivery picks the same quote.
     public static func choose(
         cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: [HistoryEntry], now: Int64,
-        bundled: [Quote] = BundledQuotes.all
+        bundled: @autoclosure () -> [Quote] = BundledQuotes.all
     ) -> QuoteChoice {
         let why: String
         switch cache {
@@ -32,7 +32,8 @@ public struct QuoteChoice: Sendable, Codable, Equatable {
         case .absent: why = "no cached quote"
         case .corrupt: why = "cached quote unreadable"
         }
-        return QuoteChoice(quote: fallback(day: day, history: history, now: now, bundled: bundled), source: "bundled", reason: "fallback: \(why)")
+        // Only now is the bundled collection decoded: a fresh cache never needs it.
+        return QuoteChoice(quote: fallback(day: day, history: history, now: now, bundled: bundled()), source: "bundled", reason: "fallback: \(why)")
     }
 
     /// A bundled quote not posted in the 365 days before `now`, chosen from `day`.
