@@ -19,10 +19,6 @@ final class FakePoster: NotificationPosting {
             return s.failure
         }
         if let failure { throw failure }
-        return try serverInfo(deadline: deadline)
-    }
-
-    func serverInfo(deadline: Double) throws(DeliveryError) -> NotificationServerInfo {
-        NotificationServerInfo(name: "fake", vendor: "tests", version: "1", specVersion: "1.2", capabilities: ["body", "body-markup"])
+        return NotificationServerInfo(name: "fake", vendor: "tests", version: "1", specVersion: "1.2", capabilities: ["body", "body-markup"])
     }
 }

@@ -3,9 +3,6 @@ public struct SourceConfig: Sendable, Codable, Equatable {
     /// The kinds of source: four presets for known APIs, any JSON API, and two local kinds.
     public enum Kind: String, Sendable, Codable, Equatable, CaseIterable {
         case zenquotes, dummyjson, favqs, apiNinjas = "api-ninjas", json, fortune, file
-
-        /// Whether the source is fetched over HTTP.
-        public var isNetwork: Bool { self != .fortune && self != .file }
     }
 
     public var kind: Kind

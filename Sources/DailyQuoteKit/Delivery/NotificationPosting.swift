@@ -3,7 +3,4 @@ public protocol NotificationPosting: Sendable {
     /// Posts `notification`, escaping its body if the server renders markup, within `deadline`
     /// seconds. Returns the server that took it.
     func post(_ notification: DesktopNotification, deadline: Double) throws(DeliveryError) -> NotificationServerInfo
-
-    /// Asks the server for its name, version and capabilities, within `deadline` seconds.
-    func serverInfo(deadline: Double) throws(DeliveryError) -> NotificationServerInfo
 }

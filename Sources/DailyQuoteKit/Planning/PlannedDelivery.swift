@@ -1,5 +1,3 @@
-import Foundation
-
 /// One concrete delivery that the planner scheduled, with the refresh that precedes it.
 public struct PlannedDelivery: Sendable, Codable, Equatable, Hashable {
     /// The local calendar day this delivery belongs to.
@@ -22,10 +20,4 @@ public struct PlannedDelivery: Sendable, Codable, Equatable, Hashable {
         self.dstAdjusted = dstAdjusted
         self.repeatedTime = repeatedTime
     }
-
-    /// The delivery instant as a `Date`.
-    public var date: Date { Date(timeIntervalSince1970: TimeInterval(at)) }
-
-    /// The refresh instant as a `Date`.
-    public var refreshDate: Date { Date(timeIntervalSince1970: TimeInterval(refreshAt)) }
 }

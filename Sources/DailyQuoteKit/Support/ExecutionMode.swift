@@ -1,8 +1,8 @@
-/// Whether a command may change anything: the single check behind every `--dry-run` flag.
+/// Whether a command may change anything: the one value behind every `--dry-run` flag.
 ///
-/// Every action with a side effect (writing a file, posting a notification, opening a
-/// connection, talking to systemd) goes through ``perform(_:_:)``, so a dry run cannot
-/// forget one: it reports the action instead of doing it.
+/// Stages take it and check it before each side effect (taking a lock file, posting, writing
+/// the cache or the ledger). The end-to-end tests hold every command to the promise: a dry run
+/// leaves empty XDG directories empty.
 public struct ExecutionMode: Sendable, Equatable {
     public var isDryRun: Bool
 
@@ -12,16 +12,4 @@ public struct ExecutionMode: Sendable, Equatable {
 
     public static let live = ExecutionMode(dryRun: false)
     public static let dryRun = ExecutionMode(dryRun: true)
-
-    /// Runs `action` unless this is a dry run; in a dry run, hands `description` to `report`
-    /// and returns nil.
-    public func perform<T>(
-        _ description: @autoclosure () -> String, report: (String) -> Void = { _ in }, _ action: () throws -> T
-    ) rethrows -> T? {
-        if isDryRun {
-            report("would \(description())")
-            return nil
-        }
-        return try action()
-    }
 }
