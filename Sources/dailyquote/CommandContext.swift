@@ -14,6 +14,8 @@ struct CommandContext {
     let zone: ZoneRules
     /// The instant the command started (Unix seconds).
     let now: Int64
+    /// The `--config` argument as given.
+    let explicit: String?
 
     /// Loads everything for `options`, reading the real environment and clock.
     init(_ options: GlobalOptions, clock: () -> Date = Date.init) throws {
@@ -27,6 +29,7 @@ struct CommandContext {
         } else {
             zone = zones.systemZone(environment: environment)
         }
+        explicit = options.config
         now = Int64(clock().timeIntervalSince1970.rounded(.down))
         if !loaded.fileExists {
             logger.info("no config file at \(loaded.path); using the built-in defaults")
@@ -53,6 +56,29 @@ struct CommandContext {
         RefreshStage(
             config: config, planner: planner, cache: cache, ledger: ledger, reader: QuoteSourceReader(),
             clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logger)
+    }
+
+    /// Runs helper programs (`systemctl`, `systemd-analyze`) with this environment.
+    var subprocess: Subprocess { Subprocess(environment: environment) }
+
+    /// The user unit directory `install` writes to.
+    var unitDirectory: UnitDirectory { UnitDirectory(path: paths.systemdUserDirectory) }
+
+    /// The units that match the loaded config, in `schedule`'s style.
+    func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
+        UnitGenerator(executable: executablePath, configArgument: configArgument, config: config, schedule: schedule).units
+    }
+
+    /// The absolute path of this binary, which the services run.
+    var executablePath: String {
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+
+    /// `--config`'s file as an absolute path, for the services; nil for the default file.
+    var configArgument: String? {
+        guard let explicit else { return nil }
+        return URL(fileURLWithPath: explicit).standardizedFileURL.path
     }
 
     /// The planner for the loaded configuration.

@@ -79,14 +79,40 @@ struct TimerCalendarTests {
         }
     }
 
-    @Test("Known systemd limit: times inside Pacific/Chatham's DST gap (02:45-03:45) have no next elapse")
-    func chathamGap() {
-        // systemd 252 answers "Failed to determine next elapse ... Resource deadlock avoided" for
-        // `*-*-* 02:45:00 Pacific/Chatham` once its search reaches the gap. `install` must not
-        // rely on such a line (see the engines issue); this records the limit until it is gone.
-        withKnownIssue("systemd cannot compute elapses inside Chatham's 45-minute-offset gap") {
-            let failure = Self.uncovered(zone: "Pacific/Chatham", hour: 2, minute: 45, days: .everyDay)
-            #expect(failure == nil, "\(failure ?? "")")
-        }
+    @Test("Where systemd fails (inside Pacific/Chatham's gap) the absolute UTC lines cover every planned instant of the horizon")
+    func chathamAbsolute() throws {
+        let planner = DeliveryPlanner(rule: DeliveryRule(hour: 2, minute: 45), zone: Zones.named("Pacific/Chatham"), refreshLead: 45 * 60)
+        // systemd 252 answers "Resource deadlock avoided" for this rule's calendar line: the
+        // validator must notice and switch to the absolute style.
+        let chosen = CalendarValidator(subprocess: Subprocess(environment: RepositoryPaths.environment([:]))).schedule(for: planner, now: Self.start)
+        #expect(chosen.schedule.style == .absolute)
+        #expect(chosen.reason?.contains("Pacific/Chatham") == true)
+        let schedule = chosen.schedule
+        let horizonEnd = try #require(schedule.horizonEnd)
+        #expect(ZonedTimeFormat.utc(horizonEnd) == "2029-12-31T23:59:59Z")
+        let planned = planner.deliveries(from: Self.start, count: 1500).prefix { $0.at <= horizonEnd }
+        #expect(planned.count == 1461)
+        let elapses = try Self.systemdElapses(schedule.notify, iterations: 1500)
+        let missing = planned.map { Self.systemdStyle($0.at) }.filter { !elapses.contains($0) }
+        #expect(missing.isEmpty, "missing \(missing.prefix(3))")
+        // Nothing extra either: the absolute lines are exactly the plan.
+        #expect(elapses.count == planned.count)
+        // The refresh lines are the same plan, the lead earlier.
+        let refreshElapses = try Self.systemdElapses(schedule.refresh, iterations: 1500)
+        #expect(refreshElapses == Set(planned.map { Self.systemdStyle($0.refreshAt) }))
+    }
+
+    @Test("Absolute lines: one line per month and UTC time, consecutive days as ranges")
+    func absoluteLineFormat() {
+        let day = Zones.instant("2026-11-01T07:00:00Z")
+        let instants = [0, 1, 2, 4, 30].map { day + Int64($0) * 86_400 } + [day + 5 * 86_400 + 3600]
+        #expect(TimerCalendar.absoluteLines(instants) == [
+            "2026-11-01..03,05 07:00:00 UTC", "2026-11-06 08:00:00 UTC", "2026-12-01 07:00:00 UTC",
+        ])
+    }
+
+    /// `2026-03-29 01:00:00`, as `systemd-analyze calendar` prints UTC instants.
+    static func systemdStyle(_ instant: Int64) -> String {
+        ZonedTimeFormat.utc(instant).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
     }
 }

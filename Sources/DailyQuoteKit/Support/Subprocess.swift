@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs a helper program (`systemctl`, `systemd-analyze`) directly, never through a shell,
+/// and collects its exit status and output under a deadline.
+public struct Subprocess: Sendable {
+    /// What a finished (or abandoned) run gave.
+    public struct Output: Sendable, Equatable {
+        /// The exit status; nil if the program could not be started or was killed at the deadline.
+        public var status: Int32?
+        public var stdout: String
+        public var stderr: String
+
+        /// The first line of standard error, else of standard output: the gist of a failure.
+        public var gist: String {
+            let text = stderr.isEmpty ? stdout : stderr
+            return text.split(separator: "\n").first.map(String.init) ?? "no output"
+        }
+    }
+
+    public var environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// Runs `program` (a name looked up in `PATH`, or a path) with `arguments`, killing it after `timeout` seconds.
+    public func run(_ program: String, _ arguments: [String], timeout: Double = 15) -> Output {
+        guard let path = resolve(program) else { return Output(status: nil, stdout: "", stderr: "\(program): not found") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return Output(status: nil, stdout: "", stderr: "\(program): \(error.localizedDescription)")
+        }
+        // Read both pipes on their own threads so that a chatty child cannot fill one and block.
+        let stdout = BlockingDeadline.run(seconds: timeout) { out.fileHandleForReading.readDataToEndOfFile() }
+        let stderr = BlockingDeadline.run(seconds: 1) { err.fileHandleForReading.readDataToEndOfFile() }
+        guard case .success(let outData)? = stdout else {
+            process.terminate()
+            return Output(status: nil, stdout: "", stderr: "\(program) did not finish within \(Int(timeout)) s")
+        }
+        process.waitUntilExit()
+        let errData = (try? stderr?.get()) ?? Data()
+        return Output(
+            status: process.terminationReason == .exit ? process.terminationStatus : nil,
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Whether `program` can be found.
+    public func exists(_ program: String) -> Bool { resolve(program) != nil }
+
+    private func resolve(_ program: String) -> String? {
+        if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,29 @@
+/// `systemctl --user`, run directly.
+public struct Systemctl: Sendable {
+    public var subprocess: Subprocess
+
+    public init(subprocess: Subprocess) {
+        self.subprocess = subprocess
+    }
+
+    /// Runs `systemctl --user arguments…`.
+    @discardableResult
+    public func run(_ arguments: [String]) -> Subprocess.Output {
+        subprocess.run("systemctl", ["--user"] + arguments, timeout: 30)
+    }
+
+    /// The user manager's environment (`show-environment`), or nil if it cannot be reached.
+    public func environment() -> [String: String]? {
+        let output = run(["show-environment"])
+        guard output.status == 0 else { return nil }
+        var result: [String: String] = [:]
+        for line in output.stdout.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            result[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return result
+    }
+
+    /// Whether the manager reports `unit` as active (`is-active`).
+    public func isActive(_ unit: String) -> Bool { run(["is-active", "--quiet", unit]).status == 0 }
+}

@@ -1,0 +1,18 @@
+/// One generated unit file: its name in the user unit directory and its whole text.
+public struct SystemdUnit: Sendable, Codable, Equatable {
+    public var name: String
+    public var content: String
+
+    public init(name: String, content: String) {
+        self.name = name
+        self.content = content
+    }
+
+    /// The four units `install` manages, in the order they are written.
+    public static let names = [
+        "dailyquote-refresh.service", "dailyquote-refresh.timer", "dailyquote-notify.service", "dailyquote-notify.timer",
+    ]
+
+    /// The two timers, which are what gets enabled.
+    public static let timerNames = ["dailyquote-refresh.timer", "dailyquote-notify.timer"]
+}
