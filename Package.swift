@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 "DailyQuoteResources",
                 "CLibnotify",
+                "CLinuxEvents",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -49,6 +50,8 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
+        // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
+        .target(name: "CLinuxEvents"),
         // Helpers shared by the test targets: temp directories, child processes, repo paths.
         .target(
             name: "TestSupport",

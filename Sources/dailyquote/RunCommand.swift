@@ -1,11 +1,16 @@
 import ArgumentParser
 import DailyQuoteKit
+import Foundation
 
 /// `dailyquote run`: the foreground scheduler, and the default subcommand.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the refresh and delivery stages in the foreground on the planned schedule."
+        abstract: "Run the refresh and delivery stages in the foreground on the planned schedule.",
+        discussion: """
+            For sessions without a systemd user manager (see `dailyquote install`). It sleeps until \
+            the next event, follows clock, time-zone and config changes, and stops on SIGTERM or SIGINT.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -13,14 +18,33 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(global)
-        let mode = ExecutionMode(dryRun: dryRun.dryRun)
-        let preview = SchedulePreview(planner: context.planner, start: context.now, count: 7)
-        guard mode.isDryRun else {
-            throw CommandFailure(
-                "the foreground scheduler is not available in this version; preview it with `dailyquote run --dry-run`",
-                exitCode: CommandFailure.unavailable)
+        guard !dryRun.dryRun else {
+            let preview = SchedulePreview(planner: context.planner, start: context.now, count: 7)
+            print(preview.text, terminator: "")
+            for line in RunPlanDescription(context: context, preview: preview).stageLines { print(line) }
+            return
         }
-        print(preview.text, terminator: "")
-        for line in RunPlanDescription(context: context, preview: preview).stageLines { print(line) }
+        // A shared lock marks a running scheduler for `status`; the ledger's lock, not this one,
+        // keeps two schedulers (or one beside the timers) from posting twice.
+        let marker = try FileLock(path: Self.markerPath(context.paths), timeout: 1, shared: true)
+        defer { withExtendedLifetime(marker) {} }
+        let wake = try WakeSource(configFile: context.loaded.path)
+        let options = global
+        let scheduler = ForegroundScheduler(
+            load: {
+                let reloaded = try CommandContext(options)
+                return SchedulerStages(planner: reloaded.planner, delivery: reloaded.deliveryStage, refresh: reloaded.refreshStage)
+            },
+            wake: wake, clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: context.logger)
+        let signals = StopSignals { number in
+            context.logger.notice("received signal \(number); stopping")
+            scheduler.stop()
+        }
+        defer { withExtendedLifetime(signals) {} }
+        context.logger.notice("scheduler started: \(context.planner.rule.summary), \(context.zone.identifier)")
+        try await scheduler.run()
     }
+
+    /// The file a running scheduler holds a shared lock on.
+    static func markerPath(_ paths: AppPaths) -> String { "\(paths.stateDirectory)/run.lock" }
 }

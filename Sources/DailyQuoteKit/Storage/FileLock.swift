@@ -24,14 +24,15 @@ public final class FileLock {
 
     /// Takes the lock on `path` (created 0600, with a 0700 directory), waiting at most `timeout`
     /// seconds. It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound.
-    public init(path: String, timeout: Double) throws(LockError) {
+    /// A `shared` lock only marks presence: any number can hold it, and ``isHeld(path:)`` sees them.
+    public init(path: String, timeout: Double, shared: Bool = false) throws(LockError) {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
         let giveUp = Date().addingTimeInterval(timeout)
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < giveUp else {
                 close(fd)
                 throw .timedOut(path: path)
@@ -39,6 +40,18 @@ public final class FileLock {
             usleep(10_000)
         }
         descriptor = fd
+    }
+
+    /// Whether some process holds a lock on `path` (a missing file means no).
+    public static func isHeld(path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+            flock(fd, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
     }
 
     deinit {

@@ -52,3 +52,7 @@ extension FileLock.LockError: UserFacingError {
 extension DeliveryLedger.LedgerError: UserFacingError {
     public var exitCode: Int32 { 1 }
 }
+
+extension WakeSource.SetupError: UserFacingError {
+    public var exitCode: Int32 { 71 }  // EX_OSERR
+}

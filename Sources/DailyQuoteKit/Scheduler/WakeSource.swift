@@ -1,0 +1,117 @@
+import CLinuxEvents
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Sleeps until a wall-clock instant with no wake-ups in between, and wakes early for the
+/// events that change the plan.
+///
+/// The sleep is a `timerfd` on `CLOCK_REALTIME` armed with `TFD_TIMER_ABSTIME`, so time spent
+/// suspended counts and the timer fires at once on resume if the instant has passed, and with
+/// `TFD_TIMER_CANCEL_ON_SET`, so that setting the clock wakes it. `inotify` watches the
+/// directories of the zone files and of the config file (editors replace files by rename,
+/// which a watch on the file itself would lose). An `eventfd` carries stop requests.
+public final class WakeSource: @unchecked Sendable {
+    /// Why the wake source could not be set up.
+    public struct SetupError: Error, LocalizedError, Equatable {
+        public var call: String
+        public var reason: String
+        public var errorDescription: String? { "cannot set up the scheduler's timers (\(call)): \(reason)" }
+    }
+
+    private let timer: Int32
+    private let notify: Int32
+    private let stop: Int32
+    /// Watch descriptor → (file names that matter in that directory, what their change means).
+    private var watches: [Int32: (names: Set<String>, reason: WakeReason)] = [:]
+
+    /// Watches `configFile` and `zoneFiles` (by default `/etc/localtime` and `/etc/timezone`).
+    /// A directory that does not exist is not watched.
+    public init(configFile: String, zoneFiles: [String] = ["/etc/localtime", "/etc/timezone"]) throws(SetupError) {
+        timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
+        notify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        stop = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard timer >= 0, notify >= 0, stop >= 0 else {
+            let reason = String(cString: strerror(errno))
+            for fd in [timer, notify, stop] where fd >= 0 { close(fd) }
+            throw SetupError(call: "timerfd/inotify/eventfd", reason: reason)
+        }
+        add(files: zoneFiles, reason: .zoneChanged)
+        add(files: [configFile], reason: .configChanged)
+    }
+
+    deinit {
+        close(timer)
+        close(notify)
+        close(stop)
+    }
+
+    private func add(files: [String], reason: WakeReason) {
+        let byDirectory = Dictionary(grouping: files) { ($0 as NSString).deletingLastPathComponent }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
+        for (directory, paths) in byDirectory {
+            let descriptor = inotify_add_watch(notify, directory, mask)
+            guard descriptor >= 0 else { continue }
+            let names = Set(paths.map { ($0 as NSString).lastPathComponent })
+            watches[descriptor, default: (names: [], reason: reason)].names.formUnion(names)
+        }
+    }
+
+    /// Asks a current or future ``wait(until:)`` to return ``WakeReason/stopRequested``. Safe
+    /// from any thread.
+    public func requestStop() {
+        var one: UInt64 = 1
+        _ = write(stop, &one, 8)
+    }
+
+    /// Blocks until `instant` (Unix seconds) or an earlier event, whichever comes first.
+    public func wait(until instant: Int64) -> WakeReason {
+        var spec = itimerspec()
+        // A zero it_value disarms a timerfd, so an instant at or before the epoch becomes 1 ns.
+        spec.it_value = timespec(tv_sec: Int(max(instant, 0)), tv_nsec: instant > 0 ? 0 : 1)
+        guard timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil) == 0 else {
+            return errno == ECANCELED ? .clockChanged : .due
+        }
+        while true {
+            var fds = [
+                pollfd(fd: stop, events: Int16(POLLIN), revents: 0), pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: notify, events: Int16(POLLIN), revents: 0),
+            ]
+            guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
+                if errno == EINTR { continue }
+                return .stopRequested
+            }
+            if fds[0].revents != 0 { return .stopRequested }
+            if fds[1].revents != 0 {
+                var expirations: UInt64 = 0
+                if read(timer, &expirations, 8) < 0 && errno == ECANCELED { return .clockChanged }
+                return .due
+            }
+            if fds[2].revents != 0, let reason = drainNotifications() { return reason }
+        }
+    }
+
+    /// Reads the pending inotify events and returns the reason of the first that concerns a
+    /// watched file, or nil if they were all about other files in the same directories.
+    private func drainNotifications() -> WakeReason? {
+        var found: WakeReason?
+        let size = 4096
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(notify, buffer, size)
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
+                let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
+                if found == nil, let watch = watches[event.wd], watch.names.contains(name) { found = watch.reason }
+                offset += MemoryLayout<inotify_event>.size + Int(event.len)
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The foreground scheduler, `dailyquote run`, as real processes.
+extension CommandLineTests {
+    /// `hour = H\nminute = M` for the UTC minute `offset` seconds from now.
+    static func utcTime(offsetBy offset: TimeInterval) -> (hour: Int, minute: Int) {
+        let components = Calendar(identifier: .gregorian).dateComponents(
+            in: TimeZone(identifier: "UTC")!, from: Date().addingTimeInterval(offset))
+        return (components.hour!, components.minute!)
+    }
+
+    /// A script line that waits up to 10 s for `file` to contain `text`.
+    static func waitFor(_ text: String, in file: String) -> String {
+        "for _ in $(seq 200); do grep -q '\(text)' \(file) 2>/dev/null && break; sleep 0.05; done\n"
+    }
+
+    @Test("Two `run` schedulers beside `notify`: a missed delivery is posted at once, and only once; SIGTERM ends both")
+    func runCatchesUpOnce() throws {
+        let sandbox = Sandbox()
+        let (hour, minute) = Self.utcTime(offsetBy: -600)
+        let config = try sandbox.config("[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\n")
+        let script = """
+            "$DQ" run --config \(config) 2>"$W/run1.log" & r1=$!
+            "$DQ" run --config \(config) 2>"$W/run2.log" & r2=$!
+            "$DQ" notify --config \(config) >"$W/notify.out" 2>&1
+            \(Self.waitFor("sleeping until", in: "\"$W/run1.log\""))
+            \(Self.waitFor("sleeping until", in: "\"$W/run2.log\""))
+            kill -TERM $r1 $r2; wait $r1; s1=$?; wait $r2; s2=$?
+            echo "$s1 $s2" >"$W/status"
+            """
+        let report = try NotificationSession(sandbox: sandbox).run(script)
+        let logs = (report.files["run1.log"] ?? "") + (report.files["run2.log"] ?? "")
+        #expect(report.files["status"] == "0 0\n", "\(logs)")
+        #expect(report.calls.count == 1, "\(report.calls.count) notifications: \(logs) \(report.files["notify.out"] ?? "")")
+        let history = try String(contentsOfFile: sandbox.home.url("state/dailyquote/history.jsonl"), encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 1)
+        #expect(logs.contains("received signal 15; stopping"))
+    }
+
+    @Test("run posts at the planned minute, while asleep in between")
+    func runDeliversOnTime() throws {
+        let sandbox = Sandbox()
+        // The next whole minute at least 5 s away; lead 0 so that the refresh is not in the way.
+        let target = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 + (Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 60) > 55 ? 120 : 60)
+        let (hour, minute) = Self.utcTime(offsetBy: target - Date().timeIntervalSince1970 + 1)
+        let config = try sandbox.config(
+            "[delivery]\nhour = \(hour)\nminute = \(minute)\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
+        let script = """
+            "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
+            for _ in $(seq 1500); do [ -s "$XDG_STATE_HOME/dailyquote/history.jsonl" ] && break; sleep 0.1; done
+            date +%s.%N >"$W/seen"
+            kill -TERM $r; wait $r; echo $? >"$W/status"
+            """
+        let report = try NotificationSession(sandbox: sandbox).run(script)
+        #expect(report.files["status"] == "0\n", "\(report.files["run.log"] ?? "")")
+        #expect(report.calls.count == 1, "\(report.files["run.log"] ?? "")")
+        let seen = try #require(Double(report.files["seen"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        let delay = seen - target
+        print("run: notification recorded \(String(format: "%.3f", delay)) s after the planned instant")
+        #expect(delay >= 0 && delay < 2, "delay \(delay) s: \(report.files["run.log"] ?? "")")
+    }
+
+    @Test("SIGTERM during a fetch ends run within 1 s and leaves the cache byte-identical")
+    func runStopsDuringFetch() throws {
+        let server = try QuoteServer()
+        let (sandbox, config) = try Self.refreshSandbox(["type = \"zenquotes\"\nurl = \"\(server.url("trickle"))\""], timeout: "60s")
+        // The next delivery's refresh time has passed, so run fetches at once.
+        let (hour, minute) = Self.utcTime(offsetBy: 600)
+        var text = try String(contentsOfFile: config, encoding: .utf8)
+        text = "[delivery]\nhour = \(hour)\nminute = \(minute)\n" + text
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let script = """
+            "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
+            sleep 1.5
+            start=$(date +%s%N); kill -TERM $r; wait $r; s=$?; end=$(date +%s%N)
+            echo "$s $(( (end - start) / 1000000 ))" >"$W/status"
+            cat "$W/run.log"
+            """
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        let work = TemporaryDirectory()
+        environment["W"] = work.path
+        _ = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        let status = try String(contentsOfFile: work.url("status"), encoding: .utf8).split(separator: " ")
+        let log = (try? String(contentsOfFile: work.url("run.log"), encoding: .utf8)) ?? ""
+        #expect(status.first == "0", "\(log)")
+        let milliseconds = Int(status.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
+        print("run: stopped \(milliseconds) ms after SIGTERM during a fetch")
+        #expect(milliseconds < 1000, "\(log)")
+        #expect(!log.contains("sleeping until"), "the fetch should still have been running: \(log)")
+        #expect(Self.cacheText(sandbox) == Self.seededCache)
+    }
+
+    @Test("run reloads a changed config, and keeps the old one when the new one is invalid")
+    func runReloadsConfig() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config("[delivery]\nhour = 3\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
+        let script = """
+            "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
+            \(Self.waitFor("sleeping until", in: "\"$W/run.log\""))
+            printf '[delivery]\\nhour = 99\\n' >\(config)
+            \(Self.waitFor("keeping the previous config", in: "\"$W/run.log\""))
+            printf '[delivery]\\nhour = 5\\nminute = 30\\n' >\(config).new && mv \(config).new \(config)
+            \(Self.waitFor("plan reloaded", in: "\"$W/run.log\""))
+            kill -TERM $r; wait $r; echo $? >"$W/status"
+            cat "$W/run.log"
+            """
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        let work = TemporaryDirectory()
+        environment["W"] = work.path
+        let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        #expect((try? String(contentsOfFile: work.url("status"), encoding: .utf8)) == "0\n", "\(result.stdout)")
+        #expect(result.stdout.contains("delivery.hour: 99 is out of range"))
+        #expect(result.stdout.contains("config changed: plan reloaded (every day at 05:30 UTC)"), "\(result.stdout)")
+    }
+}
