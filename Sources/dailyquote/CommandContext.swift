@@ -17,18 +17,29 @@ struct CommandContext {
     /// The `--config` argument as given.
     let explicit: String?
 
-    /// Loads everything for `options`, reading the real environment and clock.
-    init(_ options: GlobalOptions, clock: () -> Date = Date.init) throws {
+    /// Why the config file could not be used, when the command asked to go on without it.
+    let configError: (any UserFacingError)?
+
+    /// Loads everything for `options`, reading the real environment and clock. With
+    /// `tolerateInvalidConfig` (for `status` and `doctor`), a broken config file is recorded
+    /// in ``configError`` and the built-in defaults stand in for it.
+    init(_ options: GlobalOptions, clock: () -> Date = Date.init, tolerateInvalidConfig: Bool = false) throws {
         environment = ProcessInfo.processInfo.environment
         paths = AppPaths(environment: environment)
         zones = TimeZoneDatabase(environment: environment)
         logger = StderrLogHandler.logger(verbosity: options.verbose, environment: environment)
-        loaded = try ConfigLoader(paths: paths, zones: zones, environment: environment).load(explicitPath: options.config)
-        if let name = loaded.config.delivery.timeZone {
-            zone = try zones.zone(named: name)
-        } else {
-            zone = zones.systemZone(environment: environment)
+        var loaded: LoadedConfig
+        var zone = zones.systemZone(environment: environment)
+        do {
+            loaded = try ConfigLoader(paths: paths, zones: zones, environment: environment).load(explicitPath: options.config)
+            if let name = loaded.config.delivery.timeZone { zone = try zones.zone(named: name) }
+            configError = nil
+        } catch let error as UserFacingError where tolerateInvalidConfig {
+            loaded = LoadedConfig(config: .defaults, path: options.config ?? paths.defaultConfigFile, fileExists: true)
+            configError = error
         }
+        self.loaded = loaded
+        self.zone = zone
         explicit = options.config
         now = Int64(clock().timeIntervalSince1970.rounded(.down))
         if !loaded.fileExists {
@@ -68,6 +79,20 @@ struct CommandContext {
     func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
         UnitGenerator(executable: executablePath, configArgument: configArgument, config: config, schedule: schedule).units
     }
+
+    /// The units `install` would write now, in both calendar styles: installed files equal to
+    /// either are in sync (`install` picks the style after asking systemd, which `status` does not).
+    var expectedUnits: [[SystemdUnit]] {
+        [units(.calendar(for: planner, now: now)), units(.absolute(for: planner, now: now))]
+    }
+
+    /// Asks the notification server who it is, under `status`'s 2 s deadline.
+    var serverInfo: @Sendable () throws -> NotificationServerInfo {
+        { try LibnotifyPoster().serverInfo(deadline: 2) }
+    }
+
+    /// The file a running `dailyquote run` holds a shared lock on.
+    var runMarker: String { "\(paths.stateDirectory)/run.lock" }
 
     /// The absolute path of this binary, which the services run.
     var executablePath: String {

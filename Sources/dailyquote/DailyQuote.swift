@@ -15,7 +15,7 @@ struct DailyQuote: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             RunCommand.self, RefreshCommand.self, NotifyCommand.self, ShowCommand.self, HistoryCommand.self, ClearCommand.self,
-            ScheduleCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self,
+            ScheduleCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self, StatusCommand.self, DoctorCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

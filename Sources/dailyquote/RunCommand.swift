@@ -26,7 +26,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         // A shared lock marks a running scheduler for `status`; the ledger's lock, not this one,
         // keeps two schedulers (or one beside the timers) from posting twice.
-        let marker = try FileLock(path: Self.markerPath(context.paths), timeout: 1, shared: true)
+        let marker = try FileLock(path: context.runMarker, timeout: 1, shared: true)
         defer { withExtendedLifetime(marker) {} }
         let wake = try WakeSource(configFile: context.loaded.path)
         let options = global
@@ -45,6 +45,4 @@ struct RunCommand: AsyncParsableCommand {
         try await scheduler.run()
     }
 
-    /// The file a running scheduler holds a shared lock on.
-    static func markerPath(_ paths: AppPaths) -> String { "\(paths.stateDirectory)/run.lock" }
 }

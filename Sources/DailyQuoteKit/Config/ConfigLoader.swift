@@ -7,6 +7,12 @@ public struct LoadedConfig: Sendable, Equatable {
     public var path: String
     /// False when no file exists at the default path and the built-in defaults are in use.
     public var fileExists: Bool
+
+    public init(config: Config, path: String, fileExists: Bool) {
+        self.config = config
+        self.path = path
+        self.fileExists = fileExists
+    }
 }
 
 /// Finds and reads the config file: `--config PATH`, else the XDG default.

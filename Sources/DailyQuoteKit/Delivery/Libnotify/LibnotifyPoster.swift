@@ -16,6 +16,13 @@ public struct LibnotifyPoster: NotificationPosting {
         }
     }
 
+    /// The notification server's name, version and capabilities, asked within `deadline` seconds.
+    public func serverInfo(deadline: Double) throws(DeliveryError) -> NotificationServerInfo {
+        try Self.underDeadline(deadline) { () throws(DeliveryError) -> NotificationServerInfo in
+            try LibnotifyLibrary(appName: "dailyquote").serverInfo()
+        }
+    }
+
     /// Runs all the D-Bus work of one call on one thread, giving up after `deadline` seconds.
     private static func underDeadline(
         _ deadline: Double, _ work: @escaping @Sendable () throws(DeliveryError) -> NotificationServerInfo

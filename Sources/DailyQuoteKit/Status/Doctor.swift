@@ -1,0 +1,141 @@
+import Foundation
+
+/// The checks of `dailyquote doctor`, in order, each answering one reason a notification may
+/// not come. It asks and reads; it never writes.
+public struct Doctor: Sendable {
+    public var environment: [String: String]
+    public var loaded: LoadedConfig
+    public var configError: String?
+    public var paths: AppPaths
+    public var engine: StatusReport.Engine
+    public var systemctl: Systemctl
+    public var serverInfo: @Sendable () throws -> NotificationServerInfo
+    /// Fetches from the first source; nil when `--offline`.
+    public var probeSource: (@Sendable () async throws -> String)?
+
+    public init(
+        environment: [String: String], loaded: LoadedConfig, configError: String?, paths: AppPaths, engine: StatusReport.Engine,
+        systemctl: Systemctl, serverInfo: @escaping @Sendable () throws -> NotificationServerInfo,
+        probeSource: (@Sendable () async throws -> String)?
+    ) {
+        self.environment = environment
+        self.loaded = loaded
+        self.configError = configError
+        self.paths = paths
+        self.engine = engine
+        self.systemctl = systemctl
+        self.serverInfo = serverInfo
+        self.probeSource = probeSource
+    }
+
+    /// Runs every check.
+    public func run() async -> [DoctorCheck] {
+        var checks = [configCheck(), busCheck(), serverCheck()]
+        checks += managerChecks()
+        checks.append(directoriesCheck())
+        checks.append(await sourceCheck())
+        return checks
+    }
+
+    func configCheck() -> DoctorCheck {
+        if let configError {
+            return DoctorCheck("config", ok: false, configError, fix: "correct it; `dailyquote config check` shows every problem")
+        }
+        return DoctorCheck("config", ok: true, loaded.fileExists ? "\(loaded.path) is valid" : "no file at \(loaded.path); built-in defaults")
+    }
+
+    func busCheck() -> DoctorCheck {
+        guard let address = SessionBus.address(environment: environment) else {
+            return DoctorCheck(
+                "session bus", ok: false, "DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist",
+                fix: "run from a desktop session, or export DBUS_SESSION_BUS_ADDRESS")
+        }
+        if let problem = SessionBus.problem(connectingTo: address) {
+            return DoctorCheck("session bus", ok: false, "\(address) refuses connections (\(problem))", fix: "log in again, or restart dbus for your user")
+        }
+        return DoctorCheck("session bus", ok: true, address)
+    }
+
+    func serverCheck() -> DoctorCheck {
+        do {
+            let info = try serverInfo()
+            return DoctorCheck(
+                "notification server", ok: true, "\(info.name) \(info.version) (\(info.capabilities.joined(separator: ", ")))")
+        } catch {
+            let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            return DoctorCheck(
+                "notification server", ok: false, reason,
+                fix: "start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications")
+        }
+    }
+
+    /// The user manager and the units, or why they do not matter (a `run` scheduler instead).
+    func managerChecks() -> [DoctorCheck] {
+        let usesTimers = !engine.unitsInstalled.isEmpty
+        guard let managerEnvironment = systemctl.environment() else {
+            if engine.runProcess && !usesTimers {
+                return [DoctorCheck("scheduler", ok: true, "no systemd user manager; a `dailyquote run` scheduler is running")]
+            }
+            return [
+                DoctorCheck(
+                    "systemd user manager", ok: false, "cannot be reached (`systemctl --user show-environment` failed)",
+                    fix: "start `dailyquote run` at login (the packaged autostart entry does), or log in to a systemd session")
+            ]
+        }
+        var checks: [DoctorCheck] = []
+        var missing: [String] = []
+        if managerEnvironment["DBUS_SESSION_BUS_ADDRESS"] == nil { missing.append("DBUS_SESSION_BUS_ADDRESS") }
+        if managerEnvironment["DISPLAY"] == nil && managerEnvironment["WAYLAND_DISPLAY"] == nil { missing.append("DISPLAY or WAYLAND_DISPLAY") }
+        if missing.isEmpty {
+            checks.append(DoctorCheck("systemd user manager", ok: true, "reachable; its environment has the bus address and a display"))
+        } else {
+            checks.append(
+                DoctorCheck(
+                    "systemd user manager", ok: false, "its environment lacks \(missing.joined(separator: " and "))",
+                    fix: "systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY (your desktop session normally does this)"))
+        }
+        if !usesTimers {
+            if engine.runProcess {
+                checks.append(DoctorCheck("units", ok: true, "not installed; a `dailyquote run` scheduler is running"))
+            } else {
+                checks.append(DoctorCheck("units", ok: false, "not installed, and no `dailyquote run` scheduler", fix: "dailyquote install"))
+            }
+        } else if engine.unitsInstalled.count < SystemdUnit.names.count || !engine.timersEnabled || !engine.unitsInSync {
+            let problem = engine.unitsInstalled.count < SystemdUnit.names.count
+                ? "only \(engine.unitsInstalled.count) of \(SystemdUnit.names.count) installed"
+                : (!engine.timersEnabled ? "installed but not enabled" : "out of sync with the config")
+            checks.append(DoctorCheck("units", ok: false, problem, fix: "dailyquote install"))
+        } else {
+            checks.append(DoctorCheck("units", ok: true, "installed, enabled and in sync" + (engine.unitsHorizonEnd.map { "; explicit elapses through \($0)" } ?? "")))
+        }
+        return checks
+    }
+
+    func directoriesCheck() -> DoctorCheck {
+        var problems: [String] = []
+        for directory in [paths.cacheDirectory, paths.stateDirectory] {
+            // The nearest existing ancestor decides whether the directory can be created.
+            var existing = directory
+            while !FileManager.default.fileExists(atPath: existing), existing != "/" {
+                existing = (existing as NSString).deletingLastPathComponent
+            }
+            if access(existing, W_OK) != 0 { problems.append("\(existing) is not writable") }
+        }
+        if problems.isEmpty { return DoctorCheck("directories", ok: true, "\(paths.cacheDirectory) and \(paths.stateDirectory) are writable") }
+        return DoctorCheck("directories", ok: false, problems.joined(separator: "; "), fix: "fix the ownership or permissions (chown/chmod)")
+    }
+
+    func sourceCheck() async -> DoctorCheck {
+        guard let probeSource else { return DoctorCheck("first source", ok: true, "not checked (--offline)") }
+        let started = ContinuousClock.now
+        do {
+            let what = try await probeSource()
+            let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
+            return DoctorCheck("first source", ok: true, "\(what) (\(Int(elapsed)) ms)")
+        } catch {
+            let reason = (error as? FetchError)?.description ?? error.localizedDescription
+            return DoctorCheck(
+                "first source", ok: false, reason, fix: "check the network and the source's url; the other sources and the bundled quotes still stand in")
+        }
+    }
+}

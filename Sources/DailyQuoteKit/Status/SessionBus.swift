@@ -1,0 +1,59 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Finds the D-Bus session bus the way libdbus and GIO do, and checks that it accepts connections.
+public enum SessionBus {
+    /// The bus address: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` if that socket exists.
+    public static func address(environment: [String: String]) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: "\(runtime)/bus") {
+            return "unix:path=\(runtime)/bus"
+        }
+        return nil
+    }
+
+    /// Connects to the socket of a `unix:path=` or `unix:abstract=` address; nil if it
+    /// accepts, else why not. Other transports are taken on trust.
+    public static func problem(connectingTo address: String) -> String? {
+        for candidate in address.split(separator: ";") {
+            var path: String?
+            var abstract = false
+            for pair in candidate.drop(while: { $0 != ":" }).dropFirst().split(separator: ",") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { continue }
+                if parts[0] == "path" { path = parts[1] }
+                if parts[0] == "abstract" {
+                    path = parts[1]
+                    abstract = true
+                }
+            }
+            guard candidate.hasPrefix("unix:"), let path else { return nil }
+            if let problem = connect(path: path, abstract: abstract) { return "\(path): \(problem)" }
+            return nil
+        }
+        return "no usable address in \(address)"
+    }
+
+    private static func connect(path: String, abstract: Bool) -> String? {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path) - 1
+        guard bytes.count + (abstract ? 1 : 0) <= capacity else { return "path too long" }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let offset = abstract ? 1 : 0
+            for (index, byte) in bytes.enumerated() { raw[index + offset] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 1 : 1))
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
+        }
+        return result == 0 ? nil : String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Gathers a ``StatusReport`` from the files, the unit directory and the notification server.
+/// It reads and asks; it never writes.
+public struct StatusCollector: Sendable {
+    public var loaded: LoadedConfig
+    /// Why the config file cannot be used, if it cannot (the defaults then stand in).
+    public var configError: String?
+    public var planner: DeliveryPlanner
+    public var paths: AppPaths
+    /// The units `install` would write now, in each style; files equal to either are in sync.
+    public var expectedUnits: [[SystemdUnit]]
+    /// The marker lock a running `dailyquote run` holds.
+    public var runMarker: String
+    public var now: Int64
+    /// Asks the notification server who it is (under its own deadline).
+    public var serverInfo: @Sendable () throws -> NotificationServerInfo
+
+    public init(
+        loaded: LoadedConfig, configError: String?, planner: DeliveryPlanner, paths: AppPaths, expectedUnits: [[SystemdUnit]],
+        runMarker: String, now: Int64, serverInfo: @escaping @Sendable () throws -> NotificationServerInfo
+    ) {
+        self.loaded = loaded
+        self.configError = configError
+        self.planner = planner
+        self.paths = paths
+        self.expectedUnits = expectedUnits
+        self.runMarker = runMarker
+        self.now = now
+        self.serverInfo = serverInfo
+    }
+
+    private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
+
+    /// Collects the report.
+    public func collect() -> StatusReport {
+        let next = planner.deliveries(from: now + 1, count: 2)
+        let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
+        let ledger = DeliveryLedger(directory: paths.stateDirectory)
+        var report = StatusReport(
+            config: .init(path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError),
+            timeZone: planner.zone.identifier, rule: planner.rule.summary,
+            nextDelivery: next.first.map { upcoming($0.at) }, nextRefresh: nextRefresh.map(upcoming),
+            cachedQuote: nil, cacheProblem: nil, lastRefresh: lastRefresh(in: ledger), lastDelivery: nil,
+            engine: engine(), notificationServer: nil, notificationServerError: nil)
+        switch QuoteCache(directory: paths.cacheDirectory).read() {
+        case .quote(let quote):
+            report.cachedQuote = .init(
+                text: quote.text, author: quote.author, source: quote.source, fetchedAt: format.iso8601(quote.fetchedAt),
+                ageSeconds: now - quote.fetchedAt, age: ZonedTimeFormat.relative(from: now, to: quote.fetchedAt),
+                forDelivery: quote.forDelivery.map(format.iso8601))
+        case .absent: break
+        case .corrupt(let why): report.cacheProblem = "corrupt (\(why)); the next refresh sets it aside"
+        }
+        if let last = ledger.history().last(where: { $0.planned != nil }) {
+            report.lastDelivery = .init(planned: last.planned, posted: last.posted, source: last.source, text: last.text)
+        }
+        do {
+            report.notificationServer = try serverInfo()
+        } catch {
+            report.notificationServerError = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        }
+        return report
+    }
+
+    private func upcoming(_ instant: Int64) -> StatusReport.Upcoming {
+        .init(at: format.iso8601(instant), inSeconds: instant - now, relative: ZonedTimeFormat.relative(from: now, to: instant))
+    }
+
+    private func lastRefresh(in ledger: DeliveryLedger) -> RefreshOutcome? {
+        guard let data = FileManager.default.contents(atPath: "\(ledger.directory)/refresh.json") else { return nil }
+        return try? JSONDecoder().decode(RefreshOutcome.self, from: data)
+    }
+
+    /// The engine section: unit files compared with what `install` would write, enablement
+    /// from the `.wants` links, and a `run` process from its marker lock.
+    public func engine() -> StatusReport.Engine {
+        let directory = UnitDirectory(path: paths.systemdUserDirectory)
+        let installed = directory.installed
+        let enabled = !installed.isEmpty && SystemdUnit.timerNames.allSatisfy(directory.isEnabled)
+        let matching = expectedUnits.first { directory.outOfSync($0).isEmpty }
+        let horizon = directory.content(of: "dailyquote-notify.timer").flatMap(Self.lastAbsoluteDay)
+        let run = FileLock.isHeld(path: runMarker)
+        let kind = [installed.isEmpty ? nil : "systemd", run ? "run" : nil].compactMap { $0 }.joined(separator: "+")
+        return .init(
+            kind: kind.isEmpty ? "none" : kind, unitsInstalled: installed, timersEnabled: enabled, unitsInSync: matching != nil,
+            unitsHorizonEnd: horizon, runProcess: run)
+    }
+
+    /// `2029-12-31` for a timer whose last line is `OnCalendar=2029-12-01..31 … UTC`; nil for calendar-style timers.
+    static func lastAbsoluteDay(_ timer: String) -> String? {
+        guard let last = timer.split(separator: "\n").last(where: { $0.hasPrefix("OnCalendar=") && $0.hasSuffix(" UTC") }),
+            let match = last.firstMatch(of: #/OnCalendar=(\d{4})-(\d\d)-(?:[\d.,]*?)(\d\d) /#)
+        else { return nil }
+        return "\(match.1)-\(match.2)-\(match.3)"
+    }
+}

@@ -1,0 +1,66 @@
+/// Everything `dailyquote status` shows; `--json` prints it as is.
+public struct StatusReport: Sendable, Codable, Equatable {
+    /// The config file and whether it can be used.
+    public struct ConfigState: Sendable, Codable, Equatable {
+        public var path: String
+        public var exists: Bool
+        public var valid: Bool
+        public var error: String?
+    }
+
+    /// An instant, as local time and as the time left until it.
+    public struct Upcoming: Sendable, Codable, Equatable {
+        public var at: String
+        public var inSeconds: Int64
+        /// `in 3h 5m`.
+        public var relative: String
+    }
+
+    /// The cached quote, and which delivery it is for.
+    public struct Cached: Sendable, Codable, Equatable {
+        public var text: String
+        public var author: String
+        public var source: String
+        public var fetchedAt: String
+        public var ageSeconds: Int64
+        /// `2h 5m ago`.
+        public var age: String
+        public var forDelivery: String?
+    }
+
+    /// The last planned delivery that was posted.
+    public struct LastDelivery: Sendable, Codable, Equatable {
+        public var planned: String?
+        public var posted: String
+        public var source: String
+        public var text: String
+    }
+
+    /// What schedules the stages: the systemd timers, a `run` process, both or neither.
+    public struct Engine: Sendable, Codable, Equatable {
+        /// `systemd`, `run`, `systemd+run` or `none`.
+        public var kind: String
+        /// The dailyquote unit files present in the user unit directory.
+        public var unitsInstalled: [String]
+        public var timersEnabled: Bool
+        /// Whether the unit files equal what `install` would write now.
+        public var unitsInSync: Bool
+        /// For timers that list absolute instants, the last one they cover.
+        public var unitsHorizonEnd: String?
+        /// Whether a `dailyquote run` process holds its marker lock.
+        public var runProcess: Bool
+    }
+
+    public var config: ConfigState
+    public var timeZone: String
+    public var rule: String
+    public var nextDelivery: Upcoming?
+    public var nextRefresh: Upcoming?
+    public var cachedQuote: Cached?
+    public var cacheProblem: String?
+    public var lastRefresh: RefreshOutcome?
+    public var lastDelivery: LastDelivery?
+    public var engine: Engine
+    public var notificationServer: NotificationServerInfo?
+    public var notificationServerError: String?
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import DailyQuoteKit
+import Foundation
+
+/// `dailyquote doctor`: checks each reason a notification may not come, with the fix.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the config, the session bus, the notification server, the scheduler, the directories and the first source.",
+        discussion: "Prints one line per check, `ok` or `FAIL` with the fix. Exit status 1 if any check fails."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Do not contact the first source.")
+    var offline = false
+
+    /// The deadline for reaching the first source.
+    static let sourceDeadline: Duration = .seconds(5)
+
+    func run() async throws {
+        let context = try CommandContext(global, tolerateInvalidConfig: true)
+        let engine = StatusCollector(
+            loaded: context.loaded, configError: nil, planner: context.planner, paths: context.paths,
+            expectedUnits: context.expectedUnits, runMarker: context.runMarker, now: context.now, serverInfo: context.serverInfo
+        ).engine()
+        var probe: (@Sendable () async throws -> String)?
+        if !offline, let source = context.config.sources.first {
+            probe = {
+                let quote = try await QuoteSourceReader().read(source, deadline: .now + Self.sourceDeadline)
+                return "\(source.name) gave \"\(quote.text.prefix(40))\(quote.text.count > 40 ? "…" : "")\""
+            }
+        }
+        let doctor = Doctor(
+            environment: context.environment, loaded: context.loaded, configError: context.configError?.errorDescription,
+            paths: context.paths, engine: engine, systemctl: Systemctl(subprocess: context.subprocess), serverInfo: context.serverInfo,
+            probeSource: probe)
+        let checks = await doctor.run()
+        for check in checks { print(check.line) }
+        if checks.contains(where: { !$0.ok }) {
+            throw ExitCode(1)
+        }
+    }
+}

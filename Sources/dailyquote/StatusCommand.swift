@@ -1,0 +1,26 @@
+import ArgumentParser
+import DailyQuoteKit
+import Foundation
+
+/// `dailyquote status`: what is planned, what happened, and what schedules it.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the plan, the cached quote, the last refresh and delivery, the engine and the notification server."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func run() async throws {
+        let context = try CommandContext(global, tolerateInvalidConfig: true)
+        let report = StatusCollector(
+            loaded: context.loaded, configError: context.configError?.errorDescription, planner: context.planner, paths: context.paths,
+            // Units generated from a config that cannot be read are never "in sync".
+            expectedUnits: context.configError == nil ? context.expectedUnits : [], runMarker: context.runMarker, now: context.now, serverInfo: context.serverInfo
+        ).collect()
+        print(json ? try JSONOutput.encode(report) : report.text, terminator: json ? "\n" : "")
+    }
+}

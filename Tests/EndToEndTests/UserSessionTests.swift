@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `install` in a real user session (Tests/Support/with-user-session.sh): a systemd user
+/// manager fires the generated timers, and dunst receives the quote.
+@Suite("dailyquote in a real systemd user session", .serialized, .enabled(if: getuid() == 0, "the session harness needs root"))
+struct UserSessionTests {
+    /// The Unix time of the next whole minute at least `margin` seconds away.
+    static func nextMinute(margin: Double) -> Double {
+        let now = Date().timeIntervalSince1970
+        return ((now + margin) / 60).rounded(.up) * 60
+    }
+
+    /// A config delivering at `instant` (UTC), fetching from a file that does not exist, so
+    /// the bundled collection stands in and nothing leaves the machine.
+    static func config(at instant: Double) -> String {
+        let components = Calendar(identifier: .gregorian).dateComponents(
+            in: TimeZone(identifier: "UTC")!, from: Date(timeIntervalSince1970: instant))
+        return "[delivery]\nhour = \(components.hour!)\nminute = \(components.minute!)\n[refresh]\nlead = \"0\"\n"
+            + "[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n"
+    }
+
+    @Test("The notify timer posts on time; after the manager was down over a planned instant, Persistent= posts once")
+    func timersDeliver() throws {
+        let sandbox = Sandbox()
+        let configPath = sandbox.home.url("config/dailyquote/config.toml")
+        let first = Self.nextMinute(margin: 20)
+        _ = try sandbox.home.write("config/dailyquote/config.toml", Self.config(at: first))
+        let work = TemporaryDirectory()
+        let second = first + 60
+        try Self.config(at: second).write(toFile: work.url("second.toml"), atomically: true, encoding: .utf8)
+        let history = sandbox.home.url("state/dailyquote/history.jsonl")
+        let script = """
+            set -u
+            wait_history() { for _ in $(seq $(( $1 * 20 ))); do [ -s "\(history)" ] && return 0; sleep 0.05; done; return 1; }
+            "$DQ" install >"$W/install1.out" 2>&1; echo $? >"$W/install1.rc"
+            wait_history 100; date +%s.%N >"$W/seen1"
+            dunstctl close-all; sleep 0.2; dunstctl history >"$W/history1.json"
+            systemctl --user show dailyquote-notify.service -p Result,ExecMainStatus >"$W/service1"
+
+            # The manager is down over the second planned instant: Persistent= must catch up at start.
+            "$DQ" clear --state --yes >/dev/null 2>&1
+            cp "$W/second.toml" "\(configPath)"
+            "$DQ" install >"$W/install2.out" 2>&1; echo $? >"$W/install2.rc"
+            "$USER_SESSION" stop-manager
+            while [ "$(date +%s)" -lt \(Int(second) + 3) ]; do sleep 0.2; done
+            [ -s "\(history)" ] && echo "posted while the manager was down" >"$W/early"
+            "$USER_SESSION" start-manager
+            wait_history 30; date +%s.%N >"$W/seen2"
+            sleep 3
+            wc -l <"\(history)" >"$W/count2"
+            dunstctl close-all; sleep 0.2; dunstctl history >"$W/history2.json"
+            """
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let result = try ProcessRunner.run(RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        let context = "\(result.stderr) install: \(file("install1.out")) \(file("install2.out"))"
+        #expect(result.status == 0, "\(context)")
+        #expect(file("install1.rc") == "0\n", "\(context)")
+        #expect(file("install1.out").contains("timers enabled and started"))
+
+        let seen1 = try #require(Double(file("seen1").trimmingCharacters(in: .whitespacesAndNewlines)), "\(context)")
+        let delay = seen1 - first
+        print("user session: the quote was recorded \(String(format: "%.3f", delay)) s after the planned instant")
+        #expect(delay >= 0 && delay < 2, "delay \(delay) s; \(file("service1")) \(context)")
+        #expect(file("history1.json").contains("Quote of the Day"), "dunst history: \(file("history1.json"))")
+
+        #expect(file("install2.rc") == "0\n", "\(context)")
+        #expect(file("early").isEmpty)
+        let seen2 = try #require(Double(file("seen2").trimmingCharacters(in: .whitespacesAndNewlines)), "no catch-up: \(context)")
+        print("user session: Persistent= caught up \(String(format: "%.1f", seen2 - second)) s after the missed instant")
+        #expect(file("count2").trimmingCharacters(in: .whitespaces) == "1\n")
+        // dunst keeps its history: the first delivery and the catch-up, nothing more.
+        let shown = { (name: String) in file(name).components(separatedBy: "Quote of the Day").count - 1 }
+        #expect(shown("history1.json") == 1)
+        #expect(shown("history2.json") == 2, "\(file("history2.json"))")
+    }
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Runs CMD inside a real user session, as root:
+#   Tests/Support/with-user-session.sh CMD [ARG...]
+# It starts a systemd user manager, a session bus at $XDG_RUNTIME_DIR/bus, Xvfb and dunst,
+# all in a cgroup of their own, runs CMD, and tears everything down by that cgroup.
+# CMD sees XDG_RUNTIME_DIR, DBUS_SESSION_BUS_ADDRESS, DISPLAY, and two helpers:
+#   "$USER_SESSION" stop-manager    stops the user manager and waits until it is gone
+#   "$USER_SESSION" start-manager   starts it again and waits until systemctl --user answers
+# The manager reads units from the caller's XDG_CONFIG_HOME, so point that at a sandbox.
+# Exit status: CMD's; 77 (skip) when not root or without a cgroup2 hierarchy.
+set -euo pipefail
+
+manager_ready() { systemctl --user show-environment >/dev/null 2>&1; }
+
+start_manager() {
+  /lib/systemd/systemd --user >>"$USER_SESSION_DIR/systemd.log" 2>&1 &
+  echo $! >"$USER_SESSION_DIR/manager.pid"
+  for _ in $(seq 200); do manager_ready && break; sleep 0.05; done
+  manager_ready || { echo "user-session: the user manager did not start" >&2; cat "$USER_SESSION_DIR/systemd.log" >&2; return 1; }
+  systemctl --user import-environment DISPLAY DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR TZ
+}
+
+stop_manager() {
+  local pid
+  pid=$(cat "$USER_SESSION_DIR/manager.pid")
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 200); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.05; done
+  echo "user-session: the user manager did not stop" >&2
+  return 1
+}
+
+case "${1:-}" in
+  start-manager) start_manager; exit ;;
+  stop-manager) stop_manager; exit ;;
+esac
+
+[ "$(id -u)" -eq 0 ] || { echo "user-session: needs root" >&2; exit 77; }
+unified=/sys/fs/cgroup/unified
+[ -f "$unified/cgroup.procs" ] || unified=/sys/fs/cgroup
+[ -f "$unified/cgroup.procs" ] || { echo "user-session: no cgroup2 hierarchy" >&2; exit 77; }
+
+export USER_SESSION_DIR
+USER_SESSION_DIR=$(mktemp -d)
+export USER_SESSION="$0"
+cgroup="$unified/dailyquote-session-$$"
+made_marker=0
+
+cleanup() {
+  set +e
+  # Everything started here lives in the cgroup (the manager's services in sub-groups).
+  for signal in TERM KILL; do
+    for procs in $(find "$cgroup" -name cgroup.procs 2>/dev/null); do
+      for pid in $(cat "$procs"); do [ "$pid" != $$ ] && kill -"$signal" "$pid" 2>/dev/null; done
+    done
+    for _ in $(seq 20); do
+      left=$(find "$cgroup" -name cgroup.procs -exec cat {} + 2>/dev/null | grep -vx $$ | wc -l)
+      [ "$left" = 0 ] && break
+      sleep 0.05
+    done
+  done
+  echo $$ >"$unified/cgroup.procs"
+  find "$cgroup" -depth -type d -exec rmdir {} \; 2>/dev/null
+  [ $made_marker = 1 ] && rmdir /run/systemd/system 2>/dev/null
+  rm -rf "$USER_SESSION_DIR"
+}
+trap cleanup EXIT
+
+# systemd only runs a user instance where systemd looks booted.
+if [ ! -d /run/systemd/system ]; then mkdir -p /run/systemd/system; made_marker=1; fi
+mkdir "$cgroup"
+echo $$ >"$cgroup/cgroup.procs"
+
+export XDG_RUNTIME_DIR="$USER_SESSION_DIR/runtime"
+mkdir -m 0700 "$XDG_RUNTIME_DIR"
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
+dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --nofork --nopidfile >"$USER_SESSION_DIR/dbus.log" 2>&1 &
+for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/bus" ] && break; sleep 0.05; done
+
+display=""
+for n in $(seq 401 700); do
+  if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then display=$n; break; fi
+done
+Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >"$USER_SESSION_DIR/xvfb.log" 2>&1 &
+export DISPLAY=":$display"
+for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.05; done
+dbus-update-activation-environment DISPLAY
+
+cat >"$USER_SESSION_DIR/dunstrc" <<'CONF'
+[global]
+    history_length = 100
+    sticky_history = yes
+[urgency_normal]
+    timeout = 0
+CONF
+dunst -config "$USER_SESSION_DIR/dunstrc" >"$USER_SESSION_DIR/dunst.log" 2>&1 &
+owned() {
+  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
+}
+for _ in $(seq 200); do owned && break; sleep 0.05; done
+owned || { echo "user-session: dunst did not start" >&2; cat "$USER_SESSION_DIR/dunst.log" >&2; exit 1; }
+
+start_manager
+
+set +e
+"$@"
+status=$?
+set -e
+exit $status
