@@ -41,6 +41,9 @@ struct RunCommand: AsyncParsableCommand {
             scheduler.stop()
         }
         defer { withExtendedLifetime(signals) {} }
+        if SystemdUnit.timerNames.allSatisfy(context.unitDirectory.isEnabled) {
+            context.logger.notice("the systemd timers are enabled too; the delivery ledger keeps the two from posting twice")
+        }
         context.logger.notice("scheduler started: \(context.planner.rule.summary), \(context.zone.identifier)")
         try await scheduler.run()
     }

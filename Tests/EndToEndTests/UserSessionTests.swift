@@ -42,6 +42,8 @@ struct UserSessionTests {
             wait_history 100; date +%s.%N >"$W/seen1"
             dunstctl close-all; sleep 0.2; dunstctl history >"$W/history1.json"
             systemctl --user show dailyquote-notify.service -p Result,ExecMainStatus >"$W/service1"
+            "$DQ" doctor --offline >"$W/doctor.out" 2>&1; echo $? >"$W/doctor.rc"
+            "$DQ" status --json >"$W/status.json" 2>/dev/null
 
             # The manager is down over the second planned instant: Persistent= must catch up at start.
             "$DQ" clear --state --yes >/dev/null 2>&1
@@ -71,6 +73,13 @@ struct UserSessionTests {
         print("user session: the quote was recorded \(String(format: "%.3f", delay)) s after the planned instant")
         #expect(delay >= 0 && delay < 2, "delay \(delay) s; \(file("service1")) \(context)")
         #expect(file("history1.json").contains("Quote of the Day"), "dunst history: \(file("history1.json"))")
+
+        #expect(file("doctor.rc") == "0\n", "\(file("doctor.out"))")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(file("status.json").utf8)) as? [String: Any])
+        let engine = try #require(status["engine"] as? [String: Any])
+        #expect(engine["timersEnabled"] as? Bool == true)
+        #expect(engine["unitsInSync"] as? Bool == true)
+        #expect((status["lastDelivery"] as? [String: Any])?["source"] as? String == "bundled")
 
         #expect(file("install2.rc") == "0\n", "\(context)")
         #expect(file("early").isEmpty)

@@ -1,0 +1,48 @@
+@testable import DailyQuoteKit
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("StatusCollector")
+struct StatusCollectorTests {
+    func collector(_ home: TemporaryDirectory, expected: [[SystemdUnit]] = []) -> StatusCollector {
+        let paths = AppPaths(environment: ["HOME": home.path])
+        return StatusCollector(
+            loaded: LoadedConfig(config: .defaults, path: home.url("c.toml"), fileExists: false), configError: nil,
+            planner: DeliveryPlanner(rule: DeliveryRule(hour: 8, minute: 0), zone: Zones.named("Europe/Berlin"), refreshLead: 2700),
+            paths: paths, expectedUnits: expected, runMarker: home.url("run.lock"), now: Zones.instant("2026-11-22T06:00:00Z"),
+            serverInfo: { throw DeliveryError.noServer })
+    }
+
+    @Test("The last day an absolute-style timer covers; nothing for a calendar-style one")
+    func horizon() {
+        #expect(StatusCollector.lastAbsoluteDay("OnCalendar=2029-11-01..30 13:00:00 UTC\nOnCalendar=2029-12-01..03,05 13:00:00 UTC\n") == "2029-12-05")
+        #expect(StatusCollector.lastAbsoluteDay("OnCalendar=2029-12-31 13:00:00 UTC\n") == "2029-12-31")
+        #expect(StatusCollector.lastAbsoluteDay("OnCalendar=*-*-* 08:00:00 Europe/Berlin\n") == nil)
+    }
+
+    @Test("The engine: none, then a held run marker, then installed units in or out of sync")
+    func engine() throws {
+        let home = TemporaryDirectory()
+        #expect(collector(home).engine().kind == "none")
+        let marker = try FileLock(path: home.url("run.lock"), timeout: 1, shared: true)
+        #expect(collector(home).engine().kind == "run")
+        let units = SystemdUnit.names.map { SystemdUnit(name: $0, content: "# \($0)\n") }
+        _ = try UnitDirectory(path: home.url(".config/systemd/user")).write(units)
+        let engine = collector(home, expected: [units]).engine()
+        #expect(engine.kind == "systemd+run")
+        #expect(engine.unitsInSync)
+        #expect(!engine.timersEnabled)
+        #expect(!collector(home, expected: [[SystemdUnit(name: "dailyquote-notify.timer", content: "other")]]).engine().unitsInSync)
+        withExtendedLifetime(marker) {}
+    }
+
+    @Test("The report: next delivery and refresh relative to now; the server's failure is kept")
+    func report() {
+        let report = collector(TemporaryDirectory()).collect()
+        #expect(report.nextDelivery == .init(at: "2026-11-22T08:00:00+01:00", inSeconds: 3600, relative: "in 1h"))
+        #expect(report.nextRefresh?.at == "2026-11-22T07:15:00+01:00")
+        #expect(report.notificationServerError == DeliveryError.noServer.errorDescription)
+        #expect(report.text.contains("next delivery:  2026-11-22T08:00:00+01:00 (in 1h)"))
+    }
+}

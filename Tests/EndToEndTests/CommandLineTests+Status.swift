@@ -1,0 +1,106 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `status` and `doctor` as a user sees them when something is off.
+extension CommandLineTests {
+    @Test("status --json: config, plan, cache, last refresh and delivery, engine sync, and why the server is unavailable")
+    func statusJSON() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config("[delivery]\nhour = 9\ntime_zone = \"Europe/Berlin\"\n")
+        try sandbox.home.write("cache/dailyquote/quote.json", Self.seededCache)
+        #expect(try sandbox.run(["install", "--no-enable", "--config", config]).status == 0)
+        let history = #"{"planned":"2026-11-20T09:00:00+01:00","plannedAt":1763625600,"plannedDay":"2026-11-20","posted":"2026-11-20T09:00:01+01:00","postedAt":1763625601,"text":"Posted text.","author":"A","source":"cache","reason":"fresh","server":"dunst"}"#
+        try sandbox.home.write("state/dailyquote/history.jsonl", history + "\n")
+
+        let result = try sandbox.run(["status", "--json", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let configState = try #require(object["config"] as? [String: Any])
+        #expect(configState["valid"] as? Bool == true)
+        #expect(configState["path"] as? String == config)
+        #expect(object["timeZone"] as? String == "Europe/Berlin")
+        #expect(object["rule"] as? String == "every day at 09:00")
+        #expect((object["nextDelivery"] as? [String: Any])?["at"] as? String != nil)
+        #expect((object["nextRefresh"] as? [String: Any])?["relative"] as? String != nil)
+        #expect((object["cachedQuote"] as? [String: Any])?["text"] as? String == "The old cached quote stays.")
+        #expect((object["lastDelivery"] as? [String: Any])?["planned"] as? String == "2026-11-20T09:00:00+01:00")
+        let engine = try #require(object["engine"] as? [String: Any])
+        #expect(engine["kind"] as? String == "systemd")
+        #expect(engine["unitsInSync"] as? Bool == true)
+        #expect(engine["timersEnabled"] as? Bool == false)
+        #expect(engine["runProcess"] as? Bool == false)
+        #expect(object["notificationServer"] == nil)
+        #expect((object["notificationServerError"] as? String)?.isEmpty == false)
+        #expect(result.stderr.isEmpty, "--json output is never mixed with logs: \(result.stderr)")
+
+        // Editing the config without re-running install puts the units out of sync.
+        try "[delivery]\nhour = 10\ntime_zone = \"Europe/Berlin\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let text = try sandbox.run(["status", "--config", config])
+        #expect(text.stdout.contains("OUT OF SYNC: run `dailyquote install`"), "\(text.stdout)")
+    }
+
+    @Test("status with a broken config still reports, and says why the config is invalid")
+    func statusBrokenConfig() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config("[delivery]\nhour = 25\n")
+        let result = try sandbox.run(["status", "--config", config])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("INVALID: \(config):2: delivery.hour: 25 is out of range"), "\(result.stdout)")
+        #expect(result.stdout.contains("engine:"))
+    }
+
+    @Test("status sees a running `run` scheduler and the real notification server")
+    func statusSeesRunAndServer() throws {
+        let sandbox = Sandbox()
+        let script = """
+            "$DQ" run 2>"$W/run.log" & r=$!
+            \(Self.waitFor("sleeping until", in: "\"$W/run.log\""))
+            "$DQ" status --json >"$W/status.json" 2>"$W/status.err"
+            "$DQ" doctor --offline >"$W/doctor.out" 2>&1; echo $? >"$W/doctor.rc"
+            kill -TERM $r; wait $r
+            """
+        let report = try NotificationSession(sandbox: sandbox).run(script)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data((report.files["status.json"] ?? "").utf8)) as? [String: Any],
+            "\(report.files["status.err"] ?? "") \(report.output)")
+        let engine = try #require(object["engine"] as? [String: Any])
+        #expect(engine["runProcess"] as? Bool == true)
+        #expect(engine["kind"] as? String == "run")
+        let server = try #require(object["notificationServer"] as? [String: Any])
+        #expect(server["name"] as? String == "dunst")
+        #expect((server["capabilities"] as? [String])?.contains("body-markup") == true)
+        // No systemd user manager here, but the `run` scheduler covers it: every check passes.
+        let doctor = report.files["doctor.out"] ?? ""
+        #expect(report.files["doctor.rc"] == "0\n", "\(doctor)")
+        #expect(doctor.contains("ok   notification server: dunst"))
+        #expect(doctor.contains("ok   scheduler: no systemd user manager; a `dailyquote run` scheduler is running"))
+    }
+
+    @Test("doctor: one line per check; FAIL with a fix for a broken config, no bus and no scheduler; exit 1")
+    func doctorFails() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.home.url("no-bus"))"]
+        let config = try sandbox.config("[delivery]\nhour = 8\nminute = 61\n")
+        let result = try sandbox.run(["doctor", "--offline", "--config", config])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix("ok   ") || $0.hasPrefix("FAIL ") }, "\(result.stdout)")
+        #expect(result.stdout.contains("FAIL config: \(config):3: delivery.minute: 61 is out of range"), "\(result.stdout)")
+        #expect(result.stdout.contains("FAIL session bus: unix:path=\(sandbox.home.url("no-bus")) refuses connections"))
+        #expect(result.stdout.contains("FAIL notification server:"))
+        #expect(result.stdout.contains("FAIL systemd user manager: cannot be reached"))
+        #expect(result.stdout.contains("— fix: "))
+        #expect(result.stdout.contains("ok   first source: not checked (--offline)"))
+    }
+
+    @Test("doctor reaches the first source under its deadline, and names a broken one")
+    func doctorSource() throws {
+        let server = try QuoteServer()
+        for (route, expected) in [("zen", "ok   first source: zenquotes gave \"Very little is needed to make a happy li…\""), ("500", "FAIL first source: HTTP 500")] {
+            let (sandbox, config) = try Self.refreshSandbox(["type = \"zenquotes\"\nurl = \"\(server.url(route))\""])
+            let result = try sandbox.run(["doctor", "--config", config])
+            #expect(result.stdout.contains(expected), "\(result.stdout)")
+        }
+    }
+}
