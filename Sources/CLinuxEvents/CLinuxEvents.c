@@ -1,2 +1,35 @@
-// The target exists for its header; SwiftPM wants at least one source file in a C target.
+// A signal handler has no context argument, so the descriptor it writes to must be a
+// global; it is set once, before the handler is installed.
 #include "CLinuxEvents.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile int stop_fd = -1;
+static volatile sig_atomic_t last_signal = 0;
+
+static void on_stop(int number) {
+    int saved = errno;
+    uint64_t one = 1;
+    last_signal = number;
+    if (write(stop_fd, &one, sizeof one) < 0) {
+        // Nothing to do: the eventfd is already readable, or the scheduler is gone.
+    }
+    errno = saved;
+}
+
+int dq_install_stop_handler(int fd) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    stop_fd = fd;
+    action.sa_handler = on_stop;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGINT, &action, NULL) != 0) return -1;
+    return 0;
+}
+
+int dq_last_stop_signal(void) { return last_signal; }

@@ -26,7 +26,10 @@ struct DailyQuote: AsyncParsableCommand {
         do {
             let arguments = GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)
             var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if let scheduler = command as? RunCommand {
+                // On this thread, not the concurrency pool: see ForegroundScheduler.
+                try scheduler.runOnCallingThread()
+            } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()

@@ -2,6 +2,10 @@ import ArgumentParser
 import DailyQuoteKit
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `dailyquote run`: the foreground scheduler, and the default subcommand.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +20,16 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var dryRun: DryRunOption
 
+    /// Carries the delivery whose fetch is done across the re-exec after a fetch.
+    static let refreshedForVariable = "DAILYQUOTE_REFRESHED_FOR"
+
     func run() async throws {
+        try runOnCallingThread()
+    }
+
+    /// The whole command, blocking the calling thread. `DailyQuote.main` calls it on the main
+    /// thread, so that the sleeping scheduler never starts Swift's concurrency pool.
+    func runOnCallingThread() throws {
         let context = try CommandContext(global)
         guard !dryRun.dryRun else {
             let preview = SchedulePreview(planner: context.planner, start: context.now, count: 7)
@@ -24,28 +37,35 @@ struct RunCommand: AsyncParsableCommand {
             for line in RunPlanDescription(context: context, preview: preview).stageLines { print(line) }
             return
         }
+        let inherited = context.environment[Self.refreshedForVariable].flatMap { Int64($0) }
+        unsetenv(Self.refreshedForVariable)
         // A shared lock marks a running scheduler for `status`; the ledger's lock, not this one,
         // keeps two schedulers (or one beside the timers) from posting twice.
         let marker = try FileLock(path: context.runMarker, timeout: 1, shared: true)
         defer { withExtendedLifetime(marker) {} }
         let wake = try WakeSource(configFile: context.loaded.path)
+        try wake.handleStopSignals()
         let options = global
+        let logger = context.logger
         let scheduler = ForegroundScheduler(
             load: {
                 let reloaded = try CommandContext(options)
                 return SchedulerStages(planner: reloaded.planner, delivery: reloaded.deliveryStage, refresh: reloaded.refreshStage)
             },
-            wake: wake, clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: context.logger)
-        let signals = StopSignals { number in
-            context.logger.notice("received signal \(number); stopping")
-            scheduler.stop()
+            wake: wake, clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logger,
+            reexec: { delivery in
+                logger.debug("starting afresh after the fetch, to shed the concurrency pool's threads")
+                setenv(Self.refreshedForVariable, String(delivery), 1)
+                execv("/proc/self/exe", CommandLine.unsafeArgv)
+                logger.warning("could not start afresh after the fetch: \(String(cString: strerror(errno)))")
+                unsetenv(Self.refreshedForVariable)
+            })
+        if inherited == nil {
+            if SystemdUnit.timerNames.allSatisfy(context.unitDirectory.isEnabled) {
+                logger.notice("the systemd timers are enabled too; the delivery ledger keeps the two from posting twice")
+            }
+            logger.notice("scheduler started: \(context.planner.rule.summary), \(context.zone.identifier)")
         }
-        defer { withExtendedLifetime(signals) {} }
-        if SystemdUnit.timerNames.allSatisfy(context.unitDirectory.isEnabled) {
-            context.logger.notice("the systemd timers are enabled too; the delivery ledger keeps the two from posting twice")
-        }
-        context.logger.notice("scheduler started: \(context.planner.rule.summary), \(context.zone.identifier)")
-        try await scheduler.run()
+        try scheduler.run(refreshedFor: inherited)
     }
-
 }

@@ -91,12 +91,20 @@ extension CommandLineTests {
             """)
     }
 
-    @Test("run without --dry-run says the scheduler is not available yet and exits 69")
-    func runNotYetAvailable() throws {
-        let result = try Sandbox().run([])
-        #expect(result.status == 69)
-        #expect(result.stderr.contains("not available in this version"))
-        #expect(result.stdout.isEmpty)
+    @Test("`dailyquote` alone starts the scheduler, which SIGINT stops with status 0")
+    func bareCommandRuns() throws {
+        let sandbox = Sandbox()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        let script = """
+            "$DQ" 2>"$HOME/run.log" & r=$!
+            for _ in $(seq 200); do grep -q 'scheduler started' "$HOME/run.log" && break; sleep 0.05; done
+            kill -INT $r; wait $r; echo "status $?"; cat "$HOME/run.log"
+            """
+        let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        #expect(result.stdout.hasPrefix("status 0\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("scheduler started: every day at 08:00, UTC"))
+        #expect(result.stdout.contains("received signal 2; stopping"))
     }
 
     @Test("--dry-run previews the schedule and each stage, and leaves empty XDG dirs empty")

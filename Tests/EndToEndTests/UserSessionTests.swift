@@ -87,7 +87,12 @@ struct UserSessionTests {
         print("user session: Persistent= caught up \(String(format: "%.1f", seen2 - second)) s after the missed instant")
         #expect(file("count2").trimmingCharacters(in: .whitespaces) == "1\n")
         // dunst keeps its history: the first delivery and the catch-up, nothing more.
-        let shown = { (name: String) in file(name).components(separatedBy: "Quote of the Day").count - 1 }
+        let shown = { (name: String) -> Int in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(file(name).utf8)) as? [String: Any],
+                let groups = object["data"] as? [[[String: Any]]]
+            else { return -1 }
+            return groups.flatMap { $0 }.filter { ($0["summary"] as? [String: Any])?["data"] as? String == "Quote of the Day" }.count
+        }
         #expect(shown("history1.json") == 1)
         #expect(shown("history2.json") == 2, "\(file("history2.json"))")
     }

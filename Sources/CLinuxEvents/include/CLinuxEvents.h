@@ -1,9 +1,17 @@
-// Linux event interfaces that Swift's Glibc module does not export: timerfd, inotify, eventfd.
+// Linux event interfaces that Swift's Glibc module does not export (timerfd, inotify,
+// eventfd), and a SIGTERM/SIGINT handler for the `run` scheduler.
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
+
+/// Installs a handler for SIGTERM and SIGINT that adds 1 to the eventfd `fd` (the only
+/// async-signal-safe way to wake a poll). Returns 0, or -1 with errno set.
+int dq_install_stop_handler(int fd);
+
+/// The number of the last signal the handler saw, or 0.
+int dq_last_stop_signal(void);
 
 #endif

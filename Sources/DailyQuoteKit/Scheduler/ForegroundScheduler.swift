@@ -7,13 +7,18 @@ import Synchronization
 ///
 /// It calls the same two stages as the timers, so the ledger's lock keeps it from
 /// double-delivering beside them or beside another `run`.
+///
+/// It runs on the calling thread and blocks there, never on Swift's concurrency pool: on
+/// Linux the first pool thread starts libdispatch's worker monitor, a 1 Hz timer that lives
+/// as long as the process. The fetch stage is async and does start it, so after a fetch the
+/// scheduler replaces its process image (`reexec`), carrying over the one fact it needs.
 public final class ForegroundScheduler: Sendable {
     private let load: @Sendable () throws -> SchedulerStages
     private let wake: WakeSource
     private let clock: @Sendable () -> Int64
     private let logger: Logger
-    private let stopping = Atomic<Bool>(false)
-    private let runningRefresh = Mutex<Task<RefreshOutcome, any Error>?>(nil)
+    /// Replaces the process with a fresh `run` that knows the fetch for `delivery` was done.
+    private let reexec: @Sendable (_ refreshedFor: Int64) -> Void
 
     /// Seconds between attempts while a due delivery cannot be posted (no notification server yet).
     public static let retrySeconds: Int64 = 30
@@ -21,44 +26,42 @@ public final class ForegroundScheduler: Sendable {
     /// `load` builds the stages from the config; it is called again when the config or the zone changes.
     public init(
         load: @escaping @Sendable () throws -> SchedulerStages, wake: WakeSource, clock: @escaping @Sendable () -> Int64,
-        logger: Logger
+        logger: Logger, reexec: @escaping @Sendable (Int64) -> Void
     ) {
         self.load = load
         self.wake = wake
         self.clock = clock
         self.logger = logger
+        self.reexec = reexec
     }
 
-    /// Ends ``run()`` soon: wakes the sleep and cancels a running fetch. Safe from any thread.
-    public func stop() {
-        stopping.store(true, ordering: .sequentiallyConsistent)
-        wake.requestStop()
-        runningRefresh.withLock { $0?.cancel() }
-    }
-
-    /// Runs until ``stop()``. A delivery missed within the catch-up window is posted at once.
-    /// Throws only if the first load of the config fails.
-    public func run() async throws {
+    /// Runs until SIGTERM, SIGINT or ``WakeSource/requestStop()``. A delivery missed within
+    /// the catch-up window is posted at once. `refreshedFor` is the delivery whose fetch a
+    /// previous process image already did. Throws only if the first load of the config fails.
+    public func run(refreshedFor inherited: Int64? = nil) throws {
         var stages = try load()
-        var refreshedFor = stages.cachedFor
+        var refreshedFor = inherited ?? stages.cachedFor
         var retryAt = deliverIfDue(stages)
-        while !stopping.load(ordering: .sequentiallyConsistent) {
+        while true {
             let now = clock()
             guard let step = SchedulerStep.next(planner: stages.planner, now: now, refreshedFor: refreshedFor, retryAt: retryAt) else {
                 logger.error("the plan has no deliveries; waiting for a config change")
-                _ = await sleep(until: now + 366 * 86_400)
+                if case .stopRequested = wake.wait(until: now + 366 * 86_400) { break }
                 continue
             }
             if case .refresh(let at, let delivery) = step, at <= now {
-                await refresh(stages)
+                guard refresh(stages) else { break }
                 refreshedFor = delivery
+                reexec(delivery)
                 continue
             }
             logger.info("sleeping until \(ZonedTimeFormat(zone: stages.planner.zone).iso8601(step.at)) (\(step.kind))")
-            let reason = await sleep(until: step.at)
+            let reason = wake.wait(until: step.at)
             switch reason {
             case .stopRequested:
-                continue
+                logger.notice("received signal \(wake.lastStopSignal); stopping")
+                logger.info("stopped")
+                return
             case .configChanged, .zoneChanged:
                 do {
                     stages = try load()
@@ -73,7 +76,7 @@ public final class ForegroundScheduler: Sendable {
             }
             retryAt = deliverIfDue(stages)
         }
-        logger.info("stopped")
+        logger.notice("received signal \(wake.lastStopSignal); stopping")
     }
 
     /// Posts a due delivery; returns when to try again if posting failed.
@@ -88,26 +91,27 @@ public final class ForegroundScheduler: Sendable {
         }
     }
 
-    /// Runs the fetch stage as a task that ``stop()`` can cancel.
-    private func refresh(_ stages: SchedulerStages) async {
-        let task = Task { try await stages.refresh.run() }
-        runningRefresh.withLock { $0 = task }
-        if stopping.load(ordering: .sequentiallyConsistent) { task.cancel() }
-        switch await task.result {
-        case .success(let outcome): logger.notice("refresh: \(outcome.text)")
-        case .failure(let error): logger.warning("refresh failed: \(error.localizedDescription)")
-        }
-        runningRefresh.withLock { $0 = nil }
-    }
-
-    /// Blocks a thread of its own (not one of the concurrency pool's) in ``WakeSource/wait(until:)``.
-    private func sleep(until instant: Int64) async -> WakeReason {
+    /// Runs the fetch stage on the concurrency pool and waits for it here, cancelling it on a
+    /// stop request. Returns false if the scheduler should stop.
+    private func refresh(_ stages: SchedulerStages) -> Bool {
         let wake = self.wake
-        return await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: wake.wait(until: instant)) }
-            thread.stackSize = 1 << 18
-            thread.start()
+        let logger = self.logger
+        let task = Task.detached {
+            defer { wake.signalCompletion() }
+            do {
+                let outcome = try await stages.refresh.run()
+                logger.notice("refresh: \(outcome.text)")
+            } catch {
+                logger.warning("refresh failed: \(error.localizedDescription)")
+            }
         }
+        guard wake.waitForCompletion() else {
+            task.cancel()
+            // Cancellation ends a fetch within milliseconds; the cache is only ever replaced atomically.
+            _ = wake.waitForCompletion(orStop: false, seconds: 0.8)
+            return false
+        }
+        return true
     }
 }
 

@@ -24,6 +24,8 @@ public final class WakeSource: @unchecked Sendable {
     private let timer: Int32
     private let notify: Int32
     private let stop: Int32
+    /// Written when background work (a fetch) finishes; see ``waitForCompletion(orStop:)``.
+    private let completion: Int32
     /// Watch descriptor → (file names that matter in that directory, what their change means).
     private var watches: [Int32: (names: Set<String>, reason: WakeReason)] = [:]
 
@@ -33,9 +35,10 @@ public final class WakeSource: @unchecked Sendable {
         timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
         notify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         stop = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard timer >= 0, notify >= 0, stop >= 0 else {
+        completion = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard timer >= 0, notify >= 0, stop >= 0, completion >= 0 else {
             let reason = String(cString: strerror(errno))
-            for fd in [timer, notify, stop] where fd >= 0 { close(fd) }
+            for fd in [timer, notify, stop, completion] where fd >= 0 { close(fd) }
             throw SetupError(call: "timerfd/inotify/eventfd", reason: reason)
         }
         add(files: zoneFiles, reason: .zoneChanged)
@@ -46,6 +49,35 @@ public final class WakeSource: @unchecked Sendable {
         close(timer)
         close(notify)
         close(stop)
+        close(completion)
+    }
+
+    /// Makes SIGTERM and SIGINT request a stop (see ``requestStop()``), through a C handler
+    /// that writes to the stop eventfd: a poll-based program has no other safe way to hear them.
+    public func handleStopSignals() throws(SetupError) {
+        guard dq_install_stop_handler(stop) == 0 else { throw SetupError(call: "sigaction", reason: String(cString: strerror(errno))) }
+    }
+
+    /// The last SIGTERM or SIGINT received, or 0.
+    public var lastStopSignal: Int32 { dq_last_stop_signal() }
+
+    /// Marks background work as finished. Safe from any thread.
+    public func signalCompletion() {
+        var one: UInt64 = 1
+        _ = write(completion, &one, 8)
+    }
+
+    /// Blocks until ``signalCompletion()`` (true) or, unless `orStop` is false, a stop request
+    /// (false). Waits at most `seconds` (false on timeout). Consumes the completion.
+    public func waitForCompletion(orStop: Bool = true, seconds: Double? = nil) -> Bool {
+        var fds = [pollfd(fd: completion, events: Int16(POLLIN), revents: 0)]
+        if orStop { fds.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
+        let timeout = seconds.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
+        while poll(&fds, nfds_t(fds.count), timeout) < 0 && errno == EINTR {}
+        guard fds[0].revents != 0 else { return false }
+        var value: UInt64 = 0
+        _ = read(completion, &value, 8)
+        return true
     }
 
     private func add(files: [String], reason: WakeReason) {
