@@ -95,4 +95,35 @@ extension CommandLineTests {
         #expect(result.stdout.contains("  systemctl --user daemon-reload\n"))
         #expect(FileManager.default.fileExists(atPath: sandbox.home.url("config/systemd/user/dailyquote-notify.timer")))
     }
+
+    @Test("Proof with the binary: systemd-analyze's elapses of `install --dry-run`'s lines contain three years of `schedule --json`", arguments: [
+        ("Europe/Berlin", 2, 30), ("America/New_York", 1, 30), ("Pacific/Chatham", 2, 45),
+    ])
+    func installCoversSchedule(zone: String, hour: Int, minute: Int) throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config("[delivery]\nhour = \(hour)\nminute = \(minute)\ntime_zone = \"\(zone)\"\n")
+        // From next New Year, so that the absolute style's horizon (this year and three more) covers it.
+        let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).year! + 1
+        let from = "\(year)-01-01T00:00:00Z"
+        let schedule = try sandbox.run(["schedule", "--config", config, "--from", from, "--count", "1000", "--json"])
+        let report = try JSONDecoder().decode(Report.self, from: Data(schedule.stdout.utf8))
+        // Three years from the start, in systemd-analyze's UTC notation.
+        let planned = report.deliveries.map(\.utc).filter { $0 < "\(year + 2)-12-31" }.map {
+            $0.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
+        }
+        #expect(planned.count >= 1000)
+        let dry = try sandbox.run(["install", "--dry-run", "--config", config])
+        let notifyTimer = try #require(dry.stdout.components(separatedBy: "dailyquote-notify.timer\n").last)
+        let lines = notifyTimer.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst(11)) }
+        let analyze = try ProcessRunner.run(
+            "/usr/bin/env", ["systemd-analyze", "calendar", "--iterations=1500", "--base-time=\(year - 1)-12-31 23:00:00 UTC"] + lines,
+            environment: RepositoryPaths.environment(["TZ": "UTC"]))
+        #expect(analyze.status == 0, "\(analyze.stderr)")
+        let elapses = Set(analyze.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("Next elapse:") || line.contains("Iter. #") else { return nil }
+            return line.firstMatch(of: /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC/).map { String($0.1) }
+        })
+        let missing = planned.filter { !elapses.contains($0) }
+        #expect(missing.isEmpty, "\(zone) \(lines): missing \(missing.prefix(3))")
+    }
 }

@@ -12,6 +12,8 @@ struct CommandLineTests {
         (["--help"], "help-dailyquote.txt"), (["schedule", "--help"], "help-schedule.txt"),
         (["config", "--help"], "help-config.txt"), (["run", "--help"], "help-run.txt"),
         (["notify", "--help"], "help-notify.txt"), (["refresh", "--help"], "help-refresh.txt"),
+        (["install", "--help"], "help-install.txt"), (["uninstall", "--help"], "help-uninstall.txt"),
+        (["status", "--help"], "help-status.txt"), (["doctor", "--help"], "help-doctor.txt"),
     ])
     func help(arguments: [String], golden: String) throws {
         let result = try Sandbox().run(arguments)
