@@ -20,7 +20,9 @@ struct CommandContext {
     /// Why the config file could not be used, when the command asked to go on without it.
     let configError: (any UserFacingError)?
 
-    /// Loads everything for `options`, reading the real environment and clock. With
+    /// Loads everything for `options`, reading the real environment and clock.
+    ///
+    /// With
     /// `tolerateInvalidConfig` (for `status` and `doctor`), a broken config file is recorded
     /// in ``configError`` and the built-in defaults stand in for it.
     init(_ options: GlobalOptions, clock: () -> Date = Date.init, tolerateInvalidConfig: Bool = false) throws {

@@ -27,7 +27,9 @@ struct RunCommand: AsyncParsableCommand {
         try runOnCallingThread()
     }
 
-    /// The whole command, blocking the calling thread. `DailyQuote.main` calls it on the main
+    /// The whole command, blocking the calling thread.
+    ///
+    /// `DailyQuote.main` calls it on the main
     /// thread, so that the sleeping scheduler never starts Swift's concurrency pool.
     func runOnCallingThread() throws {
         let context = try CommandContext(global)

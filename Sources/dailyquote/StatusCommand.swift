@@ -19,7 +19,8 @@ struct StatusCommand: AsyncParsableCommand {
         let report = StatusCollector(
             loaded: context.loaded, configError: context.configError?.errorDescription, planner: context.planner, paths: context.paths,
             // Units generated from a config that cannot be read are never "in sync".
-            expectedUnits: context.configError == nil ? context.expectedUnits : [], runMarker: context.runMarker, now: context.now, serverInfo: context.serverInfo
+            expectedUnits: context.configError == nil ? context.expectedUnits : [], runMarker: context.runMarker, now: context.now,
+            serverInfo: context.serverInfo
         ).collect()
         print(json ? try JSONOutput.encode(report) : report.text, terminator: json ? "\n" : "")
     }

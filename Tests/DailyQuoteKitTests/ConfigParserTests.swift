@@ -93,7 +93,9 @@ struct ConfigParserTests {
         ErrorCase("[refresh]\ntimeout = \"5m\"\n", .outOfRange, "refresh.timeout", 2, "allowed 1s to 2m"),
         ErrorCase("[refresh]\nlead = \"45 minutes\"\n", .invalidValue, "refresh.lead", 2, "is not a duration"),
         ErrorCase("[refresh]\nlead = 45\n", .wrongType, "refresh.lead", 2, "found integer 45"),
-        ErrorCase("[delivery]\nhour = 8\ntime_zone = \"Europe/Berln\"\n", .invalidValue, "delivery.time_zone", 3, "did you mean \"Europe/Berlin\""),
+        ErrorCase(
+            "[delivery]\nhour = 8\ntime_zone = \"Europe/Berln\"\n", .invalidValue, "delivery.time_zone", 3, "did you mean \"Europe/Berlin\""
+        ),
         ErrorCase("[delivery]\nhour = 8\ntime_zone = \"../../etc/passwd\"\n", .invalidValue, "delivery.time_zone", 3, "unknown time zone"),
         ErrorCase("[delivery]\nhour = 8\nweekdays = [\"monday\"]\n", .invalidValue, "delivery.weekdays", 3, "\"monday\" is not a weekday"),
         ErrorCase("[delivery]\nhour = 8\nweekdays = []\n", .invalidValue, "delivery.weekdays", 3, "the list is empty"),
@@ -103,9 +105,14 @@ struct ConfigParserTests {
         ErrorCase("[notification]\ntimeout = \"5m\"\n", .outOfRange, "notification.timeout", 2, "allowed 1s to 1m"),
         ErrorCase("[notification]\ntitel = \"x\"\n", .unknownKey, "notification.titel", 2, "\"notification.title\""),
         ErrorCase("[[source]]\ntype = \"zenquote\"\n", .invalidValue, "source[1].type", 2, "did you mean \"zenquotes\""),
-        ErrorCase("[[source]]\ntype = \"json\"\nurl = \"file:///etc/passwd\"\n", .invalidValue, "source[1].url", 3, "not an http or https URL"),
-        ErrorCase("[[source]]\ntype = \"zenquotes\"\n[[source]]\ntype = \"json\"\nurl = \"https://x.example/q\"\n", .missingKey, "source[2].text", 3, "needs a text pointer"),
-        ErrorCase("[[source]]\ntype = \"json\"\nurl = \"https://x.example/q\"\ntext = \"quote\"\n", .invalidValue, "source[1].text", 4, "not a JSON Pointer"),
+        ErrorCase(
+            "[[source]]\ntype = \"json\"\nurl = \"file:///etc/passwd\"\n", .invalidValue, "source[1].url", 3, "not an http or https URL"),
+        ErrorCase(
+            "[[source]]\ntype = \"zenquotes\"\n[[source]]\ntype = \"json\"\nurl = \"https://x.example/q\"\n", .missingKey, "source[2].text",
+            3, "needs a text pointer"),
+        ErrorCase(
+            "[[source]]\ntype = \"json\"\nurl = \"https://x.example/q\"\ntext = \"quote\"\n", .invalidValue, "source[1].text", 4,
+            "not a JSON Pointer"),
         ErrorCase("[[source]]\ntype = \"fortune\"\n", .missingKey, "source[1].path", 1, "needs a path"),
         ErrorCase("[[source]]\ntype = \"api-ninjas\"\n", .missingKey, "source[1].headers", 1, "needs headers"),
         ErrorCase("[[source]]\ntype = \"dummyjson\"\nendpoint = \"random\"\n", .invalidValue, "source[1].endpoint", 3, "only zenquotes"),

@@ -12,7 +12,9 @@ struct DeliveryLedgerTests {
         #expect(try ledger.state() == LedgerState())
         let quote = Quote(text: "Well done is better than well said.", author: "Benjamin Franklin")
         for day in 1...2 {
-            let entry = HistoryEntry(planned: "p\(day)", plannedAt: Int64(day), plannedDay: "d\(day)", posted: "x", postedAt: Int64(day), quote: quote, source: "bundled", reason: "r", server: "s")
+            let entry = HistoryEntry(
+                planned: "p\(day)", plannedAt: Int64(day), plannedDay: "d\(day)", posted: "x", postedAt: Int64(day), quote: quote,
+                source: "bundled", reason: "r", server: "s")
             try ledger.record(entry, state: LedgerState(lastPlannedAt: Int64(day)))
         }
         #expect(try ledger.state().lastPlannedAt == 2)

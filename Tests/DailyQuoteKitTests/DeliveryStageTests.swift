@@ -63,7 +63,8 @@ struct DeliveryStageTests {
     @Test("A cached quote fetched after the last delivery is used; an older one falls back")
     func cacheFreshness() throws {
         let poster = FakePoster()
-        let cached = CachedQuote(text: "Cached words of wisdom.", author: "Someone", source: "zenquotes", url: nil, fetchedAt: eight - 2700, forDelivery: eight)
+        let cached = CachedQuote(
+            text: "Cached words of wisdom.", author: "Someone", source: "zenquotes", url: nil, fetchedAt: eight - 2700, forDelivery: eight)
         try AtomicFile.write(try JSONEncoder().encode(cached), to: dir.url("cache/quote.json"))
         let first = try stage(poster: poster, now: eight + 5).deliverIfDue(mode: .live)
         #expect(first.quote?.text == "Cached words of wisdom.")

@@ -13,11 +13,17 @@ struct DueDecisionTests {
 
     @Test("Not yet due before the instant; due at it and within catch-up; not after catch-up")
     func window() {
-        guard case .nothingDue(.pastCatchUp, let next) = decide(eight - 60) else { Issue.record("expected nothing due"); return }
+        guard case .nothingDue(.pastCatchUp, let next) = decide(eight - 60) else {
+            Issue.record("expected nothing due")
+            return
+        }
         #expect(next?.at == eight)
         #expect(decide(eight) == .due(planner.delivery(on: CivilDate(year: 2026, month: 6, day: 1))))
         #expect(decide(eight + catchUp) == .due(planner.delivery(on: CivilDate(year: 2026, month: 6, day: 1))))
-        guard case .nothingDue(.pastCatchUp, _) = decide(eight + catchUp + 1) else { Issue.record("expected past catch-up"); return }
+        guard case .nothingDue(.pastCatchUp, _) = decide(eight + catchUp + 1) else {
+            Issue.record("expected past catch-up")
+            return
+        }
     }
 
     @Test("A delivered slot is not due again, also after the delivery time was changed the same day")
@@ -26,7 +32,8 @@ struct DueDecisionTests {
             Issue.record("expected delivered")
             return
         }
-        guard case .nothingDue(.delivered, _) = decide(eight + 10, LedgerState(lastPlannedAt: eight - 3600, lastPlannedDay: "2026-06-01")) else {
+        guard case .nothingDue(.delivered, _) = decide(eight + 10, LedgerState(lastPlannedAt: eight - 3600, lastPlannedDay: "2026-06-01"))
+        else {
             Issue.record("expected delivered by day")
             return
         }

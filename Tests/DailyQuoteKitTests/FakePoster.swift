@@ -19,6 +19,7 @@ final class FakePoster: NotificationPosting {
             return s.failure
         }
         if let failure { throw failure }
-        return NotificationServerInfo(name: "fake", vendor: "tests", version: "1", specVersion: "1.2", capabilities: ["body", "body-markup"])
+        return NotificationServerInfo(
+            name: "fake", vendor: "tests", version: "1", specVersion: "1.2", capabilities: ["body", "body-markup"])
     }
 }

@@ -1,7 +1,8 @@
-@testable import DailyQuoteKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("FortuneFile")
 struct FortuneFileTests {

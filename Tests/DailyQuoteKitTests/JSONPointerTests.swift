@@ -4,7 +4,8 @@ import Testing
 
 @Suite("JSONPointer")
 struct JSONPointerTests {
-    let document: Any = try! JSONSerialization.jsonObject(with: Data(#"{"quote":{"body":"b","a/b":1,"m~n":2},"list":[{"q":"first"},{"q":"second"}],"":3}"#.utf8))
+    let document: Any = try! JSONSerialization.jsonObject(
+        with: Data(#"{"quote":{"body":"b","a/b":1,"m~n":2},"list":[{"q":"first"},{"q":"second"}],"":3}"#.utf8))
 
     @Test("RFC 6901 examples: nested keys, array indices, escapes, the empty key")
     func resolves() throws {

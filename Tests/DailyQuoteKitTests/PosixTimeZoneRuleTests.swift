@@ -37,7 +37,8 @@ struct PosixTimeZoneRuleTests {
         #expect(julian.localTimeType(at: Zones.instant("2028-03-01T05:00:00Z")).isDaylightSaving)
     }
 
-    @Test("Malformed rules are rejected", arguments: ["", "C", "CET", "CET-1CEST,M13.1.0,M10.5.0", "CET-1CEST,M3.5.0", "<+05-5", "CET-200"])
+    @Test(
+        "Malformed rules are rejected", arguments: ["", "C", "CET", "CET-1CEST,M13.1.0,M10.5.0", "CET-1CEST,M3.5.0", "<+05-5", "CET-200"])
     func malformed(text: String) {
         #expect(PosixTimeZoneRule(parsing: text) == nil)
     }

@@ -17,8 +17,9 @@ struct QuoteAcceptanceTests {
         #expect(QuoteAcceptance.accept(text: "bell\u{07}", author: nil) == .failure(.controlCharacters))
         #expect(QuoteAcceptance.accept(text: "bidi \u{202E}gnirts", author: nil) == .failure(.controlCharacters))
         #expect(QuoteAcceptance.accept(text: "Fine", author: "evil\u{1B}[31m") == .failure(.controlCharacters))
-        #expect(QuoteAcceptance.accept(text: "Too many requests. Obtain an auth key for unlimited access.", author: "zenquotes.io")
-            == .failure(.placeholder("rate limited by ZenQuotes")))
+        #expect(
+            QuoteAcceptance.accept(text: "Too many requests. Obtain an auth key for unlimited access.", author: "zenquotes.io")
+                == .failure(.placeholder("rate limited by ZenQuotes")))
         #expect((try? QuoteAcceptance.accept(text: String(repeating: "a", count: 1000), author: nil).get()) != nil)
     }
 }

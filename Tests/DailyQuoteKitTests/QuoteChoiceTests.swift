@@ -8,7 +8,9 @@ struct QuoteChoiceTests {
     let now = Zones.instant("2026-06-01T08:00:00Z")
 
     func entry(_ quote: Quote, postedAt: Int64) -> HistoryEntry {
-        HistoryEntry(planned: nil, plannedAt: nil, plannedDay: nil, posted: "", postedAt: postedAt, quote: quote, source: "bundled", reason: "", server: "x")
+        HistoryEntry(
+            planned: nil, plannedAt: nil, plannedDay: nil, posted: "", postedAt: postedAt, quote: quote, source: "bundled", reason: "",
+            server: "x")
     }
 
     @Test("The fallback is the same for the same day and history, and differs across days")
@@ -17,7 +19,10 @@ struct QuoteChoiceTests {
         let b = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes)
         #expect(a == b)
         let week = (0..<5).map { offset in
-            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset)), history: [], now: now, bundled: quotes).quote
+            QuoteChoice.choose(
+                cache: .absent, lastPostedAt: nil, day: CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset)), history: [],
+                now: now, bundled: quotes
+            ).quote
         }
         #expect(Set(week).count > 1)
     }
@@ -30,7 +35,9 @@ struct QuoteChoiceTests {
         let all = quotes.enumerated().map { entry($0.element, postedAt: now - Int64(10 - $0.offset) * 86_400) }
         #expect(QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: all, now: now, bundled: quotes).quote == quotes[0])
         let longAgo = quotes.map { entry($0, postedAt: now - 400 * 86_400) }
-        #expect(QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: quotes).source == "bundled")
+        #expect(
+            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: quotes).source == "bundled"
+        )
     }
 
     @Test("A corrupt cache falls back and says why")

@@ -1,5 +1,6 @@
-@testable import DailyQuoteKit
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("SchedulerStep")
 struct SchedulerStepTests {
@@ -9,21 +10,24 @@ struct SchedulerStepTests {
     func order() {
         let delivery = Zones.instant("2026-06-02T06:00:00Z")
         let evening = Zones.instant("2026-06-01T18:00:00Z")
-        #expect(SchedulerStep.next(planner: planner, now: evening, refreshedFor: nil)
-            == .refresh(at: delivery - 2700, delivery: delivery))
+        #expect(
+            SchedulerStep.next(planner: planner, now: evening, refreshedFor: nil)
+                == .refresh(at: delivery - 2700, delivery: delivery))
         #expect(SchedulerStep.next(planner: planner, now: evening, refreshedFor: delivery) == .deliver(at: delivery))
         let late = delivery - 600
         #expect(SchedulerStep.next(planner: planner, now: late, refreshedFor: nil) == .refresh(at: late, delivery: delivery))
         // Exactly at the delivery instant, the next one is tomorrow's.
-        #expect(SchedulerStep.next(planner: planner, now: delivery, refreshedFor: delivery + 86_400)
-            == .deliver(at: delivery + 86_400))
+        #expect(
+            SchedulerStep.next(planner: planner, now: delivery, refreshedFor: delivery + 86_400)
+                == .deliver(at: delivery + 86_400))
     }
 
     @Test("A failed delivery's retry comes before anything later")
     func retry() {
         let now = Zones.instant("2026-06-01T06:00:10Z")
         #expect(SchedulerStep.next(planner: planner, now: now, refreshedFor: nil, retryAt: now + 30) == .deliver(at: now + 30))
-        #expect(SchedulerStep.next(planner: planner, now: now, refreshedFor: nil, retryAt: now + 90_000)?.at
-            == Zones.instant("2026-06-02T05:15:00Z"))
+        #expect(
+            SchedulerStep.next(planner: planner, now: now, refreshedFor: nil, retryAt: now + 90_000)?.at
+                == Zones.instant("2026-06-02T05:15:00Z"))
     }
 }

@@ -1,7 +1,8 @@
-@testable import DailyQuoteKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,9 @@ struct SessionBusTests {
     @Test("The address: the variable first, then $XDG_RUNTIME_DIR/bus if it exists")
     func address() throws {
         let runtime = TemporaryDirectory()
-        #expect(SessionBus.address(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x", "XDG_RUNTIME_DIR": runtime.path]) == "unix:path=/x")
+        #expect(
+            SessionBus.address(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x", "XDG_RUNTIME_DIR": runtime.path]) == "unix:path=/x"
+        )
         #expect(SessionBus.address(environment: ["XDG_RUNTIME_DIR": runtime.path]) == nil)
         _ = try runtime.write("bus", "")
         #expect(SessionBus.address(environment: ["XDG_RUNTIME_DIR": runtime.path]) == "unix:path=\(runtime.path)/bus")

@@ -1,7 +1,8 @@
-@testable import DailyQuoteKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("StatusCollector")
 struct StatusCollectorTests {
@@ -16,7 +17,9 @@ struct StatusCollectorTests {
 
     @Test("The last day an absolute-style timer covers; nothing for a calendar-style one")
     func horizon() {
-        #expect(StatusCollector.lastAbsoluteDay("OnCalendar=2029-11-01..30 13:00:00 UTC\nOnCalendar=2029-12-01..03,05 13:00:00 UTC\n") == "2029-12-05")
+        #expect(
+            StatusCollector.lastAbsoluteDay("OnCalendar=2029-11-01..30 13:00:00 UTC\nOnCalendar=2029-12-01..03,05 13:00:00 UTC\n")
+                == "2029-12-05")
         #expect(StatusCollector.lastAbsoluteDay("OnCalendar=2029-12-31 13:00:00 UTC\n") == "2029-12-31")
         #expect(StatusCollector.lastAbsoluteDay("OnCalendar=*-*-* 08:00:00 Europe/Berlin\n") == nil)
     }

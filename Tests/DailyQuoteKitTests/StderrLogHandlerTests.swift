@@ -1,7 +1,8 @@
-@testable import DailyQuoteKit
 import Logging
 import Synchronization
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("StderrLogHandler")
 struct StderrLogHandlerTests {
@@ -23,10 +24,11 @@ struct StderrLogHandlerTests {
             logger.info("fyi", metadata: ["source": "zenquotes"])
             logger.debug("detail")
         }
-        #expect(lines == [
-            "<3>dailyquote: error: broken\n", "<4>dailyquote: warning: careful\n",
-            "<6>dailyquote: fyi source=zenquotes\n", "<7>dailyquote: debug: detail\n",
-        ])
+        #expect(
+            lines == [
+                "<3>dailyquote: error: broken\n", "<4>dailyquote: warning: careful\n",
+                "<6>dailyquote: fyi source=zenquotes\n", "<7>dailyquote: debug: detail\n",
+            ])
     }
 
     @Test("Outside journald there is no prefix, and the level filters")

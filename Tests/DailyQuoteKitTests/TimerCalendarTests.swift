@@ -1,22 +1,25 @@
-@testable import DailyQuoteKit
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("TimerCalendar")
 struct TimerCalendarTests {
     static let start = Zones.instant("2026-01-01T00:00:00Z")
 
     func lines(_ zone: String, _ hour: Int, _ minute: Int, _ days: WeekdaySet = .everyDay) -> [String] {
-        let planner = DeliveryPlanner(rule: DeliveryRule(hour: hour, minute: minute, weekdays: days), zone: Zones.named(zone), refreshLead: 0)
+        let planner = DeliveryPlanner(
+            rule: DeliveryRule(hour: hour, minute: minute, weekdays: days), zone: Zones.named(zone), refreshLead: 0)
         return TimerCalendar.onCalendarLines(for: planner, from: Self.start)
     }
 
     @Test("The rule's line, plus one line for the end of each DST gap a selected day falls into")
     func lines() {
-        #expect(lines("Europe/Berlin", 8, 0, WeekdaySet([.monday, .tuesday, .wednesday, .thursday, .friday]))
-            == ["Mon..Fri *-*-* 08:00:00 Europe/Berlin"])
+        #expect(
+            lines("Europe/Berlin", 8, 0, WeekdaySet([.monday, .tuesday, .wednesday, .thursday, .friday]))
+                == ["Mon..Fri *-*-* 08:00:00 Europe/Berlin"])
         #expect(lines("Europe/Berlin", 2, 30) == ["*-*-* 02:30:00 Europe/Berlin", "Sun *-*-* 03:00:00 Europe/Berlin"])
         // The gap is on a Sunday; with Sundays not selected there is nothing to add.
         #expect(lines("Europe/Berlin", 2, 30, WeekdaySet([.monday, .wednesday, .friday])) == ["Mon,Wed,Fri *-*-* 02:30:00 Europe/Berlin"])
@@ -66,13 +69,16 @@ struct TimerCalendarTests {
 
     /// Why the timer lines miss planned instants of 2026-2028 for this rule, or nil if they cover all.
     static func uncovered(zone: String, hour: Int, minute: Int, days: WeekdaySet) -> String? {
-        let planner = DeliveryPlanner(rule: DeliveryRule(hour: hour, minute: minute, weekdays: days), zone: Zones.named(zone), refreshLead: 0)
+        let planner = DeliveryPlanner(
+            rule: DeliveryRule(hour: hour, minute: minute, weekdays: days), zone: Zones.named(zone), refreshLead: 0)
         let planned = planner.deliveries(from: start, count: 1200).prefix { $0.day.year <= 2028 }
         let expressions = TimerCalendar.onCalendarLines(for: planner, from: start)
         do {
             let elapses = try systemdElapses(expressions, iterations: 1200)
-            let missing = planned.map { ZonedTimeFormat.utc($0.at).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "") }
-                .filter { !elapses.contains($0) }
+            let missing = planned.map {
+                ZonedTimeFormat.utc($0.at).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
+            }
+            .filter { !elapses.contains($0) }
             return missing.isEmpty ? nil : "\(zone) \(hour):\(minute) \(expressions): missing \(missing.prefix(3))"
         } catch {
             return "\(zone) \(hour):\(minute): \(error)"
@@ -84,7 +90,8 @@ struct TimerCalendarTests {
         let planner = DeliveryPlanner(rule: DeliveryRule(hour: 2, minute: 45), zone: Zones.named("Pacific/Chatham"), refreshLead: 45 * 60)
         // systemd 252 answers "Resource deadlock avoided" for this rule's calendar line: the
         // validator must notice and switch to the absolute style.
-        let chosen = CalendarValidator(subprocess: Subprocess(environment: RepositoryPaths.environment([:]))).schedule(for: planner, now: Self.start)
+        let chosen = CalendarValidator(subprocess: Subprocess(environment: RepositoryPaths.environment([:]))).schedule(
+            for: planner, now: Self.start)
         #expect(chosen.schedule.style == .absolute)
         #expect(chosen.reason?.contains("Pacific/Chatham") == true)
         let schedule = chosen.schedule
@@ -106,9 +113,10 @@ struct TimerCalendarTests {
     func absoluteLineFormat() {
         let day = Zones.instant("2026-11-01T07:00:00Z")
         let instants = [0, 1, 2, 4, 30].map { day + Int64($0) * 86_400 } + [day + 5 * 86_400 + 3600]
-        #expect(TimerCalendar.absoluteLines(instants) == [
-            "2026-11-01..03,05 07:00:00 UTC", "2026-11-06 08:00:00 UTC", "2026-12-01 07:00:00 UTC",
-        ])
+        #expect(
+            TimerCalendar.absoluteLines(instants) == [
+                "2026-11-01..03,05 07:00:00 UTC", "2026-11-06 08:00:00 UTC", "2026-12-01 07:00:00 UTC",
+            ])
     }
 
     /// `2026-03-29 01:00:00`, as `systemd-analyze calendar` prints UTC instants.

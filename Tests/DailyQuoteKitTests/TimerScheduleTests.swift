@@ -1,10 +1,12 @@
-@testable import DailyQuoteKit
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("TimerSchedule")
 struct TimerScheduleTests {
     func planner(_ hour: Int, _ minute: Int, _ days: WeekdaySet = .everyDay, lead: Int64) -> DeliveryPlanner {
-        DeliveryPlanner(rule: DeliveryRule(hour: hour, minute: minute, weekdays: days), zone: Zones.named("Europe/Berlin"), refreshLead: lead)
+        DeliveryPlanner(
+            rule: DeliveryRule(hour: hour, minute: minute, weekdays: days), zone: Zones.named("Europe/Berlin"), refreshLead: lead)
     }
 
     @Test("The refresh lines are the delivery's, the lead earlier, in the same zone")

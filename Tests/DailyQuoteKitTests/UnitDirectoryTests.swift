@@ -1,7 +1,8 @@
-@testable import DailyQuoteKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("UnitDirectory")
 struct UnitDirectoryTests {
@@ -17,9 +18,11 @@ struct UnitDirectoryTests {
         changed[3].content += "# changed\n"
         #expect(directory.outOfSync(changed) == ["dailyquote-notify.timer"])
         #expect(!directory.isEnabled("dailyquote-notify.timer"))
-        try FileManager.default.createDirectory(atPath: temporary.url("systemd/user/timers.target.wants"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: temporary.url("systemd/user/timers.target.wants"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            atPath: temporary.url("systemd/user/timers.target.wants/dailyquote-notify.timer"), withDestinationPath: "../dailyquote-notify.timer")
+            atPath: temporary.url("systemd/user/timers.target.wants/dailyquote-notify.timer"),
+            withDestinationPath: "../dailyquote-notify.timer")
         #expect(directory.isEnabled("dailyquote-notify.timer"))
         #expect(directory.remove() == SystemdUnit.names)
         #expect(directory.installed.isEmpty)

@@ -1,8 +1,9 @@
-@testable import DailyQuoteKit
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 #if canImport(Glibc)
     import Glibc

@@ -3,15 +3,17 @@ import TestSupport
 import Testing
 
 extension CommandLineTests {
-    @Test("Every config error class exits 78 with one line naming the file and the key", arguments: [
-        ("[delivery]\nhour = 8\nminit = 5\n", "delivery.minit"),
-        ("[delivery]\nhour = \"eight\"\n", "delivery.hour"),
-        ("[delivery]\nhour = 24\n", "delivery.hour"),
-        ("[refresh]\nlead = \"soon\"\n", "refresh.lead"),
-        ("[delivery]\nhour = 8\ntime_zone = \"Moon/Base\"\n", "delivery.time_zone"),
-        ("[delivery]\nhour = 8\nweekdays = [\"mon\", \"caturday\"]\n", "delivery.weekdays"),
-        ("[delivery\nhour = 8\n", "invalid TOML"),
-    ])
+    @Test(
+        "Every config error class exits 78 with one line naming the file and the key",
+        arguments: [
+            ("[delivery]\nhour = 8\nminit = 5\n", "delivery.minit"),
+            ("[delivery]\nhour = \"eight\"\n", "delivery.hour"),
+            ("[delivery]\nhour = 24\n", "delivery.hour"),
+            ("[refresh]\nlead = \"soon\"\n", "refresh.lead"),
+            ("[delivery]\nhour = 8\ntime_zone = \"Moon/Base\"\n", "delivery.time_zone"),
+            ("[delivery]\nhour = 8\nweekdays = [\"mon\", \"caturday\"]\n", "delivery.weekdays"),
+            ("[delivery\nhour = 8\n", "invalid TOML"),
+        ])
     func configErrors(text: String, key: String) throws {
         let sandbox = Sandbox()
         let path = try sandbox.config(text)
@@ -83,12 +85,13 @@ extension CommandLineTests {
     func configPath() throws {
         let sandbox = Sandbox()
         let result = try sandbox.run(["config", "path"])
-        #expect(result.stdout == """
-            config: \(sandbox.home.url("config/dailyquote/config.toml"))
-            cache:  \(sandbox.home.url("cache/dailyquote"))
-            state:  \(sandbox.home.url("state/dailyquote"))
+        #expect(
+            result.stdout == """
+                config: \(sandbox.home.url("config/dailyquote/config.toml"))
+                cache:  \(sandbox.home.url("cache/dailyquote"))
+                state:  \(sandbox.home.url("state/dailyquote"))
 
-            """)
+                """)
     }
 
     @Test("`dailyquote` alone starts the scheduler, which SIGINT stops with status 0")

@@ -29,11 +29,16 @@ extension CommandLineTests {
         return result.status == 0 && result.stderr.isEmpty ? nil : "status \(result.status): \(result.stderr)"
     }
 
-    @Test("install --no-enable writes units that match their golden files and pass systemd-analyze verify", arguments: [
-        ("", "units-default.txt"),
-        ("[delivery]\nhour = 7\nminute = 15\nweekdays = [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]\ntime_zone = \"America/New_York\"\n[refresh]\nlead = \"1h30m\"\n", "units-weekdays-new-york.txt"),
-        (berlin0230, "units-berlin-0230.txt"),
-    ])
+    @Test(
+        "install --no-enable writes units that match their golden files and pass systemd-analyze verify",
+        arguments: [
+            ("", "units-default.txt"),
+            (
+                "[delivery]\nhour = 7\nminute = 15\nweekdays = [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]\ntime_zone = \"America/New_York\"\n[refresh]\nlead = \"1h30m\"\n",
+                "units-weekdays-new-york.txt"
+            ),
+            (berlin0230, "units-berlin-0230.txt"),
+        ])
     func installGolden(config: String, golden: String) throws {
         let sandbox = Sandbox()
         var arguments = ["install", "--no-enable"]
@@ -88,7 +93,9 @@ extension CommandLineTests {
     @Test("install without a reachable user manager writes the units, prints the commands and exits 69")
     func installWithoutManager() throws {
         let sandbox = Sandbox()
-        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        sandbox.extraEnvironment = [
+            "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
         let result = try sandbox.run(["install"])
         #expect(result.status == 69, "\(result.stdout) \(result.stderr)")
         #expect(result.stderr.contains("cannot reach the systemd user manager"))
@@ -96,9 +103,11 @@ extension CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: sandbox.home.url("config/systemd/user/dailyquote-notify.timer")))
     }
 
-    @Test("Proof with the binary: systemd-analyze's elapses of `install --dry-run`'s lines contain three years of `schedule --json`", arguments: [
-        ("Europe/Berlin", 2, 30), ("America/New_York", 1, 30), ("Pacific/Chatham", 2, 45),
-    ])
+    @Test(
+        "Proof with the binary: systemd-analyze's elapses of `install --dry-run`'s lines contain three years of `schedule --json`",
+        arguments: [
+            ("Europe/Berlin", 2, 30), ("America/New_York", 1, 30), ("Pacific/Chatham", 2, 45),
+        ])
     func installCoversSchedule(zone: String, hour: Int, minute: Int) throws {
         let sandbox = Sandbox()
         let config = try sandbox.config("[delivery]\nhour = \(hour)\nminute = \(minute)\ntime_zone = \"\(zone)\"\n")
@@ -119,10 +128,11 @@ extension CommandLineTests {
             "/usr/bin/env", ["systemd-analyze", "calendar", "--iterations=1500", "--base-time=\(year - 1)-12-31 23:00:00 UTC"] + lines,
             environment: RepositoryPaths.environment(["TZ": "UTC"]))
         #expect(analyze.status == 0, "\(analyze.stderr)")
-        let elapses = Set(analyze.stdout.split(separator: "\n").compactMap { line -> String? in
-            guard line.contains("Next elapse:") || line.contains("Iter. #") else { return nil }
-            return line.firstMatch(of: /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC/).map { String($0.1) }
-        })
+        let elapses = Set(
+            analyze.stdout.split(separator: "\n").compactMap { line -> String? in
+                guard line.contains("Next elapse:") || line.contains("Iter. #") else { return nil }
+                return line.firstMatch(of: /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC/).map { String($0.1) }
+            })
         let missing = planned.filter { !elapses.contains($0) }
         #expect(missing.isEmpty, "\(zone) \(lines): missing \(missing.prefix(3))")
     }

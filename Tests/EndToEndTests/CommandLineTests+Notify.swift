@@ -31,13 +31,15 @@ extension CommandLineTests {
     func escaping() throws {
         let sandbox = Sandbox()
         let hostile = #"Use <b>bold</b> & <a href="x">links</a> <img src="y"> wisely"#
-        let cached = #"{"text": "\#(hostile.replacingOccurrences(of: "\"", with: "\\\""))", "author": "Tester & Co", "source": "test", "fetchedAt": \#(Int(Date().timeIntervalSince1970))}"#
+        let cached =
+            #"{"text": "\#(hostile.replacingOccurrences(of: "\"", with: "\\\""))", "author": "Tester & Co", "source": "test", "fetchedAt": \#(Int(Date().timeIntervalSince1970))}"#
         try sandbox.home.write("cache/dailyquote/quote.json", cached)
         let report = try NotificationSession(sandbox: sandbox).run("\"$DQ\" notify --now >\"$W/out\" 2>\"$W/err\"")
         let call = try #require(report.calls.first, "\(report.files["err"] ?? "") \(report.output)")
         #expect(
             call.body
-                == "Use &lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;x&quot;&gt;links&lt;/a&gt; &lt;img src=&quot;y&quot;&gt; wisely\n— Tester &amp; Co")
+                == "Use &lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;x&quot;&gt;links&lt;/a&gt; &lt;img src=&quot;y&quot;&gt; wisely\n— Tester &amp; Co"
+        )
         #expect(report.files["out"]?.contains("(test, cache)") == true)
     }
 
@@ -60,7 +62,9 @@ extension CommandLineTests {
         ]
         let report = try NotificationSession(sandbox: sandbox).run(steps.map { Self.notifyAt($0.0, $0.1, config: config) }.joined())
         for (_, name) in steps { #expect(report.files["\(name).rc"] == "0\n", "\(name): \(report.files["\(name).err"] ?? "")") }
-        #expect(report.files["early.out"]?.hasPrefix("nothing due; next delivery Mon 2026-06-01 08:00 CEST (in 1m)") == true, "\(report.files["early.out"] ?? "")")
+        #expect(
+            report.files["early.out"]?.hasPrefix("nothing due; next delivery Mon 2026-06-01 08:00 CEST (in 1m)") == true,
+            "\(report.files["early.out"] ?? "")")
         #expect(report.files["due.out"]?.contains("for Mon 2026-06-01 08:00 CEST") == true, "\(report.files["due.out"] ?? "")")
         #expect(report.files["again.out"]?.hasPrefix("nothing due") == true)
         #expect(report.files["late.out"]?.contains("for Tue 2026-06-02 08:00 CEST") == true)
@@ -82,7 +86,9 @@ extension CommandLineTests {
             ("2026-10-25 01:30:05", "secondOccurrence"),  // 02:30:05 CET
         ]
         let report = try NotificationSession(sandbox: sandbox).run(steps.map { Self.notifyAt($0.0, $0.1, config: config) }.joined())
-        #expect(report.files["beforeJump.out"]?.hasPrefix("nothing due; next delivery Sun 2026-03-29 03:00 CEST") == true, "\(report.files["beforeJump.out"] ?? "")")
+        #expect(
+            report.files["beforeJump.out"]?.hasPrefix("nothing due; next delivery Sun 2026-03-29 03:00 CEST") == true,
+            "\(report.files["beforeJump.out"] ?? "")")
         #expect(report.files["atJump.out"]?.contains("for Sun 2026-03-29 03:00 CEST") == true, "\(report.files["atJump.out"] ?? "")")
         #expect(report.files["firstOccurrence.out"]?.contains("for Sun 2026-10-25 02:30 CEST") == true)
         #expect(report.files["secondOccurrence.out"]?.hasPrefix("nothing due; next delivery Mon 2026-10-26 02:30 CET") == true)

@@ -18,12 +18,15 @@ extension CommandLineTests {
         try? String(contentsOfFile: sandbox.home.url("cache/dailyquote/quote.json"), encoding: .utf8)
     }
 
-    @Test("Every broken reply ends within the deadline + 1 s with exit 75 and the cache byte-identical", arguments: [
-        ("zenquotes", "500", "HTTP 500"), ("zenquotes", "ratelimit", "placeholder"), ("favqs", "favqs-error", "Invalid request"),
-        ("zenquotes", "badjson", "not valid JSON"), ("zenquotes", "badutf8", "not valid UTF-8"), ("zenquotes", "empty", "empty"),
-        ("zenquotes", "huge", "larger than 256 KiB"), ("zenquotes", "huge-declared", "larger than 256 KiB"), ("zenquotes", "hang", "deadline"), ("zenquotes", "trickle", "deadline"),
-        ("zenquotes", "loop", "more than 5 redirects"), ("zenquotes", "tofile", "to a file URL"),
-    ])
+    @Test(
+        "Every broken reply ends within the deadline + 1 s with exit 75 and the cache byte-identical",
+        arguments: [
+            ("zenquotes", "500", "HTTP 500"), ("zenquotes", "ratelimit", "placeholder"), ("favqs", "favqs-error", "Invalid request"),
+            ("zenquotes", "badjson", "not valid JSON"), ("zenquotes", "badutf8", "not valid UTF-8"), ("zenquotes", "empty", "empty"),
+            ("zenquotes", "huge", "larger than 256 KiB"), ("zenquotes", "huge-declared", "larger than 256 KiB"),
+            ("zenquotes", "hang", "deadline"), ("zenquotes", "trickle", "deadline"),
+            ("zenquotes", "loop", "more than 5 redirects"), ("zenquotes", "tofile", "to a file URL"),
+        ])
     func brokenReplies(type: String, route: String, reason: String) throws {
         let server = try QuoteServer()
         let (sandbox, config) = try Self.refreshSandbox(["type = \"\(type)\"\nurl = \"\(server.url(route))\""])
@@ -38,15 +41,23 @@ extension CommandLineTests {
         #expect(Self.cacheText(sandbox) == Self.seededCache)
     }
 
-    @Test("Each preset's real payload shape, and any JSON API through pointers", arguments: [
-        ("type = \"zenquotes\"\nurl = \"URL/zen\"", "Very little is needed to make a happy life.", "Marcus Aurelius"),
-        ("type = \"dummyjson\"\nurl = \"URL/dummy\"", "Well done is better than well said.", "Benjamin Franklin"),
-        ("type = \"favqs\"\nurl = \"URL/favqs\"", "Lost time is never found again.", "Benjamin Franklin"),
-        ("type = \"api-ninjas\"\nurl = \"URL/ninjas\"\nheaders = { \"X-Api-Key\" = \"${TEST_NINJAS_KEY}\" }", "Little strokes fell great oaks.", "Benjamin Franklin"),
-        ("type = \"json\"\nurl = \"URL/custom\"\ntext = \"/data/items/0/words\"\nauthor = \"/data/items/0/by\"", "The journey of a thousand li commences with a single step.", "Laozi"),
-        ("type = \"zenquotes\"\nurl = \"URL/html\"", "Don’t panic & carry on.", "A <B>"),
-        ("type = \"zenquotes\"\nurl = \"URL/redirect-ok\"", "Very little is needed to make a happy life.", "Marcus Aurelius"),
-    ])
+    @Test(
+        "Each preset's real payload shape, and any JSON API through pointers",
+        arguments: [
+            ("type = \"zenquotes\"\nurl = \"URL/zen\"", "Very little is needed to make a happy life.", "Marcus Aurelius"),
+            ("type = \"dummyjson\"\nurl = \"URL/dummy\"", "Well done is better than well said.", "Benjamin Franklin"),
+            ("type = \"favqs\"\nurl = \"URL/favqs\"", "Lost time is never found again.", "Benjamin Franklin"),
+            (
+                "type = \"api-ninjas\"\nurl = \"URL/ninjas\"\nheaders = { \"X-Api-Key\" = \"${TEST_NINJAS_KEY}\" }",
+                "Little strokes fell great oaks.", "Benjamin Franklin"
+            ),
+            (
+                "type = \"json\"\nurl = \"URL/custom\"\ntext = \"/data/items/0/words\"\nauthor = \"/data/items/0/by\"",
+                "The journey of a thousand li commences with a single step.", "Laozi"
+            ),
+            ("type = \"zenquotes\"\nurl = \"URL/html\"", "Don’t panic & carry on.", "A <B>"),
+            ("type = \"zenquotes\"\nurl = \"URL/redirect-ok\"", "Very little is needed to make a happy life.", "Marcus Aurelius"),
+        ])
     func presets(source: String, text: String, author: String) throws {
         let server = try QuoteServer()
         let (sandbox, config) = try Self.refreshSandbox([source.replacingOccurrences(of: "URL/", with: server.url(""))])
@@ -60,7 +71,8 @@ extension CommandLineTests {
         #expect(object["author"] as? String == author)
         let outcome = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(outcome["result"] as? String == "fetched")
-        let mode = try FileManager.default.attributesOfItem(atPath: sandbox.home.url("cache/dailyquote/quote.json"))[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: sandbox.home.url("cache/dailyquote/quote.json"))[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 
@@ -89,7 +101,8 @@ extension CommandLineTests {
         let now = Int(Date().timeIntervalSince1970)
         try sandbox.home.write(
             "state/dailyquote/history.jsonl",
-            #"{"author":"Marcus Aurelius","posted":"x","postedAt":\#(now - 86_400),"reason":"cache","server":"dunst","source":"zenquotes","text":"Very  little is needed to make a HAPPY life."}"# + "\n")
+            #"{"author":"Marcus Aurelius","posted":"x","postedAt":\#(now - 86_400),"reason":"cache","server":"dunst","source":"zenquotes","text":"Very  little is needed to make a HAPPY life."}"#
+                + "\n")
         let result = try sandbox.run(["refresh", "--config", config])
         #expect(result.status == 0)
         #expect(result.stdout.contains("(dummyjson, "), "\(result.stdout)")
@@ -116,7 +129,9 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let fortune = try sandbox.home.write("fortunes", "Only record here, long enough.\n\t-- Fortune Author\n%\n")
         let file = try sandbox.home.write("quotes.txt", "# comment\nA line from my own file. -- Me\n")
-        for (source, author) in [("type = \"fortune\"\npath = \"\(fortune)\"", "Fortune Author"), ("type = \"file\"\npath = \"\(file)\"", "Me")] {
+        for (source, author) in [
+            ("type = \"fortune\"\npath = \"\(fortune)\"", "Fortune Author"), ("type = \"file\"\npath = \"\(file)\"", "Me"),
+        ] {
             let config = try sandbox.config("[[source]]\n\(source)\n", name: "\(author).toml")
             let result = try sandbox.run(["refresh", "--config", config])
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -128,16 +143,18 @@ extension CommandLineTests {
     func refreshDryRun() throws {
         let sandbox = Sandbox()
         sandbox.extraEnvironment["TEST_NINJAS_KEY"] = "secret-key"
-        let config = try sandbox.config("[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"${TEST_NINJAS_KEY}\" }\n[[source]]\ntype = \"zenquotes\"\n")
+        let config = try sandbox.config(
+            "[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"${TEST_NINJAS_KEY}\" }\n[[source]]\ntype = \"zenquotes\"\n")
         let result = try sandbox.run(["refresh", "--dry-run", "--config", config])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            would try, in order, within 20s:
-              1. api-ninjas https://api.api-ninjas.com/v1/quotes (headers: X-Api-Key)
-              2. zenquotes https://zenquotes.io/api/today
-            and cache the quote in \(sandbox.home.url("cache/dailyquote/quote.json"))
+        #expect(
+            result.stdout == """
+                would try, in order, within 20s:
+                  1. api-ninjas https://api.api-ninjas.com/v1/quotes (headers: X-Api-Key)
+                  2. zenquotes https://zenquotes.io/api/today
+                and cache the quote in \(sandbox.home.url("cache/dailyquote/quote.json"))
 
-            """)
+                """)
         #expect(sandbox.home.contents() == ["etc", "etc/test.toml"])
     }
 
@@ -157,7 +174,8 @@ extension CommandLineTests {
         let (sandbox, config) = try Self.refreshSandbox(["type = \"dummyjson\"\nurl = \"\(server.url("dummy"))\""])
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
-        let script = "jobs=''; for i in 1 2 3 4 5; do \"$DQ\" refresh --config \(config) >/dev/null 2>&1 & jobs=\"$jobs $!\"; done; "
+        let script =
+            "jobs=''; for i in 1 2 3 4 5; do \"$DQ\" refresh --config \(config) >/dev/null 2>&1 & jobs=\"$jobs $!\"; done; "
             + "for j in $jobs; do wait $j; echo $?; done"
         let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
         #expect(result.stdout == "0\n0\n0\n0\n0\n", "\(result.stdout)\(result.stderr)")

@@ -43,10 +43,13 @@ extension CommandLineTests {
     func runDeliversOnTime() throws {
         let sandbox = Sandbox()
         // The next whole minute at least 5 s away; lead 0 so that the refresh is not in the way.
-        let target = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 + (Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 60) > 55 ? 120 : 60)
+        let target =
+            (Date().timeIntervalSince1970 / 60).rounded(.down) * 60
+            + (Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 60) > 55 ? 120 : 60)
         let (hour, minute) = Self.utcTime(offsetBy: target - Date().timeIntervalSince1970 + 1)
         let config = try sandbox.config(
-            "[delivery]\nhour = \(hour)\nminute = \(minute)\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
+            "[delivery]\nhour = \(hour)\nminute = \(minute)\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n"
+        )
         let script = """
             "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
             for _ in $(seq 1500); do [ -s "$XDG_STATE_HOME/dailyquote/history.jsonl" ] && break; sleep 0.1; done

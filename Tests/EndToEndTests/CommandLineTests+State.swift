@@ -5,9 +5,11 @@ import Testing
 /// The commands that read or clear the cache and the state; no notification server needed.
 extension CommandLineTests {
     static func seedHistory(_ sandbox: Sandbox) throws {
-        let line = #"{"author":"Seneca","plannedAt":1780293600,"planned":"2026-06-01T08:00:00+02:00","plannedDay":"2026-06-01","posted":"2026-06-01T08:00:01+02:00","postedAt":1780293601,"reason":"fallback: no cached quote","server":"dunst","source":"bundled","text":"While we are postponing, life speeds by."}"#
+        let line =
+            #"{"author":"Seneca","plannedAt":1780293600,"planned":"2026-06-01T08:00:00+02:00","plannedDay":"2026-06-01","posted":"2026-06-01T08:00:01+02:00","postedAt":1780293601,"reason":"fallback: no cached quote","server":"dunst","source":"bundled","text":"While we are postponing, life speeds by."}"#
         try sandbox.home.write("state/dailyquote/history.jsonl", line + "\n")
-        try sandbox.home.write("state/dailyquote/state.json", #"{"lastPlannedAt":1780293600,"lastPlannedDay":"2026-06-01","lastPostedAt":1780293601}"#)
+        try sandbox.home.write(
+            "state/dailyquote/state.json", #"{"lastPlannedAt":1780293600,"lastPlannedDay":"2026-06-01","lastPostedAt":1780293601}"#)
     }
 
     @Test("show prints the fresh cached quote like fortune, else a bundled one")
@@ -29,7 +31,10 @@ extension CommandLineTests {
         try Self.seedHistory(sandbox)
         sandbox.extraEnvironment["TZ"] = "Europe/Berlin"
         let text = try sandbox.run(["history"])
-        #expect(text.stdout == "Mon 2026-06-01 08:00 CEST  \"While we are postponing, life speeds by.\" — Seneca  [bundled; fallback: no cached quote]\n", "\(text.stderr)")
+        #expect(
+            text.stdout
+                == "Mon 2026-06-01 08:00 CEST  \"While we are postponing, life speeds by.\" — Seneca  [bundled; fallback: no cached quote]\n",
+            "\(text.stderr)")
         let json = try sandbox.run(["history", "--json", "--limit", "5"])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(entries.first?["server"] as? String == "dunst")
@@ -40,7 +45,8 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.berlin0800)
         let result = try ProcessRunner.run(
-            "/usr/bin/env", ["faketime", "-f", "@2026-06-01 06:00:05", RepositoryPaths.binary, "notify", "--dry-run", "--json", "--config", config],
+            "/usr/bin/env",
+            ["faketime", "-f", "@2026-06-01 06:00:05", RepositoryPaths.binary, "notify", "--dry-run", "--json", "--config", config],
             environment: sandbox.environment)
         #expect(result.status == 0, "\(result.stderr)")
         let outcome = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

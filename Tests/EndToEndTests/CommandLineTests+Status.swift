@@ -10,7 +10,8 @@ extension CommandLineTests {
         let config = try sandbox.config("[delivery]\nhour = 9\ntime_zone = \"Europe/Berlin\"\n")
         try sandbox.home.write("cache/dailyquote/quote.json", Self.seededCache)
         #expect(try sandbox.run(["install", "--no-enable", "--config", config]).status == 0)
-        let history = #"{"planned":"2026-11-20T09:00:00+01:00","plannedAt":1763625600,"plannedDay":"2026-11-20","posted":"2026-11-20T09:00:01+01:00","postedAt":1763625601,"text":"Posted text.","author":"A","source":"cache","reason":"fresh","server":"dunst"}"#
+        let history =
+            #"{"planned":"2026-11-20T09:00:00+01:00","plannedAt":1763625600,"plannedDay":"2026-11-20","posted":"2026-11-20T09:00:01+01:00","postedAt":1763625601,"text":"Posted text.","author":"A","source":"cache","reason":"fresh","server":"dunst"}"#
         try sandbox.home.write("state/dailyquote/history.jsonl", history + "\n")
 
         let result = try sandbox.run(["status", "--json", "--config", config])
@@ -97,7 +98,10 @@ extension CommandLineTests {
     @Test("doctor reaches the first source under its deadline, and names a broken one")
     func doctorSource() throws {
         let server = try QuoteServer()
-        for (route, expected) in [("zen", "ok   first source: zenquotes gave \"Very little is needed to make a happy li…\""), ("500", "FAIL first source: HTTP 500")] {
+        for (route, expected) in [
+            ("zen", "ok   first source: zenquotes gave \"Very little is needed to make a happy li…\""),
+            ("500", "FAIL first source: HTTP 500"),
+        ] {
             let (sandbox, config) = try Self.refreshSandbox(["type = \"zenquotes\"\nurl = \"\(server.url(route))\""])
             let result = try sandbox.run(["doctor", "--config", config])
             #expect(result.stdout.contains(expected), "\(result.stdout)")

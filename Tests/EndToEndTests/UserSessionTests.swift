@@ -38,9 +38,12 @@ struct UserSessionTests {
         let script = """
             set -u
             wait_history() { for _ in $(seq $(( $1 * 20 ))); do [ -s "\(history)" ] && return 0; sleep 0.05; done; return 1; }
+            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" >"$W/monitor.txt" 2>/dev/null &
+            for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
             "$DQ" install >"$W/install1.out" 2>&1; echo $? >"$W/install1.rc"
             wait_history 100; date +%s.%N >"$W/seen1"
             dunstctl close-all; sleep 0.2; dunstctl history >"$W/history1.json"
+            python3 "$PROBE" "$W/monitor.txt" >"$W/calls1.json"
             systemctl --user show dailyquote-notify.service -p Result,ExecMainStatus >"$W/service1"
             "$DQ" doctor --offline >"$W/doctor.out" 2>&1; echo $? >"$W/doctor.rc"
             "$DQ" status --json >"$W/status.json" 2>/dev/null
@@ -56,12 +59,14 @@ struct UserSessionTests {
             wait_history 30; date +%s.%N >"$W/seen2"
             sleep 3
             wc -l <"\(history)" >"$W/count2"
-            dunstctl close-all; sleep 0.2; dunstctl history >"$W/history2.json"
+            python3 "$PROBE" "$W/monitor.txt" >"$W/calls2.json"
             """
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
-        let result = try ProcessRunner.run(RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+        environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         let context = "\(result.stderr) install: \(file("install1.out")) \(file("install2.out"))"
         #expect(result.status == 0, "\(context)")
@@ -86,14 +91,12 @@ struct UserSessionTests {
         let seen2 = try #require(Double(file("seen2").trimmingCharacters(in: .whitespacesAndNewlines)), "no catch-up: \(context)")
         print("user session: Persistent= caught up \(String(format: "%.1f", seen2 - second)) s after the missed instant")
         #expect(file("count2").trimmingCharacters(in: .whitespaces) == "1\n")
-        // dunst keeps its history: the first delivery and the catch-up, nothing more.
-        let shown = { (name: String) -> Int in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(file(name).utf8)) as? [String: Any],
-                let groups = object["data"] as? [[[String: Any]]]
-            else { return -1 }
-            return groups.flatMap { $0 }.filter { ($0["summary"] as? [String: Any])?["data"] as? String == "Quote of the Day" }.count
+        // The Notify calls on the bus: one for the first delivery, then exactly one more.
+        let calls = { (name: String) -> [String] in
+            let list = (try? JSONSerialization.jsonObject(with: Data(file(name).utf8))) as? [[String: Any]] ?? []
+            return list.compactMap { $0["summary"] as? String }
         }
-        #expect(shown("history1.json") == 1)
-        #expect(shown("history2.json") == 2, "\(file("history2.json"))")
+        #expect(calls("calls1.json") == ["Quote of the Day"], "\(file("calls1.json"))")
+        #expect(calls("calls2.json") == ["Quote of the Day", "Quote of the Day"], "\(file("calls2.json"))")
     }
 }

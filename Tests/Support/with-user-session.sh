@@ -6,7 +6,8 @@
 # CMD sees XDG_RUNTIME_DIR, DBUS_SESSION_BUS_ADDRESS, DISPLAY, and two helpers:
 #   "$USER_SESSION" stop-manager    stops the user manager and waits until it is gone
 #   "$USER_SESSION" start-manager   starts it again and waits until systemctl --user answers
-# The manager reads units from the caller's XDG_CONFIG_HOME, so point that at a sandbox.
+# The manager reads units from XDG_CONFIG_HOME, which must point at a sandbox: the harness
+# masks the manager's own dbus.socket there, so that the bus started here stays the only one.
 # Exit status: CMD's; 77 (skip) when not root or without a cgroup2 hierarchy.
 set -euo pipefail
 
@@ -35,6 +36,7 @@ case "${1:-}" in
 esac
 
 [ "$(id -u)" -eq 0 ] || { echo "user-session: needs root" >&2; exit 77; }
+[ -n "${XDG_CONFIG_HOME:-}" ] || { echo "user-session: set XDG_CONFIG_HOME to a sandbox" >&2; exit 1; }
 unified=/sys/fs/cgroup/unified
 [ -f "$unified/cgroup.procs" ] || unified=/sys/fs/cgroup
 [ -f "$unified/cgroup.procs" ] || { echo "user-session: no cgroup2 hierarchy" >&2; exit 77; }
@@ -89,6 +91,7 @@ cat >"$USER_SESSION_DIR/dunstrc" <<'CONF'
 [global]
     history_length = 100
     sticky_history = yes
+    stack_duplicates = false
 [urgency_normal]
     timeout = 0
 CONF
@@ -100,6 +103,11 @@ owned() {
 for _ in $(seq 200); do owned && break; sleep 0.05; done
 owned || { echo "user-session: dunst did not start" >&2; cat "$USER_SESSION_DIR/dunst.log" >&2; exit 1; }
 
+# With dbus-user-session installed, the manager would bind its own bus at the same path once
+# ours is gone from it (after a restart), and services would talk to a second bus.
+mkdir -p "$XDG_CONFIG_HOME/systemd/user"
+ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/dbus.socket"
+ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/dbus.service"
 start_manager
 
 set +e

@@ -17,7 +17,8 @@ public enum RepositoryPaths {
         if let override = ProcessInfo.processInfo.environment["DAILYQUOTE_BIN"], !override.isEmpty {
             return override
         }
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("dailyquote").path
     }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A config file that cannot be used. The process exits 78 (EX_CONFIG) with its one-line message.
+/// A config file that cannot be used.
+///
+/// The process exits 78 (EX_CONFIG) with its one-line message.
 public struct ConfigError: Error, Equatable, LocalizedError {
     /// The class of problem, for callers and tests.
     public enum Kind: String, Sendable, Equatable {

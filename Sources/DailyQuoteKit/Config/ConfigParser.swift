@@ -1,7 +1,9 @@
 import Foundation
 import TOMLKit
 
-/// Validates config file text into a ``Config``. It reads nothing but the text and the zone database.
+/// Validates config file text into a ``Config``.
+///
+/// It reads nothing but the text and the zone database.
 public struct ConfigParser: Sendable {
     /// Used to check `delivery.time_zone`.
     public var zones: TimeZoneDatabase
@@ -114,7 +116,8 @@ public struct ConfigParser: Sendable {
         }
         if let text = try table.string("expire", expecting: "\"default\", \"never\" or a duration") {
             guard let expiry = NotificationExpiry(parsing: text) else {
-                throw table.error(.invalidValue, "expire", "\"\(text)\" is not an expiry; use \"default\", \"never\" or a duration such as \"30s\"")
+                throw table.error(
+                    .invalidValue, "expire", "\"\(text)\" is not an expiry; use \"default\", \"never\" or a duration such as \"30s\"")
             }
             notification.expire = expiry
         }

@@ -2,7 +2,9 @@
 public struct SourceConfig: Sendable, Codable, Equatable {
     /// The kinds of source: four presets for known APIs, any JSON API, and two local kinds.
     public enum Kind: String, Sendable, Codable, Equatable, CaseIterable {
-        case zenquotes, dummyjson, favqs, apiNinjas = "api-ninjas", json, fortune, file
+        case zenquotes, dummyjson, favqs
+        case apiNinjas = "api-ninjas"
+        case json, fortune, file
     }
 
     public var kind: Kind
@@ -13,7 +15,9 @@ public struct SourceConfig: Sendable, Codable, Equatable {
     /// JSON Pointers to the text and author, for `json` sources.
     public var textPointer: String?
     public var authorPointer: String?
-    /// Request headers, with `${VAR}` already taken from the environment. Values are secrets:
+    /// Request headers, with `${VAR}` already taken from the environment.
+    ///
+    /// Values are secrets:
     /// they are never logged or printed.
     public var headers: [String: String]
     /// The file of a `fortune` or `file` source, `~` expanded.

@@ -47,7 +47,8 @@ struct TOMLTableReader {
         var readers: [TOMLTableReader] = []
         for (index, element) in array.enumerated() {
             guard let subtable = element.table else {
-                throw error(.wrongType, key, "expected an array of tables ([[\(keyPath(key))]]), found an element \(Self.describe(element))")
+                throw error(
+                    .wrongType, key, "expected an array of tables ([[\(keyPath(key))]]), found an element \(Self.describe(element))")
             }
             readers.append(TOMLTableReader(table: subtable, path: "\(keyPath(key))[\(index + 1)]", file: file, locator: locator))
         }

@@ -66,7 +66,9 @@ public struct TimeZoneDatabase: Sendable {
     }
 
     /// The system's zone: `TZ` if set, else the target of `/etc/localtime`, else `/etc/timezone`,
-    /// else UTC. `localtime` and `timezoneFile` are parameters so that tests can point elsewhere.
+    /// else UTC.
+    ///
+    /// `localtime` and `timezoneFile` are parameters so that tests can point elsewhere.
     public func systemZone(
         environment: [String: String], localtime: String = "/etc/localtime", timezoneFile: String = "/etc/timezone"
     ) -> ZoneRules {

@@ -1,6 +1,7 @@
 /// A day of the week, numbered as in ISO 8601 (Monday is 1).
 public enum Weekday: Int, Sendable, Codable, Equatable, Hashable, CaseIterable, Comparable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The weekday of the day `days` days after 1970-01-01 (a Thursday).
     public init(daysSinceEpoch days: Int64) {

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Why a notification could not be posted. The process exits 69 (EX_UNAVAILABLE).
+/// Why a notification could not be posted.
+///
+/// The process exits 69 (EX_UNAVAILABLE).
 public enum DeliveryError: Error, Equatable, Sendable, LocalizedError {
     /// No D-Bus session bus could be reached.
     case noSessionBus(detail: String)

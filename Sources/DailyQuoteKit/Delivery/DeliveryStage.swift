@@ -2,7 +2,9 @@ import Foundation
 import Logging
 
 /// The delivery stage: decides whether a planned delivery is due and, if so, posts the
-/// quote once. It never touches the network.
+/// quote once.
+///
+/// It never touches the network.
 ///
 /// The order of steps makes concurrent runs safe: take the ledger's exclusive lock, re-read
 /// the ledger, post, record, release. Twenty processes at a due instant post one notification.
@@ -31,7 +33,9 @@ public struct DeliveryStage: Sendable {
 
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
-    /// Runs the due rule and posts if a delivery is due. A dry run reads but writes and posts nothing.
+    /// Runs the due rule and posts if a delivery is due.
+    ///
+    /// A dry run reads but writes and posts nothing.
     public func deliverIfDue(mode: ExecutionMode) throws -> DeliveryOutcome {
         let started = Date()
         let timeout = Double(config.notification.timeout.seconds)
@@ -58,12 +62,15 @@ public struct DeliveryStage: Sendable {
             guard !mode.isDryRun else { return outcome }
             let entry = try post(choice, for: delivery, deadline: timeout - Date().timeIntervalSince(started))
             try ledger.record(
-                entry, state: LedgerState(lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: entry.postedAt))
+                entry,
+                state: LedgerState(lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: entry.postedAt))
             return outcome.posted(entry)
         }
     }
 
-    /// Posts the current quote at once (`notify --now`), due or not. It records a history line
+    /// Posts the current quote at once (`notify --now`), due or not.
+    ///
+    /// It records a history line
     /// but leaves the state alone, so the day's planned delivery still happens.
     public func postNow(mode: ExecutionMode) throws -> DeliveryOutcome {
         let started = Date()

@@ -1,4 +1,6 @@
-/// Why one source gave no acceptable quote. The text goes into the attempt list.
+/// Why one source gave no acceptable quote.
+///
+/// The text goes into the attempt list.
 public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case httpStatus(Int)
     case tooLarge

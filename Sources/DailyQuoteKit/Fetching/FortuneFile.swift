@@ -20,7 +20,9 @@ public struct FortuneFile: Sendable {
         return try allRecords().count
     }
 
-    /// Record `number` as a quote. With a `.dat` index it reads only that record; without one,
+    /// Record `number` as a quote.
+    ///
+    /// With a `.dat` index it reads only that record; without one,
     /// it reads the whole text.
     public func record(_ number: Int) throws(ReadError) -> Quote {
         let raw: String
@@ -85,7 +87,8 @@ public struct FortuneFile: Sendable {
     /// A record's text (lines trimmed, breaks kept) and author: a last line starting `--` or
     /// `—` is the attribution.
     static func quote(fromRecord record: String) -> Quote {
-        var lines = record.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = record.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         var author = ""
         if let last = lines.last?.trimmingCharacters(in: .whitespaces), lines.count > 1,
             last.hasPrefix("--") || last.hasPrefix("—")
@@ -100,12 +103,14 @@ public struct FortuneFile: Sendable {
 
     /// ROT13 of ASCII letters.
     static func rot13(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            switch scalar.value {
-            case 65...90: Unicode.Scalar((scalar.value - 65 + 13) % 26 + 65)!
-            case 97...122: Unicode.Scalar((scalar.value - 97 + 13) % 26 + 97)!
-            default: scalar
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.value {
+                    case 65...90: Unicode.Scalar((scalar.value - 65 + 13) % 26 + 65)!
+                    case 97...122: Unicode.Scalar((scalar.value - 97 + 13) % 26 + 97)!
+                    default: scalar
+                    }
+                }))
     }
 }

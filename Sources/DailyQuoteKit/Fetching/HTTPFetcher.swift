@@ -5,7 +5,9 @@ import NIOHTTP1
 
 /// Fetches one URL with the fetch stage's rules: at most 5 redirects, only http and https,
 /// never from https down to http, a body of at most 256 KiB, TLS certificates verified (never
-/// turned off). The deadline is total: `execute(deadline:)` bounds the whole exchange, and the
+/// turned off).
+///
+/// The deadline is total: `execute(deadline:)` bounds the whole exchange, and the
 /// caller's task cancellation stops it too. (`URLRequest.timeoutInterval` is only an idle
 /// timeout, which a trickling server never trips.)
 public struct HTTPFetcher: Sendable {
@@ -31,7 +33,8 @@ public struct HTTPFetcher: Sendable {
         }
     }
 
-    private func fetch(_ start: URL, headers: [String: String], deadline: ContinuousClock.Instant, client: HTTPClient) async throws -> Data {
+    private func fetch(_ start: URL, headers: [String: String], deadline: ContinuousClock.Instant, client: HTTPClient) async throws -> Data
+    {
         var url = start
         for redirect in 0...Self.maximumRedirects {
             var request = HTTPClientRequest(url: url.absoluteString)

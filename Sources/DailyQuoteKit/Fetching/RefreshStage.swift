@@ -2,7 +2,9 @@ import Foundation
 import Logging
 
 /// The fetch stage: tries the sources in order under one hard deadline and caches the first
-/// acceptable quote atomically. It never posts anything.
+/// acceptable quote atomically.
+///
+/// It never posts anything.
 public struct RefreshStage: Sendable {
     public var config: Config
     public var planner: DeliveryPlanner
@@ -97,7 +99,9 @@ public struct RefreshStage: Sendable {
         return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
     }
 
-    /// Runs `work`, cancelling it at `deadline`. Cancellation is what stops a trickling server.
+    /// Runs `work`, cancelling it at `deadline`.
+    ///
+    /// Cancellation is what stops a trickling server.
     static func withDeadline<T: Sendable>(
         _ deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {

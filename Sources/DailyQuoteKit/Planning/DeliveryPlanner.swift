@@ -1,4 +1,6 @@
-/// Turns a ``DeliveryRule`` and a zone into concrete delivery instants. It does no I/O.
+/// Turns a ``DeliveryRule`` and a zone into concrete delivery instants.
+///
+/// It does no I/O.
 ///
 /// The rule, as the README states it:
 /// - every selected local calendar day gets exactly one delivery at the rule's local time;

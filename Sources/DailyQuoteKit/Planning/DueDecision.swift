@@ -15,7 +15,9 @@ public enum DueDecision: Sendable, Equatable {
         case pastCatchUp = "the latest delivery is past the catch-up window"
     }
 
-    /// Applies the due rule. Let P be the latest planned delivery at or before `now`: it is due
+    /// Applies the due rule.
+    ///
+    /// Let P be the latest planned delivery at or before `now`: it is due
     /// if the ledger has not recorded it and `now - P <= catchUp`. Older missed deliveries are
     /// never posted, so three days asleep give one notification, not three.
     public static func decide(planner: DeliveryPlanner, now: Int64, catchUp: Int64, ledger: LedgerState) -> DueDecision {

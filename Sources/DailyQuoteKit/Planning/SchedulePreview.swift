@@ -28,7 +28,8 @@ public struct SchedulePreview: Sendable, Equatable {
         let timeWidth = rows.map(\.0.count).max() ?? 0
         let relativeWidth = rows.map(\.1.count).max() ?? 0
         return rows.map { time, relative, delivery in
-            var line = time.padding(timeWidth) + "  " + relative.padding(relativeWidth)
+            var line =
+                time.padding(timeWidth) + "  " + relative.padding(relativeWidth)
                 + "  refresh " + format.display(delivery.refreshAt)
             if delivery.dstAdjusted {
                 line += "  * moved: \(planner.rule.timeText) does not exist that day (DST gap)"

@@ -1,4 +1,6 @@
-/// The JSON document of `dailyquote schedule --json`. Its field names are a contract.
+/// The JSON document of `dailyquote schedule --json`.
+///
+/// Its field names are a contract.
 public struct ScheduleReport: Sendable, Codable, Equatable {
     /// One planned delivery; `at` and `refreshAt` carry the local offset, `utc` ends in `Z`.
     public struct Delivery: Sendable, Codable, Equatable {

@@ -17,7 +17,9 @@ public struct ZoneRules: Sendable, Equatable {
     var footer: PosixTimeZoneRule?
 
     /// Rules from already-validated parts: every entry of `transitionTypes` indexes `types`,
-    /// and `types` is not empty. ``ZoneRules/init(tzif:identifier:)`` checks a file for this.
+    /// and `types` is not empty.
+    ///
+    /// ``ZoneRules/init(tzif:identifier:)`` checks a file for this.
     init(
         identifier: String, transitionTimes: [Int64], transitionTypes: [Int], types: [LocalTimeType],
         footer: PosixTimeZoneRule?

@@ -33,10 +33,12 @@ public struct QuoteChoice: Sendable, Codable, Equatable {
         case .corrupt: why = "cached quote unreadable"
         }
         // Only now is the bundled collection decoded: a fresh cache never needs it.
-        return QuoteChoice(quote: fallback(day: day, history: history, now: now, bundled: bundled()), source: "bundled", reason: "fallback: \(why)")
+        return QuoteChoice(
+            quote: fallback(day: day, history: history, now: now, bundled: bundled()), source: "bundled", reason: "fallback: \(why)")
     }
 
     /// A bundled quote not posted in the 365 days before `now`, chosen from `day`.
+    ///
     /// If every quote was posted within the year, the least recently posted ones are eligible.
     static func fallback(day: CivilDate, history: [HistoryEntry], now: Int64, bundled: [Quote]) -> Quote {
         guard !bundled.isEmpty else { return Quote(text: "Well done is better than well said.", author: "Benjamin Franklin") }

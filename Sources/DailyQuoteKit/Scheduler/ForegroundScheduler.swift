@@ -35,7 +35,9 @@ public final class ForegroundScheduler: Sendable {
         self.reexec = reexec
     }
 
-    /// Runs until SIGTERM, SIGINT or ``WakeSource/requestStop()``. A delivery missed within
+    /// Runs until SIGTERM, SIGINT or ``WakeSource/requestStop()``.
+    ///
+    /// A delivery missed within
     /// the catch-up window is posted at once. `refreshedFor` is the delivery whose fetch a
     /// previous process image already did. Throws only if the first load of the config fails.
     public func run(refreshedFor inherited: Int64? = nil) throws {
@@ -92,7 +94,9 @@ public final class ForegroundScheduler: Sendable {
     }
 
     /// Runs the fetch stage on the concurrency pool and waits for it here, cancelling it on a
-    /// stop request. Returns false if the scheduler should stop.
+    /// stop request.
+    ///
+    /// Returns false if the scheduler should stop.
     private func refresh(_ stages: SchedulerStages) -> Bool {
         let wake = self.wake
         let logger = self.logger

@@ -30,6 +30,7 @@ public final class WakeSource: @unchecked Sendable {
     private var watches: [Int32: (names: Set<String>, reason: WakeReason)] = [:]
 
     /// Watches `configFile` and `zoneFiles` (by default `/etc/localtime` and `/etc/timezone`).
+    ///
     /// A directory that does not exist is not watched.
     public init(configFile: String, zoneFiles: [String] = ["/etc/localtime", "/etc/timezone"]) throws(SetupError) {
         timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
@@ -61,14 +62,18 @@ public final class WakeSource: @unchecked Sendable {
     /// The last SIGTERM or SIGINT received, or 0.
     public var lastStopSignal: Int32 { dq_last_stop_signal() }
 
-    /// Marks background work as finished. Safe from any thread.
+    /// Marks background work as finished.
+    ///
+    /// Safe from any thread.
     public func signalCompletion() {
         var one: UInt64 = 1
         _ = write(completion, &one, 8)
     }
 
     /// Blocks until ``signalCompletion()`` (true) or, unless `orStop` is false, a stop request
-    /// (false). Waits at most `seconds` (false on timeout). Consumes the completion.
+    /// (false).
+    ///
+    /// Waits at most `seconds` (false on timeout). Consumes the completion.
     public func waitForCompletion(orStop: Bool = true, seconds: Double? = nil) -> Bool {
         var fds = [pollfd(fd: completion, events: Int16(POLLIN), revents: 0)]
         if orStop { fds.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
@@ -91,7 +96,9 @@ public final class WakeSource: @unchecked Sendable {
         }
     }
 
-    /// Asks a current or future ``wait(until:)`` to return ``WakeReason/stopRequested``. Safe
+    /// Asks a current or future ``wait(until:)`` to return ``WakeReason/stopRequested``.
+    ///
+    /// Safe
     /// from any thread.
     public func requestStop() {
         var one: UInt64 = 1

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The checks of `dailyquote doctor`, in order, each answering one reason a notification may
-/// not come. It asks and reads; it never writes.
+/// not come.
+///
+/// It asks and reads; it never writes.
 public struct Doctor: Sendable {
     public var environment: [String: String]
     public var loaded: LoadedConfig
@@ -41,7 +43,8 @@ public struct Doctor: Sendable {
         if let configError {
             return DoctorCheck("config", ok: false, configError, fix: "correct it; `dailyquote config check` shows every problem")
         }
-        return DoctorCheck("config", ok: true, loaded.fileExists ? "\(loaded.path) is valid" : "no file at \(loaded.path); built-in defaults")
+        return DoctorCheck(
+            "config", ok: true, loaded.fileExists ? "\(loaded.path) is valid" : "no file at \(loaded.path); built-in defaults")
     }
 
     func busCheck() -> DoctorCheck {
@@ -51,7 +54,8 @@ public struct Doctor: Sendable {
                 fix: "run from a desktop session, or export DBUS_SESSION_BUS_ADDRESS")
         }
         if let problem = SessionBus.problem(connectingTo: address) {
-            return DoctorCheck("session bus", ok: false, "\(address) refuses connections (\(problem))", fix: "log in again, or restart dbus for your user")
+            return DoctorCheck(
+                "session bus", ok: false, "\(address) refuses connections (\(problem))", fix: "log in again, or restart dbus for your user")
         }
         return DoctorCheck("session bus", ok: true, address)
     }
@@ -85,28 +89,37 @@ public struct Doctor: Sendable {
         var checks: [DoctorCheck] = []
         var missing: [String] = []
         if managerEnvironment["DBUS_SESSION_BUS_ADDRESS"] == nil { missing.append("DBUS_SESSION_BUS_ADDRESS") }
-        if managerEnvironment["DISPLAY"] == nil && managerEnvironment["WAYLAND_DISPLAY"] == nil { missing.append("DISPLAY or WAYLAND_DISPLAY") }
+        if managerEnvironment["DISPLAY"] == nil && managerEnvironment["WAYLAND_DISPLAY"] == nil {
+            missing.append("DISPLAY or WAYLAND_DISPLAY")
+        }
         if missing.isEmpty {
             checks.append(DoctorCheck("systemd user manager", ok: true, "reachable; its environment has the bus address and a display"))
         } else {
             checks.append(
                 DoctorCheck(
                     "systemd user manager", ok: false, "its environment lacks \(missing.joined(separator: " and "))",
-                    fix: "systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY (your desktop session normally does this)"))
+                    fix:
+                        "systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY (your desktop session normally does this)"
+                ))
         }
         if !usesTimers {
             if engine.runProcess {
                 checks.append(DoctorCheck("units", ok: true, "not installed; a `dailyquote run` scheduler is running"))
             } else {
-                checks.append(DoctorCheck("units", ok: false, "not installed, and no `dailyquote run` scheduler", fix: "dailyquote install"))
+                checks.append(
+                    DoctorCheck("units", ok: false, "not installed, and no `dailyquote run` scheduler", fix: "dailyquote install"))
             }
         } else if engine.unitsInstalled.count < SystemdUnit.names.count || !engine.timersEnabled || !engine.unitsInSync {
-            let problem = engine.unitsInstalled.count < SystemdUnit.names.count
+            let problem =
+                engine.unitsInstalled.count < SystemdUnit.names.count
                 ? "only \(engine.unitsInstalled.count) of \(SystemdUnit.names.count) installed"
                 : (!engine.timersEnabled ? "installed but not enabled" : "out of sync with the config")
             checks.append(DoctorCheck("units", ok: false, problem, fix: "dailyquote install"))
         } else {
-            checks.append(DoctorCheck("units", ok: true, "installed, enabled and in sync" + (engine.unitsHorizonEnd.map { "; explicit elapses through \($0)" } ?? "")))
+            checks.append(
+                DoctorCheck(
+                    "units", ok: true,
+                    "installed, enabled and in sync" + (engine.unitsHorizonEnd.map { "; explicit elapses through \($0)" } ?? "")))
         }
         return checks
     }
@@ -121,8 +134,11 @@ public struct Doctor: Sendable {
             }
             if access(existing, W_OK) != 0 { problems.append("\(existing) is not writable") }
         }
-        if problems.isEmpty { return DoctorCheck("directories", ok: true, "\(paths.cacheDirectory) and \(paths.stateDirectory) are writable") }
-        return DoctorCheck("directories", ok: false, problems.joined(separator: "; "), fix: "fix the ownership or permissions (chown/chmod)")
+        if problems.isEmpty {
+            return DoctorCheck("directories", ok: true, "\(paths.cacheDirectory) and \(paths.stateDirectory) are writable")
+        }
+        return DoctorCheck(
+            "directories", ok: false, problems.joined(separator: "; "), fix: "fix the ownership or permissions (chown/chmod)")
     }
 
     func sourceCheck() async -> DoctorCheck {
@@ -135,7 +151,8 @@ public struct Doctor: Sendable {
         } catch {
             let reason = (error as? FetchError)?.description ?? error.localizedDescription
             return DoctorCheck(
-                "first source", ok: false, reason, fix: "check the network and the source's url; the other sources and the bundled quotes still stand in")
+                "first source", ok: false, reason,
+                fix: "check the network and the source's url; the other sources and the bundled quotes still stand in")
         }
     }
 }

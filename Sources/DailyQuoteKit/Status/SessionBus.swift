@@ -16,7 +16,9 @@ public enum SessionBus {
     }
 
     /// Connects to the socket of a `unix:path=` or `unix:abstract=` address; nil if it
-    /// accepts, else why not. Other transports are taken on trust.
+    /// accepts, else why not.
+    ///
+    /// Other transports are taken on trust.
     public static func problem(connectingTo address: String) -> String? {
         for candidate in address.split(separator: ";") {
             var path: String?

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Gathers a ``StatusReport`` from the files, the unit directory and the notification server.
+///
 /// It reads and asks; it never writes.
 public struct StatusCollector: Sendable {
     public var loaded: LoadedConfig

@@ -3,25 +3,36 @@ extension StatusReport {
     public var text: String {
         var lines: [String] = []
         func line(_ label: String, _ value: String) { lines.append("\(label.padding(toLength: 15, withPad: " ", startingAt: 0)) \(value)") }
-        line("config:", "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : "absent; built-in defaults"))")
+        line(
+            "config:",
+            "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : "absent; built-in defaults"))"
+        )
         line("rule:", "\(rule), \(timeZone)")
         line("next delivery:", nextDelivery.map { "\($0.at) (\($0.relative))" } ?? "none")
         line("next refresh:", nextRefresh.map { "\($0.at) (\($0.relative))" } ?? "none")
         if let cachedQuote {
             line("cached quote:", "\(DeliveryOutcome.excerpt(Quote(text: cachedQuote.text, author: cachedQuote.author)))")
-            line("", "from \(cachedQuote.source), fetched \(cachedQuote.fetchedAt) (\(cachedQuote.age)), for \(cachedQuote.forDelivery ?? "no particular delivery")")
+            line(
+                "",
+                "from \(cachedQuote.source), fetched \(cachedQuote.fetchedAt) (\(cachedQuote.age)), for \(cachedQuote.forDelivery ?? "no particular delivery")"
+            )
         } else {
             line("cached quote:", cacheProblem ?? "none (the bundled collection is used)")
         }
         line("last refresh:", lastRefresh.map(\.text) ?? "never")
         if let lastDelivery {
-            line("last delivery:", "planned \(lastDelivery.planned ?? "(notify --now)"), posted \(lastDelivery.posted), from \(lastDelivery.source)")
+            line(
+                "last delivery:",
+                "planned \(lastDelivery.planned ?? "(notify --now)"), posted \(lastDelivery.posted), from \(lastDelivery.source)")
         } else {
             line("last delivery:", "never")
         }
         line("engine:", engineText)
         if let notificationServer {
-            line("notifications:", "\(notificationServer.name) \(notificationServer.version) (\(notificationServer.vendor)); \(notificationServer.capabilities.joined(separator: ", "))")
+            line(
+                "notifications:",
+                "\(notificationServer.name) \(notificationServer.version) (\(notificationServer.vendor)); \(notificationServer.capabilities.joined(separator: ", "))"
+            )
         } else {
             line("notifications:", "unavailable: \(notificationServerError ?? "?")")
         }
@@ -35,7 +46,8 @@ extension StatusReport {
         } else {
             parts.append(
                 "systemd timers \(engine.unitsInstalled.count == SystemdUnit.names.count ? "installed" : "partly installed (\(engine.unitsInstalled.count) of \(SystemdUnit.names.count) units)"), "
-                    + "\(engine.timersEnabled ? "enabled" : "NOT enabled"), \(engine.unitsInSync ? "in sync with the config" : "OUT OF SYNC: run `dailyquote install`")")
+                    + "\(engine.timersEnabled ? "enabled" : "NOT enabled"), \(engine.unitsInSync ? "in sync with the config" : "OUT OF SYNC: run `dailyquote install`")"
+            )
             if let end = engine.unitsHorizonEnd { parts.append("explicit elapses through \(end)") }
         }
         parts.append(engine.runProcess ? "a `dailyquote run` scheduler is running" : "no `dailyquote run` scheduler")

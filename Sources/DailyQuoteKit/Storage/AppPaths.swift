@@ -11,7 +11,9 @@ public struct AppPaths: Sendable, Codable, Equatable {
     /// `$XDG_CONFIG_HOME/systemd/user`: where `install` writes the timers.
     public var systemdUserDirectory: String
 
-    /// Resolves the paths from `environment`. Relative XDG values are ignored, as the spec says.
+    /// Resolves the paths from `environment`.
+    ///
+    /// Relative XDG values are ignored, as the spec says.
     public init(environment: [String: String], home fallbackHome: @autoclosure () -> String = NSHomeDirectory()) {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? fallbackHome()
         func base(_ variable: String, _ defaultSuffix: String) -> String {

@@ -14,7 +14,9 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `path` through a temporary file in the same directory: write, fsync,
-    /// rename, then fsync the directory. Missing directories are created with mode 0700.
+    /// rename, then fsync the directory.
+    ///
+    /// Missing directories are created with mode 0700.
     /// `durable: false` skips both fsyncs: still all-or-nothing for a crashed process, but a
     /// power cut may lose the write. For diagnostics, where that costs nothing.
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(WriteError) {

@@ -33,7 +33,9 @@ public struct DeliveryLedger: Sendable {
         }
     }
 
-    /// Every history entry, oldest first. Lines that do not parse (a torn last line) are skipped.
+    /// Every history entry, oldest first.
+    ///
+    /// Lines that do not parse (a torn last line) are skipped.
     public func history() -> [HistoryEntry] {
         guard let data = FileManager.default.contents(atPath: historyPath) else { return [] }
         let decoder = JSONDecoder()
@@ -41,7 +43,9 @@ public struct DeliveryLedger: Sendable {
     }
 
     /// Records a posted notification: the history line first (appended and fsynced), then the
-    /// state. A crash between the two leaves a history line without state, which at worst
+    /// state.
+    ///
+    /// A crash between the two leaves a history line without state, which at worst
     /// re-posts that delivery once; never a state without its history.
     public func record(_ entry: HistoryEntry, state: LedgerState) throws(LedgerError) {
         try appendHistory(entry)

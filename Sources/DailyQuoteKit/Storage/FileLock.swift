@@ -23,7 +23,9 @@ public final class FileLock {
     }
 
     /// Takes the lock on `path` (created 0600, with a 0700 directory), waiting at most `timeout`
-    /// seconds. It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound.
+    /// seconds.
+    ///
+    /// It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound.
     /// A `shared` lock only marks presence: any number can hold it, and ``isHeld(path:)`` sees them.
     public init(path: String, timeout: Double, shared: Bool = false) throws(LockError) {
         let directory = (path as NSString).deletingLastPathComponent

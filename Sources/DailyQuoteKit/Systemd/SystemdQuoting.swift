@@ -6,7 +6,8 @@ enum SystemdQuoting {
     /// double quotes with C escapes around anything with spaces, quotes or backslashes.
     static func quote(_ word: String) -> String {
         let literal = word.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
-        let needsQuotes = literal.isEmpty || literal.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" || $0 == ";" })
+        let needsQuotes =
+            literal.isEmpty || literal.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" || $0 == ";" })
         guard needsQuotes else { return literal }
         var quoted = "\""
         for character in literal {

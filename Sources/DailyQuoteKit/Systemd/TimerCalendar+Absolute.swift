@@ -6,7 +6,9 @@
 /// horizon of whole calendar years; `status` and `doctor` say when it runs out.
 extension TimerCalendar {
     /// The first instant (Unix seconds) of the horizon's first year and the first instant after
-    /// its last: from 1 January of `now`'s UTC year through 31 December `years` later. Anchoring
+    /// its last: from 1 January of `now`'s UTC year through 31 December `years` later.
+    ///
+    /// Anchoring
     /// to the year keeps the generated units stable, so a re-run of `install` rewrites nothing.
     public static func absoluteHorizon(now: Int64, years: Int = 3) -> ClosedRange<Int64> {
         let year = CivilDate(daysSinceEpoch: floorDivide(now, 86_400)).year

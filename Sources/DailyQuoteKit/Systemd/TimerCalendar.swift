@@ -6,7 +6,9 @@
 /// the local time the clocks jump to, on the weekdays it happens. On other days those lines
 /// fire harmlessly, after that day's delivery (`notify` is idempotent), or retry a failed one.
 public enum TimerCalendar {
-    /// The lines for `planner`, looking `years` ahead from `start` for gap patterns. Rules in
+    /// The lines for `planner`, looking `years` ahead from `start` for gap patterns.
+    ///
+    /// Rules in
     /// the tz database recur yearly, so a few years show every pattern the zone has.
     public static func onCalendarLines(for planner: DeliveryPlanner, from start: Int64, years: Int = 5) -> [String] {
         let zone = zoneSuffix(planner.zone)

@@ -1,4 +1,6 @@
-/// Writes the text of the four user units from the plan. Pure: same inputs, same bytes.
+/// Writes the text of the four user units from the plan.
+///
+/// Pure: same inputs, same bytes.
 ///
 /// Both services are `Type=oneshot` runs of the installed binary. The notify service may
 /// only open `AF_UNIX` sockets (the session bus); neither needs a mount namespace, because

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# CI test of the Debian package, as root: builds it, installs it with apt-get, runs the
+# installed binary (--version, schedule, notify --now against a real dunst), checks the man
+# page and the completions, and removes the package again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ "$(id -u)" -eq 0 ] || { echo "test-deb: needs root (apt-get install)" >&2; exit 1; }
+
+packaging/build-deb.sh
+package=$(ls -t dist/dailyquote_*_amd64.deb | head -n 1)
+export DEBIAN_FRONTEND=noninteractive
+apt-get install -y -qq "./$package" >/dev/null
+trap 'apt-get remove -y -qq dailyquote >/dev/null 2>&1 || true' EXIT
+
+fail() { echo "test-deb: FAIL: $*" >&2; exit 1; }
+# Run the installed binary without the toolchain on PATH: it must not need /opt/swift.
+run() { env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC "$@"; }
+home=$(mktemp -d)
+
+[ "$(command -v dailyquote)" = /usr/bin/dailyquote ] || fail "dailyquote is not /usr/bin/dailyquote"
+ldd /usr/bin/dailyquote | grep -q swift && fail "the binary links a shared Swift runtime"
+version=$(run dailyquote --version)
+echo "test-deb: installed dailyquote $version"
+run dailyquote schedule --count 2 | grep -q "08:00" || fail "schedule does not show the 08:00 default"
+man -w dailyquote >/dev/null || fail "man -w dailyquote finds no page"
+man -P cat dailyquote 2>/dev/null | grep -q "EXIT STATUS" || fail "the man page has no EXIT STATUS section"
+for file in /usr/share/bash-completion/completions/dailyquote /usr/share/zsh/vendor-completions/_dailyquote \
+  /usr/share/fish/vendor_completions.d/dailyquote.fish /usr/share/applications/dailyquote.desktop \
+  /etc/xdg/autostart/dailyquote.desktop /usr/share/icons/hicolor/scalable/apps/dailyquote.svg \
+  /usr/share/doc/dailyquote/examples/config.toml; do
+  [ -s "$file" ] || fail "$file is missing"
+done
+
+# notify --now through the installed binary, to the test notification server.
+out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC Tests/Support/with-notification-server.sh \
+  bash -c 'dailyquote notify --now && dunstctl close-all && sleep 0.2 && dunstctl history')
+echo "$out" | grep -q "Quote of the Day" || fail "notify --now did not reach dunst: $out"
+
+apt-get remove -y -qq dailyquote >/dev/null
+trap - EXIT
+[ ! -e /usr/bin/dailyquote ] || fail "/usr/bin/dailyquote is still there after removal"
+dpkg -s dailyquote >/dev/null 2>&1 && [ "$(dpkg-query -W -f='${db:Status-Status}' dailyquote)" != config-files ] && fail "the package is still installed"
+rm -rf "$home"
+echo "test-deb: ok"
