@@ -48,7 +48,8 @@ public struct Subprocess: Sendable {
             return Output(status: nil, stdout: "", stderr: "\(program) did not finish within \(Int(timeout)) s")
         }
         process.waitUntilExit()
-        let errData = (try? stderr?.get()) ?? Data()
+        var errData = Data()
+        if case .success(let data)? = stderr { errData = data }
         return Output(
             status: process.terminationReason == .exit ? process.terminationStatus : nil,
             stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
