@@ -11,41 +11,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root="$work/root"
 
-# No RUNPATH into the toolchain: the runtime is linked in.
-swift build -c release --static-swift-stdlib -Xswiftc -no-toolchain-stdlib-rpath --product dailyquote
-install -D -m 0755 .build/release/dailyquote "$root/usr/bin/dailyquote"
+make build
+packaging/stage.sh "$root" /usr /etc
 binary="$root/usr/bin/dailyquote"
 version=$("$binary" --version)
 
-# The man page comes from the command definitions (swift-argument-parser's plugin, on the
-# debug build the tests already made), plus what it cannot know: FILES and EXIT STATUS.
-swift package --allow-writing-to-package-directory generate-manual --configuration debug >/dev/null
-manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
-[ -n "$manual" ] || { echo "build-deb: generate-manual produced no dailyquote.1" >&2; exit 1; }
-
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/dailyquote"
-
-mkdir -p "$root/usr/share/man/man1"
-python3 packaging/man-sections.py "$manual" >"$root/usr/share/man/man1/dailyquote.1"
-gzip -9n "$root/usr/share/man/man1/dailyquote.1"
-
-install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
-  "$root/usr/share/fish/vendor_completions.d"
-# bash-completion sources the file; a #! line would only mislead.
-"$binary" --generate-completion-script bash | sed '1{/^#!/d}' >"$root/usr/share/bash-completion/completions/dailyquote"
-"$binary" --generate-completion-script zsh >"$root/usr/share/zsh/vendor-completions/_dailyquote"
-"$binary" --generate-completion-script fish >"$root/usr/share/fish/vendor_completions.d/dailyquote.fish"
-
-install -D -m 0644 packaging/dailyquote.desktop "$root/usr/share/applications/dailyquote.desktop"
-install -D -m 0644 packaging/autostart/dailyquote.desktop "$root/etc/xdg/autostart/dailyquote.desktop"
-install -D -m 0644 packaging/icons/dailyquote.svg "$root/usr/share/icons/hicolor/scalable/apps/dailyquote.svg"
-for png in packaging/icons/hicolor/*/dailyquote.png; do
-  size=$(basename "$(dirname "$png")")
-  install -D -m 0644 "$png" "$root/usr/share/icons/hicolor/$size/apps/dailyquote.png"
-done
-
 doc="$root/usr/share/doc/dailyquote"
-install -D -m 0644 Resources/config.example.toml "$doc/examples/config.toml"
 install -m 0644 packaging/debian/copyright "$doc/copyright"
 install -D -m 0644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/dailyquote"
 printf 'dailyquote (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- dailyquote developers <dailyquote@example.org>  %s\n' \

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs a built dailyquote and its files under DESTDIR/PREFIX (the `make install` layout):
+#   packaging/stage.sh DESTDIR PREFIX [SYSCONFDIR]
+# Expects .build/release/dailyquote (see the Makefile) and the man page from generate-manual.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+destdir=$1 prefix=$2 sysconfdir=${3:-/etc}
+root="$destdir$prefix"
+. scripts/swift-env
+
+install -D -m 0755 .build/release/dailyquote "$root/bin/dailyquote"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/bin/dailyquote"
+binary="$root/bin/dailyquote"
+
+# The man page comes from the command definitions (swift-argument-parser's plugin), plus what
+# it cannot know: FILES and EXIT STATUS.
+swift package --allow-writing-to-package-directory generate-manual --configuration debug >/dev/null
+manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
+[ -n "$manual" ] || { echo "stage: generate-manual produced no dailyquote.1" >&2; exit 1; }
+mkdir -p "$root/share/man/man1"
+python3 packaging/man-sections.py "$manual" | gzip -9n >"$root/share/man/man1/dailyquote.1.gz"
+
+install -d "$root/share/bash-completion/completions" "$root/share/zsh/vendor-completions" \
+  "$root/share/fish/vendor_completions.d"
+# bash-completion sources the file; a #! line would only mislead.
+"$binary" --generate-completion-script bash | sed '1{/^#!/d}' >"$root/share/bash-completion/completions/dailyquote"
+"$binary" --generate-completion-script zsh >"$root/share/zsh/vendor-completions/_dailyquote"
+"$binary" --generate-completion-script fish >"$root/share/fish/vendor_completions.d/dailyquote.fish"
+
+install -D -m 0644 packaging/dailyquote.desktop "$root/share/applications/dailyquote.desktop"
+install -D -m 0644 packaging/autostart/dailyquote.desktop "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
+install -D -m 0644 packaging/icons/dailyquote.svg "$root/share/icons/hicolor/scalable/apps/dailyquote.svg"
+for png in packaging/icons/hicolor/*/dailyquote.png; do
+  size=$(basename "$(dirname "$png")")
+  install -D -m 0644 "$png" "$root/share/icons/hicolor/$size/apps/dailyquote.png"
+done
+install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/examples/config.toml"
