@@ -69,3 +69,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Tests/Fuzz/run.sh) exist only in a fuzzing build: without
+// -sanitize=fuzzer there is no main() to link.
+if Context.environment["DAILYQUOTE_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(name: "dailyquote-fuzz", dependencies: ["DailyQuoteKit"], path: "Tests/Fuzz/Sources/dailyquote-fuzz"))
+}

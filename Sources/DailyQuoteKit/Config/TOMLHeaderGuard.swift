@@ -1,0 +1,80 @@
+/// Rejects the table headers that make TOMLKit's bundled toml++ abort the process.
+///
+/// toml++ asserts (SIGABRT, even in release builds) when a table header's first key starts
+/// with a character that cannot start a key: `[#`, `[.]`, `[[#`. The fuzzer found it with a
+/// two-byte file. This scanner finds such headers first and reports them like any other
+/// syntax error; everything else is left to the real parser.
+enum TOMLHeaderGuard {
+    /// The 1-based line of the first header whose first key cannot start a key, or nil.
+    static func firstBrokenHeader(in text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        // toml++ skips a byte-order mark, so the first header can follow one.
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        var statementStart = true
+        var depth = 0  // open brackets and braces of a value that spans lines
+        func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                if depth == 0 { statementStart = true }
+                index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "#"):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                statementStart = false
+                if at(1) == byte, at(2) == byte {
+                    index += 3
+                    while index < bytes.count, !(bytes[index] == byte && at(1) == byte && at(2) == byte) {
+                        if bytes[index] == UInt8(ascii: "\\"), byte == UInt8(ascii: "\"") { index += 1 }
+                        if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                        index += 1
+                    }
+                    index += 3
+                } else {
+                    index += 1
+                    while index < bytes.count, bytes[index] != byte, bytes[index] != UInt8(ascii: "\n") {
+                        if bytes[index] == UInt8(ascii: "\\"), byte == UInt8(ascii: "\"") { index += 1 }
+                        index += 1
+                    }
+                    if index < bytes.count, bytes[index] == byte { index += 1 }
+                }
+            case UInt8(ascii: "[") where statementStart && depth == 0:
+                index += 1
+                if at(0) == UInt8(ascii: "[") { index += 1 }
+                while let next = at(0), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") { index += 1 }
+                guard let next = at(0), canStartKey(next) else { return line }
+                statementStart = false
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                statementStart = false
+                depth += 1
+                index += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+                index += 1
+            default:
+                statementStart = false
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether `byte` may follow `[`: a bare-key character, a quote, or `]`.
+    ///
+    /// An empty header's `]` is reported by toml++ itself. A line end is not allowed: `[` alone
+    /// on a line aborts too.
+    private static func canStartKey(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
+            true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+
+@testable import DailyQuoteKit
+
+@Suite("TOMLHeaderGuard")
+struct TOMLHeaderGuardTests {
+    /// The fuzzer's finding: each of these made toml++ abort the process (SIGABRT).
+    @Test(
+        "Headers whose first key cannot start a key are caught, with their line",
+        arguments: [
+            ("[#", 1), ("[.]", 1), ("[[#", 1), ("[", 1), ("[\na]", 1), ("hour = 7\n\n[ #x]\n", 3), ("[a]\nb = 1\n[[ .x]]", 3), ("\u{FEFF}[=delivery]", 1),
+        ])
+    func broken(text: String, line: Int) {
+        #expect(TOMLHeaderGuard.firstBrokenHeader(in: text) == line)
+    }
+
+    @Test(
+        "Valid headers, blank headers (toml++ reports those itself), and brackets inside values pass",
+        arguments: [
+            "[delivery]\nhour = 8\n", "[ \"quoted\" ]", "[[source]]\ntype = \"file\"", "[ ]", "x = [\n  [1, 2],\n  [ # comment\n 3 ],\n]\n",
+            "x = \"\"\"\n[#\n\"\"\"\n[a]", "x = '''\n[.]'''", "a = \"[#\"\n[b]", "[t] # [#", "a = { b = [ ] }\n[c]",
+        ])
+    func passes(text: String) {
+        #expect(TOMLHeaderGuard.firstBrokenHeader(in: text) == nil)
+    }
+
+    @Test("The parser turns it into a config error (exit 78), not a crash")
+    func parserError() {
+        let parser = ConfigParser(zones: TimeZoneDatabase(environment: [:]))
+        #expect(throws: ConfigError.self) { try parser.parse("[#", file: "c.toml") }
+        do {
+            _ = try parser.parse("[delivery]\nhour = 7\n[ .x]\n", file: "c.toml")
+        } catch {
+            #expect(error.errorDescription == "c.toml:3: invalid TOML: a table header must start with a key")
+        }
+    }
+}
