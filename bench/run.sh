@@ -23,6 +23,10 @@ minute = 0
 time_zone = "Europe/Berlin"
 TOML
 
+# Peak RSS in KiB (`/usr/bin/time`), one run; for a pipeline, its largest process.
+peak_rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+: >"$work/rss"
+
 export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state
 hyperfine --warmup 3 --runs "$runs" --export-json "$work/schedule.json" -N \
   -n "dailyquote schedule --count 365" "$bin schedule --config $work/config.toml --count 365 --from 2026-01-01" \
@@ -49,6 +53,8 @@ printf '[[source]]\ntype = "zenquotes"\nurl = "http://127.0.0.1:%s/zen"\n' "$por
 hyperfine --warmup 3 --runs "$runs" --export-json "$work/refresh.json" -N \
   -n "dailyquote refresh" "$bin refresh --config $work/refresh.toml" \
   -n "curl | jq" "sh -c 'curl -s http://127.0.0.1:$port/zen | jq -r .[0].q'" >&2
+echo "dailyquote refresh $(peak_rss "$bin" refresh --config "$work/refresh.toml")" >>"$work/rss"
+echo "curl | jq $(peak_rss sh -c "curl -s http://127.0.0.1:$port/zen | jq -r .[0].q")" >>"$work/rss"
 kill "$SERVER_PID" 2>/dev/null || true
 
 # A 100,000-record fortune file with its strfile index: picking one record, against fortune(6)
@@ -69,9 +75,14 @@ hyperfine --warmup 3 --runs "$runs" --export-json "$work/fortune.json" -N \
   -n "dailyquote refresh (fortune, 10 records)" "$bin refresh --config $work/fortune-small.toml" \
   -n "dailyquote --version" "$bin --version" \
   -n "fortune" "/usr/games/fortune $work/big" >&2
-rss_fortune=$(/usr/bin/time -f %M "$bin" refresh --config "$work/fortune.toml" 2>&1 >/dev/null | tail -1)
+rss_fortune=$(peak_rss "$bin" refresh --config "$work/fortune.toml")
+{
+  echo "dailyquote refresh (fortune, 100k records) $rss_fortune"
+  echo "dailyquote refresh (fortune, 10 records) $(peak_rss "$bin" refresh --config "$work/fortune-small.toml")"
+  echo "dailyquote --version $(peak_rss "$bin" --version)"
+  echo "fortune $(peak_rss /usr/games/fortune "$work/big")"
+} >>"$work/rss"
 
-peak_rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 
 # The foreground scheduler at rest: context switches of all its threads and its RSS over
 # $idle seconds, with nothing due (a delivery at 03:00 UTC, a file source).
@@ -91,11 +102,12 @@ wait "$run_pid" || true
 stripped="$work/dailyquote.stripped"
 strip --strip-unneeded -o "$stripped" "$bin"
 
-python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$work/fortune.json" "$rss_fortune" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" "$idle" "$((after - before))" "$run_threads" "$run_rss" "$stripped" "$*" >"$report" <<'PY'
+python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$work/fortune.json" "$rss_fortune" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" "$idle" "$((after - before))" "$run_threads" "$run_rss" "$stripped" "$*" "$work/rss" >"$report" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 data = json.load(open(sys.argv[1]))["results"]
 binary, runs, notify_json, refresh_json, fortune_json, rss_fortune, rss_dq, rss_sd = sys.argv[2:10]
-idle, idle_switches, run_threads, run_rss, stripped, flags = sys.argv[10:16]
+idle, idle_switches, run_threads, run_rss, stripped, flags, rss_file = sys.argv[10:17]
+peaks = {line.rsplit(" ", 1)[0]: int(line.rsplit(" ", 1)[1]) for line in open(rss_file) if line.strip()}
 fortune = {r["command"]: r for r in json.load(open(fortune_json))["results"]}
 refresh = {r["command"]: r for r in json.load(open(refresh_json))["results"]}
 notify = {r["command"]: r for r in json.load(open(notify_json))["results"]}
@@ -125,20 +137,20 @@ print(f"\nRatio: `dailyquote notify --now` takes {nd['mean']/ns['mean']:.2f}x th
 rd, rc = refresh["dailyquote refresh"], refresh["curl | jq"]
 print("## Fetching a quote\n")
 print("The same reply from the same local server (`Tests/Support/quote_server.py`), each run a whole process.\n")
-print("| command | mean | σ | min |")
-print("| --- | --- | --- | --- |")
+print("| command | mean | σ | min | peak RSS |")
+print("| --- | --- | --- | --- | --- |")
 for r in (rd, rc):
-    print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms |")
+    print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms | {peaks[r['command']]//1024} MiB |")
 print(f"\nRatio: `dailyquote refresh` takes {rd['mean']/rc['mean']:.2f}x the wall time of `curl | jq`. Goal: not slower.")
 print("It also validates the reply, checks the delivery history, takes a lock and writes the cache atomically.\n")
 fp, fs = fortune["dailyquote refresh (fortune, 100k records)"], fortune["dailyquote refresh (fortune, 10 records)"]
 fv, ff = fortune["dailyquote --version"], fortune["fortune"]
 print("## Picking from a 100,000-record fortune file\n")
 print("The file has a strfile `.dat` index; one record is read by its offset.\n")
-print("| command | mean | σ | min |")
-print("| --- | --- | --- | --- |")
+print("| command | mean | σ | min | peak RSS |")
+print("| --- | --- | --- | --- | --- |")
 for r in (fp, fs, fv, ff):
-    print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms |")
+    print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms | {peaks[r['command']]//1024} MiB |")
 print(f"\nWork beyond process start (refresh minus --version): {(fp['mean'] - fv['mean'])*1000:.1f} ms, of which the file's size")
 print(f"accounts for {(fp['mean'] - fs['mean'])*1000:.1f} ms (100,000 records against 10); the rest is the lock, the history check and")
 print("the fsynced cache write that every refresh does. Goal for picking: under 5 ms.")

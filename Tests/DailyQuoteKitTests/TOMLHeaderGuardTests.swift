@@ -25,6 +25,16 @@ struct TOMLHeaderGuardTests {
         #expect(TOMLHeaderGuard.firstBrokenHeader(in: text) == nil)
     }
 
+    @Test(
+        "A closing brace where an array expects a value (toml++'s second abort) is caught",
+        arguments: [
+            ("s=[}", 1), ("s=[1,}", 1), ("s = [ \"a\", } ]", 1), ("s = { a = [ } }", 1), ("hour = 7\ns=[1,\n}", 3),
+        ])
+    func mismatched(text: String, line: Int) {
+        #expect(TOMLHeaderGuard.firstProblem(in: text)?.line == line)
+        #expect(TOMLHeaderGuard.firstProblem(in: text)?.reason == "'}' closes a '['")
+    }
+
     @Test("The parser turns it into a config error (exit 78), not a crash")
     func parserError() {
         let parser = ConfigParser(zones: TimeZoneDatabase(environment: [:]))

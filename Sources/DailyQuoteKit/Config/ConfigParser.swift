@@ -27,8 +27,8 @@ public struct ConfigParser: Sendable {
     /// Parses and validates `text`, the contents of the file at `file`.
     public func parse(_ text: String, file: String) throws(ConfigError) -> Config {
         let table: TOMLTable
-        if let line = TOMLHeaderGuard.firstBrokenHeader(in: text) {
-            throw ConfigError(.invalidTOML, file: file, line: line, detail: "invalid TOML: a table header must start with a key")
+        if let problem = TOMLHeaderGuard.firstProblem(in: text) {
+            throw ConfigError(.invalidTOML, file: file, line: problem.line, detail: "invalid TOML: \(problem.reason)")
         }
         do {
             table = try TOMLTable(string: text)

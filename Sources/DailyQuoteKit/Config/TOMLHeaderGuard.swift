@@ -1,25 +1,31 @@
-/// Rejects the table headers that make TOMLKit's bundled toml++ abort the process.
+/// Rejects the inputs that make TOMLKit's bundled toml++ abort the process.
 ///
-/// toml++ asserts (SIGABRT, even in release builds) when a table header's first key starts
-/// with a character that cannot start a key: `[#`, `[.]`, `[[#`. The fuzzer found it with a
-/// two-byte file. This scanner finds such headers first and reports them like any other
-/// syntax error; everything else is left to the real parser.
+/// toml++ asserts (SIGABRT, even in release builds) in two places the fuzzer found: a table
+/// header whose first key starts with a character that cannot start a key (`[#`, `[.]`, `[[#`,
+/// a two-byte file), and a `}` where an array expects a value (`s = [1, }`). This scanner finds
+/// both first and reports them like any other syntax error; everything else is left to the
+/// real parser.
 enum TOMLHeaderGuard {
     /// The 1-based line of the first header whose first key cannot start a key, or nil.
     static func firstBrokenHeader(in text: String) -> Int? {
+        firstProblem(in: text)?.line
+    }
+
+    /// The first such input: its 1-based line and what is wrong, or nil.
+    static func firstProblem(in text: String) -> (line: Int, reason: String)? {
         let bytes = Array(text.utf8)
         // toml++ skips a byte-order mark, so the first header can follow one.
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         var statementStart = true
-        var depth = 0  // open brackets and braces of a value that spans lines
+        var open: [UInt8] = []  // the brackets and braces of a value, which may span lines
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\n"):
                 line += 1
-                if depth == 0 { statementStart = true }
+                if open.isEmpty { statementStart = true }
                 index += 1
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 index += 1
@@ -43,19 +49,23 @@ enum TOMLHeaderGuard {
                     }
                     if index < bytes.count, bytes[index] == byte { index += 1 }
                 }
-            case UInt8(ascii: "[") where statementStart && depth == 0:
+            case UInt8(ascii: "[") where statementStart && open.isEmpty:
                 index += 1
                 if at(0) == UInt8(ascii: "[") { index += 1 }
                 while let next = at(0), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") { index += 1 }
-                guard let next = at(0), canStartKey(next) else { return line }
+                guard let next = at(0), canStartKey(next) else { return (line, "a table header must start with a key") }
                 statementStart = false
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 statementStart = false
-                depth += 1
+                open.append(byte)
                 index += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth = max(0, depth - 1)
+                let opener = byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                if let last = open.last, last != opener {
+                    return (line, "'\(Character(Unicode.Scalar(byte)))' closes a '\(Character(Unicode.Scalar(last)))'")
+                }
+                _ = open.popLast()
                 index += 1
             default:
                 statementStart = false
