@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 
 /// `dailyquote run`: sleeps until the next refresh or delivery, runs that stage in-process,
 /// and repeats, for sessions without a systemd user manager.
