@@ -49,6 +49,11 @@ extension CommandLineTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("INVALID: \(config):2: delivery.hour: 25 is out of range"), "\(result.stdout)")
         #expect(result.stdout.contains("engine:"))
+        // status only reads: none of dailyquote's directories appears. (GLib, asked for the
+        // notification server, may create the empty XDG cache base directory itself.)
+        for path in ["state/dailyquote", "cache/dailyquote", "config/systemd"] {
+            #expect(!FileManager.default.fileExists(atPath: sandbox.home.url(path)), "\(path)")
+        }
     }
 
     @Test("status sees a running `run` scheduler and the real notification server")
