@@ -93,6 +93,15 @@ struct CommandContext {
         { try LibnotifyPoster().serverInfo(deadline: 2) }
     }
 
+    /// The collector behind `status` and `doctor`.
+    ///
+    /// Units generated from a config that cannot be read are never "in sync", so a broken config expects none.
+    var statusCollector: StatusCollector {
+        StatusCollector(
+            loaded: loaded, configError: configError?.errorDescription, planner: planner, paths: paths,
+            expectedUnits: configError == nil ? expectedUnits : [], runMarker: runMarker, now: now, serverInfo: serverInfo)
+    }
+
     /// The file a running `dailyquote run` holds a shared lock on.
     var runMarker: String { "\(paths.stateDirectory)/run.lock" }
 

@@ -20,10 +20,7 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(global, tolerateInvalidConfig: true)
-        let engine = StatusCollector(
-            loaded: context.loaded, configError: nil, planner: context.planner, paths: context.paths,
-            expectedUnits: context.expectedUnits, runMarker: context.runMarker, now: context.now, serverInfo: context.serverInfo
-        ).engine()
+        let engine = context.statusCollector.engine()
         var probe: (@Sendable () async throws -> String)?
         if !offline, let source = context.config.sources.first {
             probe = {

@@ -16,12 +16,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(global, tolerateInvalidConfig: true)
-        let report = StatusCollector(
-            loaded: context.loaded, configError: context.configError?.errorDescription, planner: context.planner, paths: context.paths,
-            // Units generated from a config that cannot be read are never "in sync".
-            expectedUnits: context.configError == nil ? context.expectedUnits : [], runMarker: context.runMarker, now: context.now,
-            serverInfo: context.serverInfo
-        ).collect()
+        let report = context.statusCollector.collect()
         print(json ? try JSONOutput.encode(report) : report.text, terminator: json ? "\n" : "")
     }
 }

@@ -27,7 +27,7 @@ public struct ConfigParser: Sendable {
     /// Parses and validates `text`, the contents of the file at `file`.
     public func parse(_ text: String, file: String) throws(ConfigError) -> Config {
         let table: TOMLTable
-        if let problem = TOMLHeaderGuard.firstProblem(in: text) {
+        if let problem = TOMLAbortGuard.firstProblem(in: text) {
             throw ConfigError(.invalidTOML, file: file, line: problem.line, detail: "invalid TOML: \(problem.reason)")
         }
         do {

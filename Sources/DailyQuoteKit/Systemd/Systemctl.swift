@@ -23,7 +23,4 @@ public struct Systemctl: Sendable {
         }
         return result
     }
-
-    /// Whether the manager reports `unit` as active (`is-active`).
-    public func isActive(_ unit: String) -> Bool { run(["is-active", "--quiet", unit]).status == 0 }
 }

@@ -5,12 +5,7 @@
 /// a two-byte file), and a `}` where an array expects a value (`s = [1, }`). This scanner finds
 /// both first and reports them like any other syntax error; everything else is left to the
 /// real parser.
-enum TOMLHeaderGuard {
-    /// The 1-based line of the first header whose first key cannot start a key, or nil.
-    static func firstBrokenHeader(in text: String) -> Int? {
-        firstProblem(in: text)?.line
-    }
-
+enum TOMLAbortGuard {
     /// The first such input: its 1-based line and what is wrong, or nil.
     static func firstProblem(in text: String) -> (line: Int, reason: String)? {
         let bytes = Array(text.utf8)

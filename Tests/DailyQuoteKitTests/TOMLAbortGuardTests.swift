@@ -2,8 +2,8 @@ import Testing
 
 @testable import DailyQuoteKit
 
-@Suite("TOMLHeaderGuard")
-struct TOMLHeaderGuardTests {
+@Suite("TOMLAbortGuard")
+struct TOMLAbortGuardTests {
     /// The fuzzer's finding: each of these made toml++ abort the process (SIGABRT).
     @Test(
         "Headers whose first key cannot start a key are caught, with their line",
@@ -12,7 +12,7 @@ struct TOMLHeaderGuardTests {
             ("\u{FEFF}[=delivery]", 1),
         ])
     func broken(text: String, line: Int) {
-        #expect(TOMLHeaderGuard.firstBrokenHeader(in: text) == line)
+        #expect(TOMLAbortGuard.firstProblem(in: text)?.line == line)
     }
 
     @Test(
@@ -22,7 +22,7 @@ struct TOMLHeaderGuardTests {
             "x = \"\"\"\n[#\n\"\"\"\n[a]", "x = '''\n[.]'''", "a = \"[#\"\n[b]", "[t] # [#", "a = { b = [ ] }\n[c]",
         ])
     func passes(text: String) {
-        #expect(TOMLHeaderGuard.firstBrokenHeader(in: text) == nil)
+        #expect(TOMLAbortGuard.firstProblem(in: text) == nil)
     }
 
     @Test(
@@ -31,8 +31,8 @@ struct TOMLHeaderGuardTests {
             ("s=[}", 1), ("s=[1,}", 1), ("s = [ \"a\", } ]", 1), ("s = { a = [ } }", 1), ("hour = 7\ns=[1,\n}", 3),
         ])
     func mismatched(text: String, line: Int) {
-        #expect(TOMLHeaderGuard.firstProblem(in: text)?.line == line)
-        #expect(TOMLHeaderGuard.firstProblem(in: text)?.reason == "'}' closes a '['")
+        #expect(TOMLAbortGuard.firstProblem(in: text)?.line == line)
+        #expect(TOMLAbortGuard.firstProblem(in: text)?.reason == "'}' closes a '['")
     }
 
     @Test("The parser turns it into a config error (exit 78), not a crash")
