@@ -12,10 +12,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // HTTP for the fetch stage: a total deadline, bounded bodies, TLS compiled in. Linking
-        // FoundationNetworking instead loads libcurl and 40-odd shared libraries into every
-        // command, doubling start-up time (measured: 6.9 ms to 13.4 ms for --version).
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .executableTarget(
@@ -32,7 +28,7 @@ let package = Package(
                 "DailyQuoteResources",
                 "CLibnotify",
                 "CLinuxEvents",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -52,6 +48,11 @@ let package = Package(
         ),
         // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
         .target(name: "CLinuxEvents"),
+        // HTTP for the fetch stage: libcurl, opened with dlopen by `refresh` and `run` only.
+        // Linking it (or FoundationNetworking) loads 40-odd shared libraries into every command
+        // (measured: --version 6.9 ms -> 13.4 ms); AsyncHTTPClient instead adds NIO and two
+        // copies of BoringSSL to the binary and to every build.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Helpers shared by the test targets: temp directories, child processes, repo paths.
         .target(
             name: "TestSupport",

@@ -166,4 +166,4 @@ print("- `show` prints the cached quote and never reads a source, so the fortune
 print("  fortune source: that is the command that picks a record from the file.")
 print(f"- Command: `bench/run.sh{(' ' + flags) if flags else ''}`.")
 PY
-cat docs/BENCHMARKS.md
+[ "$report" = /dev/stdout ] || cat "$report"

@@ -18,7 +18,6 @@ version=$("$binary" --version)
 
 doc="$root/usr/share/doc/dailyquote"
 install -m 0644 packaging/debian/copyright "$doc/copyright"
-install -D -m 0644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/dailyquote"
 printf 'dailyquote (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- dailyquote developers <dailyquote@example.org>  %s\n' \
   "$version" "$version" "$(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}")" | gzip -9n >"$doc/changelog.gz"
 
@@ -27,6 +26,8 @@ mkdir -p "$work/debian"
 printf 'Source: dailyquote\n\nPackage: dailyquote\nArchitecture: amd64\n' >"$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "root/usr/bin/dailyquote" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# The fetch stage opens libcurl.so.4 with dlopen, which dpkg-shlibdeps cannot see.
+depends="$depends, libcurl4 (>= 7.68)"
 
 install -d "$root/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

@@ -24,6 +24,7 @@ extension CommandLineTests {
             ("zenquotes", "500", "HTTP 500"), ("zenquotes", "ratelimit", "placeholder"), ("favqs", "favqs-error", "Invalid request"),
             ("zenquotes", "badjson", "not valid JSON"), ("zenquotes", "badutf8", "not valid UTF-8"), ("zenquotes", "empty", "empty"),
             ("zenquotes", "huge", "larger than 256 KiB"), ("zenquotes", "huge-declared", "larger than 256 KiB"),
+            ("zenquotes", "gzip-bomb", "larger than 256 KiB"),
             ("zenquotes", "hang", "deadline"), ("zenquotes", "trickle", "deadline"),
             ("zenquotes", "loop", "more than 5 redirects"), ("zenquotes", "tofile", "to a file URL"),
         ])

@@ -6,6 +6,7 @@
 Every path is one behaviour: each preset's real payload shape, and the ways a real API
 breaks (errors, placeholders, garbage, huge or endless bodies, silence, redirect tricks).
 """
+import gzip
 import http.server
 import json
 import socketserver
@@ -60,6 +61,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             try:
                 for _ in range(800):
                     self.wfile.write(chunk)
+            except OSError:
+                pass
+        elif path == "/gzip-bomb":
+            # 20 KiB on the wire, 20 MiB decoded: the limit must apply to the decoded body.
+            body = gzip.compress(b"[" * (20 * 1024 * 1024), 9)
+            self.send_response(200)
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                self.wfile.write(body)
             except OSError:
                 pass
         elif path == "/hang":

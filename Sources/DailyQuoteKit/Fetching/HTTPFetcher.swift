@@ -1,14 +1,11 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// Fetches one URL with the fetch stage's rules: at most 5 redirects, only http and https,
 /// never from https down to http, a body of at most 256 KiB, TLS certificates verified (never
 /// turned off).
 ///
-/// The deadline is total: `execute(deadline:)` bounds the whole exchange, and the
-/// caller's task cancellation stops it too. (`URLRequest.timeoutInterval` is only an idle
+/// The deadline is total: libcurl's `CURLOPT_TIMEOUT_MS` bounds each hop with the time left,
+/// and the caller's task cancellation stops it too. (`URLRequest.timeoutInterval` is only an idle
 /// timeout, which a trickling server never trips.)
 public struct HTTPFetcher: Sendable {
     public static let maximumBody = 256 * 1024
@@ -17,46 +14,52 @@ public struct HTTPFetcher: Sendable {
     public init() {}
 
     /// The body of a 2xx reply to GET `url` with `headers`, before `deadline`.
+    ///
+    /// libcurl blocks, so the transfer runs on a thread of its own; cancelling the calling
+    /// task wakes it at once.
     public func get(_ url: URL, headers: [String: String], deadline: ContinuousClock.Instant) async throws(FetchError) -> Data {
-        var configuration = HTTPClient.Configuration()
-        // Redirects are followed below, so that the rules about them are ours.
-        configuration.redirectConfiguration = .disallow
-        configuration.decompression = .enabled(limit: .size(Self.maximumBody))
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        do {
-            let body = try await fetch(url, headers: headers, deadline: deadline, client: client)
-            try? await client.shutdown()
-            return body
-        } catch {
-            try? await client.shutdown()
-            throw Self.classify(error)
+        let transfer = try CurlTransfer()
+        let result: Result<Data, FetchError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    let result = Result { () throws(FetchError) in try Self.fetch(url, headers: headers, deadline: deadline, transfer) }
+                    continuation.resume(returning: result)
+                }
+            }
+        } onCancel: {
+            transfer.cancel()
         }
+        return try result.get()
     }
 
-    private func fetch(_ start: URL, headers: [String: String], deadline: ContinuousClock.Instant, client: HTTPClient) async throws -> Data
+    /// Follows the redirect rules hop by hop on the calling thread.
+    private static func fetch(_ start: URL, headers: [String: String], deadline: ContinuousClock.Instant, _ transfer: CurlTransfer)
+        throws(FetchError) -> Data
     {
+        var lines = ["User-Agent: dailyquote/0.1", "Accept: application/json, text/plain;q=0.5"]
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            // A line break would smuggle in a header of its own; the value may be a secret, so it is not shown.
+            // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            guard !(name + value).utf8.contains(where: { $0 == 13 || $0 == 10 }) else {
+                throw .network("header \(name) contains a line break")
+            }
+            lines.removeAll { $0.lowercased().hasPrefix(name.lowercased() + ":") }
+            lines.append("\(name): \(value)")
+        }
         var url = start
-        for redirect in 0...Self.maximumRedirects {
-            var request = HTTPClientRequest(url: url.absoluteString)
-            request.headers.add(name: "User-Agent", value: "dailyquote/0.1")
-            request.headers.add(name: "Accept", value: "application/json, text/plain;q=0.5")
-            for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        for redirect in 0...maximumRedirects {
             let left = deadline - .now
-            guard left > .zero else { throw FetchError.timedOut }
-            let response = try await client.execute(request, deadline: .now() + .nanoseconds(Int64(left / .nanoseconds(1))))
-            let code = Int(response.status.code)
-            if (300...399).contains(code), let location = response.headers.first(name: "location") {
-                guard redirect < Self.maximumRedirects else {
-                    throw FetchError.redirectRefused("more than \(Self.maximumRedirects) redirects")
-                }
-                url = try Self.redirectTarget(location, from: url)
+            guard left > .zero else { throw .timedOut }
+            let reply = try transfer.get(url.absoluteString, headers: lines, timeout: left, maximumBody: maximumBody)
+            if (300...399).contains(reply.status), let location = reply.location {
+                guard redirect < maximumRedirects else { throw .redirectRefused("more than \(maximumRedirects) redirects") }
+                url = try redirectTarget(location, from: url)
                 continue
             }
-            guard (200...299).contains(code) else { throw FetchError.httpStatus(code) }
-            let buffer = try await response.body.collect(upTo: Self.maximumBody)
-            return Data(buffer.readableBytesView)
+            guard (200...299).contains(reply.status) else { throw .httpStatus(reply.status) }
+            return reply.body
         }
-        throw FetchError.redirectRefused("more than \(Self.maximumRedirects) redirects")
+        throw .redirectRefused("more than \(maximumRedirects) redirects")
     }
 
     /// Where a redirect leads, if the rules allow following it.
@@ -70,17 +73,5 @@ public struct HTTPFetcher: Sendable {
         }
         if current.scheme?.lowercased() == "https", scheme == "http" { throw .redirectRefused("from https to http") }
         return target
-    }
-
-    /// A ``FetchError`` for anything the client threw.
-    static func classify(_ error: Error) -> FetchError {
-        if let fetch = error as? FetchError { return fetch }
-        if error is NIOTooManyBytesError { return .tooLarge }
-        if error is CancellationError { return .timedOut }
-        if let client = error as? HTTPClientError {
-            if client == .deadlineExceeded || client == .cancelled || client == .readTimeout { return .timedOut }
-            return .network("\(client)")
-        }
-        return .network("\(error)")
     }
 }

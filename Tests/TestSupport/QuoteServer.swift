@@ -1,13 +1,16 @@
 import Foundation
-import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `Tests/Support/quote_server.py` on a free port of 127.0.0.1, stopped when released.
-final class QuoteServer {
+public final class QuoteServer {
     private let process = Process()
     private let input = Pipe()
-    let port: Int
+    public let port: Int
 
-    init() throws {
+    public init() throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", RepositoryPaths.support("quote_server.py")]
@@ -32,5 +35,6 @@ final class QuoteServer {
         process.waitUntilExit()
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    /// `http://127.0.0.1:PORT/PATH`.
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 }

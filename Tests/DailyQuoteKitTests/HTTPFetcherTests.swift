@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DailyQuoteKit
+
+@Suite("HTTPFetcher")
+struct HTTPFetcherTests {
+    @Test("A 2xx body is returned, with the caller's header sent")
+    func fetches() async throws {
+        let server = try QuoteServer()
+        let body = try await HTTPFetcher().get(
+            try #require(URL(string: server.url("ninjas"))), headers: ["X-Api-Key": "secret-key"], deadline: .now + .seconds(5))
+        #expect(String(decoding: body, as: UTF8.self).contains("Little strokes fell great oaks."))
+    }
+
+    @Test("Cancelling the task ends a transfer to a server that never answers, long before its deadline")
+    func cancellation() async throws {
+        let server = try QuoteServer()
+        let url = try #require(URL(string: server.url("hang")))
+        let started = ContinuousClock.now
+        let task = Task { try await HTTPFetcher().get(url, headers: [:], deadline: .now + .seconds(60)) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        await #expect(throws: FetchError.timedOut) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    @Test("A header with a line break is refused before anything is sent, without its value in the error")
+    func headerInjection() async throws {
+        let server = try QuoteServer()
+        let url = try #require(URL(string: server.url("zen")))
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPFetcher().get(url, headers: ["X-Api-Key": "secret\r\nX-Evil: 1"], deadline: .now + .seconds(5))
+        }
+        #expect(error == .network("header X-Api-Key contains a line break"))
+    }
+
+    @Test("A refused connection is a network error, not a crash or a timeout")
+    func refused() async throws {
+        // Port 1 on loopback: nothing listens there in a test sandbox.
+        let url = try #require(URL(string: "http://127.0.0.1:1/"))
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPFetcher().get(url, headers: [:], deadline: .now + .seconds(5))
+        }
+        guard case .network(let message) = error else {
+            Issue.record("expected a network error, got \(String(describing: error))")
+            return
+        }
+        #expect(message.lowercased().contains("connect"))
+    }
+
+    @Test(
+        "Redirect rules: relative targets resolve; no scheme but http(s); never https to http",
+        arguments: [
+            ("http://a.example/x", "/y", "http://a.example/y"), ("https://a.example/x", "https://b.example/z", "https://b.example/z"),
+            ("http://a.example/x", "https://b.example/", "https://b.example/"), ("https://a.example/x", "http://b.example/", nil),
+            ("http://a.example/x", "file:///etc/passwd", nil), ("http://a.example/x", "ftp://a.example/q", nil),
+        ])
+    func redirects(from: String, location: String, expected: String?) throws {
+        let current = try #require(URL(string: from))
+        let target = try? HTTPFetcher.redirectTarget(location, from: current)
+        #expect(target?.absoluteString == expected)
+    }
+}
