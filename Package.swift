@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The binary links FoundationEssentials only: all of Foundation (with ICU) would double its
+// size and add a millisecond to every start. Members of modules a file does not import
+// must not resolve, so that a Foundation-only API is a compile error, not a silent link.
+let foundationEssentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "dailyquote",
     platforms: [.macOS(.v13)],
@@ -20,7 +25,8 @@ let package = Package(
                 "DailyQuoteKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: foundationEssentialsOnly
         ),
         .target(
             name: "DailyQuoteKit",
@@ -31,7 +37,8 @@ let package = Package(
                 "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]
+            ],
+            swiftSettings: foundationEssentialsOnly
         ),
         // The bundled data (example config, later the quote collection), embedded in the binary.
         .target(

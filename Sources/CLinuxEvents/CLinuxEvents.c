@@ -1,8 +1,10 @@
 // A signal handler has no context argument, so the descriptor it writes to must be a
 // global; it is set once, before the handler is installed.
+#define _GNU_SOURCE
 #include "CLinuxEvents.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -33,3 +35,5 @@ int dq_install_stop_handler(int fd) {
 }
 
 int dq_last_stop_signal(void) { return last_signal; }
+
+int dq_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `dailyquote clear`: delete the cached quote, the state, or both.
 struct ClearCommand: AsyncParsableCommand {
@@ -44,7 +48,7 @@ struct ClearCommand: AsyncParsableCommand {
             do {
                 try FileManager.default.removeItem(atPath: path)
             } catch {
-                throw CommandFailure("cannot delete \(path): \(error.localizedDescription)")
+                throw CommandFailure("cannot delete \(path): \(error.message)")
             }
         }
         print("deleted")

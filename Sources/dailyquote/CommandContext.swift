@@ -1,5 +1,5 @@
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// What a command needs from the outside world, gathered in one place: the environment,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
+import Logging
 
 /// `dailyquote config check`.
 struct ConfigCheckCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
 
 /// `dailyquote config path`.
 struct ConfigPathCommand: AsyncParsableCommand {

@@ -1,6 +1,11 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `dailyquote` command: one calm quote a day as a desktop notification.
 @main
@@ -37,7 +42,7 @@ struct DailyQuote: AsyncParsableCommand {
         } catch let error as UserFacingError {
             let logger = StderrLogHandler.logger(verbosity: 0, environment: ProcessInfo.processInfo.environment)
             logger.error("\(error.errorDescription ?? "\(error)")")
-            Foundation.exit(error.exitCode)
+            Glibc.exit(error.exitCode)
         } catch {
             exit(withError: error)
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
 
 /// `dailyquote doctor`: checks each reason a notification may not come, with the fix.
 struct DoctorCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
+import Logging
 
 /// `dailyquote history`: list past deliveries.
 struct HistoryCommand: AsyncParsableCommand {

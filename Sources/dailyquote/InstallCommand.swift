@@ -1,6 +1,7 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
+import Logging
 
 /// `dailyquote install`: hands both stages to the systemd user manager as timers.
 struct InstallCommand: AsyncParsableCommand {

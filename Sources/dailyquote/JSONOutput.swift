@@ -1,5 +1,5 @@
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
 
 /// The one JSON style of every `--json` flag (see `JSONEncoder.dailyquote`).
 enum JSONOutput {

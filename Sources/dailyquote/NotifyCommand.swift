@@ -1,6 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
 
 /// `dailyquote notify`: the delivery stage.
 struct NotifyCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
 
 /// `dailyquote refresh`: the fetch stage.
 struct RefreshCommand: AsyncParsableCommand {

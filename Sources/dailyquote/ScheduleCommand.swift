@@ -1,6 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
 
 /// `dailyquote schedule`: preview the planned deliveries and refreshes.
 struct ScheduleCommand: AsyncParsableCommand {

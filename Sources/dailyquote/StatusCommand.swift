@@ -1,6 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
 
 /// `dailyquote status`: what is planned, what happened, and what schedules it.
 struct StatusCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DailyQuoteKit
-import Foundation
+import FoundationEssentials
+import Logging
 
 /// `dailyquote uninstall`: stops, disables and removes the systemd user units.
 struct UninstallCommand: AsyncParsableCommand {
@@ -32,7 +33,7 @@ struct UninstallCommand: AsyncParsableCommand {
                     try FileManager.default.removeItem(atPath: directory)
                     print("removed \(directory)")
                 } catch {
-                    throw CommandFailure("cannot remove \(directory): \(error.localizedDescription)", exitCode: 73)
+                    throw CommandFailure("cannot remove \(directory): \(error.message)", exitCode: 73)
                 }
             }
         }

@@ -11,6 +11,10 @@
 /// async-signal-safe way to wake a poll). Returns 0, or -1 with errno set.
 int dq_install_stop_handler(int fd);
 
+/// pipe2(fds, O_CLOEXEC), which the Glibc module hides behind _GNU_SOURCE: a pipe whose ends
+/// no other thread's child can inherit. Returns 0, or -1 with errno set.
+int dq_pipe_cloexec(int fds[2]);
+
 /// The number of the last signal the handler saw, or 0.
 int dq_last_stop_signal(void);
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A length of time written in the config as `Ns`, `Nm`, `Nh` or a combination (`1h30m`), or `0`.
 public struct ConfigDuration: Sendable, Codable, Equatable, Hashable, Comparable, CustomStringConvertible {
@@ -14,7 +14,7 @@ public struct ConfigDuration: Sendable, Codable, Equatable, Hashable, Comparable
 
     /// Parses `1h30m`, `45m`, `20s`, `0`; units in the order h, m, s, each at most once.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if trimmed == "0" {
             seconds = 0
             return

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A config file that cannot be used.
 ///
@@ -33,7 +33,7 @@ public struct ConfigError: Error, Equatable, LocalizedError {
         if let line { text += ":\(line)" }
         text += ": "
         if let key { text += "\(key): " }
-        return text + detail.replacingOccurrences(of: "\n", with: " ")
+        return text + detail.replacing("\n", with: " ")
     }
 
     /// The EX_CONFIG exit status of sysexits(3).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A configuration together with where it came from.
 public struct LoadedConfig: Sendable, Equatable {
@@ -30,18 +30,18 @@ public struct ConfigLoader: Sendable {
     /// else the built-in defaults.
     public func load(explicitPath: String?) throws(ConfigError) -> LoadedConfig {
         let path = explicitPath ?? paths.defaultConfigFile
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             if explicitPath != nil {
                 throw ConfigError(.fileNotFound, file: path, detail: "no such config file")
             }
             return LoadedConfig(config: .defaults, path: path, fileExists: false)
         }
-        guard !isDirectory.boolValue else {
+        guard !isDirectory else {
             throw ConfigError(.unreadable, file: path, detail: "is a directory, not a config file")
         }
-        // FileHandle also reads devices and pipes, so `--config <(generate)` works.
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+        // A plain read also reads devices and pipes, so `--config <(generate)` works.
+        guard let file = ReadOnlyFile(path: path), let data = try? file.readToEnd() else {
             throw ConfigError(.unreadable, file: path, detail: "cannot be read (check its permissions)")
         }
         guard let text = String(validating: data, as: UTF8.self) else {

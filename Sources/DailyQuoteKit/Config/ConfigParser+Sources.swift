@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TOMLKit
 
 extension ConfigParser {
     /// Parses one `[[source]]` table.
@@ -36,7 +37,7 @@ extension ConfigParser {
         }
         source.headers = try headers(table)
         if let path = try table.string("path", expecting: "a file path") {
-            source.path = path.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst() : path
+            source.path = path.hasPrefix("~/") ? (environment["HOME"] ?? AppPaths.accountHome()) + path.dropFirst() : path
         }
         try requireFields(of: source, table)
         return source
@@ -57,7 +58,7 @@ extension ConfigParser {
     private func expand(_ value: String, key: String, in table: TOMLTableReader) throws(ConfigError) -> String {
         var result = ""
         var rest = Substring(value)
-        while let open = rest.range(of: "${") {
+        while let open = rest.firstRange(of: "${") {
             result += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
                 throw table.error(.invalidValue, key, "unterminated ${ in the value")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TOMLKit
 
 /// Validates config file text into a ``Config``.
@@ -105,7 +105,7 @@ public struct ConfigParser: Sendable {
         try table.rejectUnknownKeys(known: Self.knownKeys["notification"]!)
         var notification = NotificationConfig()
         if let title = try table.string("title", expecting: "a string") {
-            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !title.trimmingSpaces().isEmpty else {
                 throw table.error(.invalidValue, "title", "the title is empty")
             }
             notification.title = title

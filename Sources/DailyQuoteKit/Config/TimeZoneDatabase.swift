@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Loads zone rules from the system's compiled tz database (`$TZDIR` or `/usr/share/zoneinfo`).
 ///
@@ -32,14 +32,14 @@ public struct TimeZoneDatabase: Sendable {
 
     /// Reads a TZif file at `path`.
     public func load(path: String, identifier: String) throws(LookupError) -> ZoneRules {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory,
             let data = FileManager.default.contents(atPath: path)
         else { throw .notFound }
         do {
             return try ZoneRules(tzif: data, identifier: identifier)
         } catch {
-            throw .unreadable(error.localizedDescription)
+            throw .unreadable(error.message)
         }
     }
 
@@ -53,9 +53,9 @@ public struct TimeZoneDatabase: Sendable {
 
     /// Zone names under the database directory, for suggestions in error messages.
     public func knownZoneNames() -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { return [] }
         var names: [String] = []
-        while let path = enumerator.nextObject() as? String {
+        for path in paths {
             let first = path.split(separator: "/").first.map(String.init) ?? path
             guard let firstCharacter = first.first, firstCharacter.isUppercase,
                 !["posix", "right"].contains(first), !path.hasSuffix(".tab"), !path.hasSuffix(".zi")
@@ -77,14 +77,14 @@ public struct TimeZoneDatabase: Sendable {
         }
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime) {
             let resolved = target.hasPrefix("/") ? target : "/etc/\(target)"
-            if let range = resolved.range(of: "zoneinfo/") {
+            if let range = resolved.firstRange(of: "zoneinfo/") {
                 let name = String(resolved[range.upperBound...])
                 if let rules = try? zone(named: name) { return rules }
             }
             if let rules = try? load(path: resolved, identifier: "localtime") { return rules }
         }
         if let text = try? String(contentsOfFile: timezoneFile, encoding: .utf8),
-            let rules = try? zone(named: text.trimmingCharacters(in: .whitespacesAndNewlines))
+            let rules = try? zone(named: text.trimmingWhitespace())
         {
             return rules
         }
@@ -97,7 +97,7 @@ public struct TimeZoneDatabase: Sendable {
         let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
         if name.isEmpty { return .utc }
         if name.hasPrefix("/") {
-            let identifier = name.range(of: "zoneinfo/").map { String(name[$0.upperBound...]) } ?? name
+            let identifier = name.firstRange(of: "zoneinfo/").map { String(name[$0.upperBound...]) } ?? name
             return try? load(path: name, identifier: identifier)
         }
         if let rules = try? zone(named: name) { return rules }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a notification could not be posted.
 ///

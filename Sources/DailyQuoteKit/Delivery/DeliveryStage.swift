@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The delivery stage: decides whether a planned delivery is due and, if so, posts the

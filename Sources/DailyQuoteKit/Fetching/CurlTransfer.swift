@@ -1,5 +1,9 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Owns one libcurl transfer (`dq_http`) and frees it in `deinit`.
 ///

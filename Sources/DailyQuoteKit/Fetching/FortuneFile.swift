@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A fortune(6) file: records separated by lines holding only `%`, optionally indexed by a
 /// strfile `.dat` file beside it, optionally rot13-encoded.
@@ -27,7 +27,6 @@ public struct FortuneFile: Sendable {
     public func record(_ number: Int) throws(ReadError) -> Quote {
         let raw: String
         if let index = try? openIndex() {
-            defer { try? index.handle.close() }
             raw = try readIndexed(number, index: index)
         } else {
             let records = try allRecords()
@@ -37,25 +36,23 @@ public struct FortuneFile: Sendable {
         return Self.quote(fromRecord: raw)
     }
 
-    private func openIndex() throws -> (header: StrfileIndex, handle: FileHandle) {
-        guard let handle = FileHandle(forReadingAtPath: path + ".dat") else { throw ReadError(description: "no index") }
-        let header = try StrfileIndex(header: [UInt8](try handle.read(upToCount: StrfileIndex.headerSize) ?? Data()))
+    private func openIndex() throws -> (header: StrfileIndex, file: ReadOnlyFile) {
+        guard let file = ReadOnlyFile(path: path + ".dat") else { throw ReadError(description: "no index") }
+        let header = try StrfileIndex(header: try file.read(at: 0, count: StrfileIndex.headerSize))
         guard header.count > 0 else { throw ReadError(description: "empty index") }
-        return (header, handle)
+        return (header, file)
     }
 
-    private func readIndexed(_ number: Int, index: (header: StrfileIndex, handle: FileHandle)) throws(ReadError) -> String {
+    private func readIndexed(_ number: Int, index: (header: StrfileIndex, file: ReadOnlyFile)) throws(ReadError) -> String {
         do {
-            let range = try index.header.recordRange(number, in: index.handle)
+            let range = try index.header.recordRange(number, in: index.file)
             guard range.count <= 64 * 1024 else { throw ReadError(description: "record \(number) of \(path) is too long") }
-            guard let text = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "cannot open \(path)") }
-            defer { try? text.close() }
-            try text.seek(toOffset: range.lowerBound)
-            let data = try text.read(upToCount: range.count) ?? Data()
-            var record = String(decoding: data, as: UTF8.self)
+            guard let text = ReadOnlyFile(path: path) else { throw ReadError(description: "cannot open \(path)") }
+            var bytes = try text.read(at: range.lowerBound, count: range.count)
             // A record runs up to the next delimiter line, which the next offset points past.
-            let delimiter = "\n\(Character(Unicode.Scalar(index.header.delimiter)))\n"
-            if let end = record.range(of: delimiter, options: .backwards) { record = String(record[..<end.lowerBound]) }
+            let delimiter: [UInt8] = [10, index.header.delimiter, 10]
+            if let end = Self.lastOccurrence(of: delimiter, in: bytes) { bytes.removeSubrange(end...) }
+            var record = String(decoding: bytes, as: UTF8.self)
             if record.hasSuffix("\n\(Character(Unicode.Scalar(index.header.delimiter)))") { record.removeLast(2) }
             return index.header.isRotated ? Self.rot13(record) : record
         } catch let error as ReadError {
@@ -63,8 +60,14 @@ public struct FortuneFile: Sendable {
         } catch let error as StrfileIndex.FormatError {
             throw ReadError(description: "\(path).dat: \(error.description)")
         } catch {
-            throw ReadError(description: "cannot read \(path): \(error.localizedDescription)")
+            throw ReadError(description: "cannot read \(path): \(error)")
         }
+    }
+
+    /// Where the last occurrence of `needle` starts in `bytes`.
+    static func lastOccurrence(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return stride(from: bytes.count - needle.count, through: 0, by: -1).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 
     /// Every record, from the text alone.
@@ -81,23 +84,23 @@ public struct FortuneFile: Sendable {
             }
         }
         records.append(current.joined(separator: "\n"))
-        return records.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return records.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// A record's text (lines trimmed, breaks kept) and author: a last line starting `--` or
     /// `—` is the attribution.
     static func quote(fromRecord record: String) -> Quote {
-        var lines = record.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false).map(
+        var lines = record.trimmingWhitespace().split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
         var author = ""
-        if let last = lines.last?.trimmingCharacters(in: .whitespaces), lines.count > 1,
+        if let last = lines.last?.trimmingSpaces(), lines.count > 1,
             last.hasPrefix("--") || last.hasPrefix("—")
         {
-            author = last.drop { $0 == "-" || $0 == "—" || $0 == " " }.trimmingCharacters(in: .whitespaces)
+            author = last.drop { $0 == "-" || $0 == "—" || $0 == " " }.trimmingSpaces()
             lines.removeLast()
         }
         // Line breaks stay: fortunes hold poems and dialogues, and notifications show newlines.
-        let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        let text = lines.map { $0.trimmingSpaces() }.joined(separator: "\n")
         return Quote(text: text, author: author)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fetches one URL with the fetch stage's rules: at most 5 redirects, only http and https,
 /// never from https down to http, a body of at most 256 KiB, TLS certificates verified (never
@@ -21,9 +21,13 @@ public struct HTTPFetcher: Sendable {
         let transfer = try CurlTransfer()
         let result: Result<Data, FetchError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
-                    let result = Result { () throws(FetchError) in try Self.fetch(url, headers: headers, deadline: deadline, transfer) }
-                    continuation.resume(returning: result)
+                do {
+                    try DetachedThread.start {
+                        let result = Result { () throws(FetchError) in try Self.fetch(url, headers: headers, deadline: deadline, transfer) }
+                        continuation.resume(returning: result)
+                    }
+                } catch {
+                    continuation.resume(returning: .failure(.network("\(error)")))
                 }
             }
         } onCancel: {

@@ -31,21 +31,22 @@ public struct JSONPointer: Sendable, Codable, Equatable, CustomStringConvertible
     }
 
     public var description: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        tokens.map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
     }
 
-    /// The value the pointer refers to in `document` (as `JSONSerialization` produces it), if any.
-    public func resolve(in document: Any) -> Any? {
-        var current: Any = document
+    /// The value the pointer refers to in `document`, if any.
+    public func resolve(in document: JSONValue) -> JSONValue? {
+        var current = document
         for token in tokens {
-            if let object = current as? [String: Any] {
+            switch current {
+            case .object(let object):
                 guard let next = object[token] else { return nil }
                 current = next
-            } else if let array = current as? [Any] {
+            case .array(let array):
                 // RFC 6901: an array index is 0 or digits without a leading zero.
                 guard let index = Int(token), String(index) == token, index >= 0, index < array.count else { return nil }
                 current = array[index]
-            } else {
+            default:
                 return nil
             }
         }

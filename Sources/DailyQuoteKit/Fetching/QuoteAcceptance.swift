@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules a quote from any source must pass before it is cached.
 ///
@@ -42,7 +42,7 @@ public enum QuoteAcceptance {
 
     /// Tags stripped, entities decoded, white space trimmed (inner newlines and tabs kept).
     static func clean(_ text: String) -> String {
-        HTMLText.decodeEntities(HTMLText.stripTags(text)).trimmingCharacters(in: .whitespacesAndNewlines)
+        HTMLText.decodeEntities(HTMLText.stripTags(text)).trimmingWhitespace()
     }
 
     /// Control characters other than newline and tab, including C1 and bidi overrides.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Gets one candidate quote from a configured source and applies ``QuoteAcceptance``.
 public struct QuoteSourceReader: Sendable {
@@ -32,26 +32,24 @@ public struct QuoteSourceReader: Sendable {
     /// The text and author in a JSON reply, by the preset's shape or the configured pointers.
     func extract(_ body: Data, source: SourceConfig) throws(FetchError) -> (String, String?) {
         guard String(validating: body, as: UTF8.self) != nil else { throw .invalidUTF8 }
-        guard let document = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
-            throw .invalidJSON
-        }
+        guard let document = JSONValue(parsing: body) else { throw .invalidJSON }
         let pointers: (text: String, author: String?)
         switch source.kind {
         case .zenquotes: pointers = ("/0/q", "/0/a")
         case .dummyjson: pointers = ("/quote", "/author")
         case .favqs:
             // FavQs reports errors with HTTP 200 and an error_code field.
-            if let object = document as? [String: Any], object["error_code"] != nil {
-                throw .apiError((object["message"] as? String) ?? "error_code \(object["error_code"]!)")
+            if case .object(let object) = document, let code = object["error_code"] {
+                throw .apiError(object["message"]?.string ?? "error_code \(code.text)")
             }
             pointers = ("/quote/body", "/quote/author")
         case .apiNinjas: pointers = ("/0/quote", "/0/author")
         case .json, .fortune, .file: pointers = (source.textPointer ?? "", source.authorPointer)
         }
-        guard let textPointer = JSONPointer(pointers.text), let text = textPointer.resolve(in: document) as? String else {
+        guard let textPointer = JSONPointer(pointers.text), let text = textPointer.resolve(in: document)?.string else {
             throw .missingField(pointers.text)
         }
-        let author = pointers.author.flatMap(JSONPointer.init).flatMap { $0.resolve(in: document) as? String }
+        let author = pointers.author.flatMap(JSONPointer.init).flatMap { $0.resolve(in: document)?.string }
         return (text, author)
     }
 
@@ -78,10 +76,10 @@ public struct QuoteSourceReader: Sendable {
             return (quote.text, quote.author)
         }
         guard let text = String(validating: data, as: UTF8.self) else { throw .invalidUTF8 }
-        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let lines = text.split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
         guard !lines.isEmpty else { throw .unreadable("\(path) holds no quotes") }
         let line = lines[pick(lines.count)]
-        guard let separator = line.range(of: " -- ", options: .backwards) else { return (line, nil) }
+        guard let separator = line.ranges(of: " -- ").last else { return (line, nil) }
         return (String(line[..<separator.lowerBound]), String(line[separator.upperBound...]))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The fetch stage: tries the sources in order under one hard deadline and caches the first
@@ -90,7 +90,7 @@ public struct RefreshStage: Sendable {
         do {
             try AtomicFile.write(try JSONEncoder.dailyquote().encode(outcome), to: resultPath, durable: false)
         } catch {
-            logger.warning("cannot record the refresh result: \(error.localizedDescription)")
+            logger.warning("cannot record the refresh result: \(error.message)")
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The header of a strfile(1) `.dat` index: big-endian version, record count, longest and
 /// shortest record, flags, and the delimiter, followed by one 32-bit offset per record plus one.
@@ -36,14 +36,12 @@ public struct StrfileIndex: Sendable, Equatable {
         guard count < 50_000_000 else { throw FormatError(description: "implausible record count \(count)") }
     }
 
-    /// The byte range of record `index` in the text file, read from `handle` (the `.dat` file).
-    func recordRange(_ index: Int, in handle: FileHandle) throws(FormatError) -> Range<UInt64> {
+    /// The byte range of record `index` in the text file, read from `file` (the `.dat` file).
+    func recordRange(_ index: Int, in file: ReadOnlyFile) throws(FormatError) -> Range<UInt64> {
         guard index >= 0, index < Int(count) else { throw FormatError(description: "record \(index) is out of range") }
         do {
-            try handle.seek(toOffset: UInt64(Self.headerSize + 4 * index))
-            let data = try handle.read(upToCount: 8) ?? Data()
-            guard data.count == 8 else { throw FormatError(description: "the index is truncated") }
-            let bytes = [UInt8](data)
+            let bytes = try file.read(at: UInt64(Self.headerSize + 4 * index), count: 8)
+            guard bytes.count == 8 else { throw FormatError(description: "the index is truncated") }
             let start = bytes[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             let end = bytes[4..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             guard start <= end else { throw FormatError(description: "the index has offsets out of order") }
@@ -51,7 +49,7 @@ public struct StrfileIndex: Sendable, Equatable {
         } catch let error as FormatError {
             throw error
         } catch {
-            throw FormatError(description: "cannot read the index: \(error.localizedDescription)")
+            throw FormatError(description: "cannot read the index: \(error.message)")
         }
     }
 }

@@ -1,5 +1,8 @@
-import Foundation
 import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A swift-log handler that writes one line per message to standard error.
 ///
@@ -15,11 +18,22 @@ public struct StderrLogHandler: LogHandler {
 
     public init(
         level: Logger.Level, journalPrefix: Bool,
-        sink: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        sink: @escaping @Sendable (String) -> Void = StderrLogHandler.writeToStandardError
     ) {
         self.logLevel = level
         self.journalPrefix = journalPrefix
         self.sink = sink
+    }
+
+    /// Writes `text` to file descriptor 2, whole (short writes are continued).
+    public static func writeToStandardError(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// A logger for the `dailyquote` process, configured from the environment and verbosity.
@@ -48,7 +62,7 @@ public struct StderrLogHandler: LogHandler {
         case .warning: line += "warning: "
         case .error, .critical: line += "error: "
         }
-        line += "\(event.message)".replacingOccurrences(of: "\n", with: " ")
+        line += "\(event.message)".replacing("\n", with: " ")
         let merged = handlerMetadata.merging(event.metadata ?? [:]) { $1 }
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
         return line + "\n"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a TZif file could not be read.
 public struct TZifFormatError: Error, Equatable, LocalizedError {

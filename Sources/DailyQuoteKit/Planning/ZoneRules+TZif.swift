@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ZoneRules {
     /// Parses a compiled tz database file (TZif, RFC 8536), preferring its 64-bit data.

@@ -1,5 +1,5 @@
 import DailyQuoteResources
-import Foundation
+import FoundationEssentials
 
 /// The quote collection compiled into the binary (`Resources/quotes.json`).
 public enum BundledQuotes {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// `dailyquote run`: sleeps until the next refresh or delivery, runs that stage in-process,
@@ -68,7 +68,7 @@ public final class ForegroundScheduler: Sendable {
                     stages = try load()
                     logger.notice("\(reason.rawValue): plan reloaded (\(stages.planner.rule.summary) \(stages.planner.zone.identifier))")
                 } catch {
-                    logger.error("\(reason.rawValue), but it cannot be used: \(error.localizedDescription); keeping the previous config")
+                    logger.error("\(reason.rawValue), but it cannot be used: \(error.message); keeping the previous config")
                 }
             case .clockChanged:
                 logger.notice("the clock was set; replanning")
@@ -87,7 +87,7 @@ public final class ForegroundScheduler: Sendable {
             if outcome.result == "posted" { logger.notice("posted the delivery planned for \(outcome.planned ?? "?")") }
             return nil
         } catch {
-            logger.warning("delivery failed: \(error.localizedDescription); retrying in \(Self.retrySeconds) s")
+            logger.warning("delivery failed: \(error.message); retrying in \(Self.retrySeconds) s")
             return clock() + Self.retrySeconds
         }
     }
@@ -105,7 +105,7 @@ public final class ForegroundScheduler: Sendable {
                 let outcome = try await stages.refresh.run()
                 logger.notice("refresh: \(outcome.text)")
             } catch {
-                logger.warning("refresh failed: \(error.localizedDescription)")
+                logger.warning("refresh failed: \(error.message)")
             }
         }
         guard wake.waitForCompletion() else {

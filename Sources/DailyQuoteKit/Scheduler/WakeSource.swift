@@ -1,5 +1,5 @@
 import CLinuxEvents
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -86,12 +86,12 @@ public final class WakeSource: @unchecked Sendable {
     }
 
     private func add(files: [String], reason: WakeReason) {
-        let byDirectory = Dictionary(grouping: files) { ($0 as NSString).deletingLastPathComponent }
+        let byDirectory = Dictionary(grouping: files) { PathName.directory(of: $0) }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
         for (directory, paths) in byDirectory {
             let descriptor = inotify_add_watch(notify, directory, mask)
             guard descriptor >= 0 else { continue }
-            let names = Set(paths.map { ($0 as NSString).lastPathComponent })
+            let names = Set(paths.map { PathName.lastComponent(of: $0) })
             watches[descriptor, default: (names: [], reason: reason)].names.formUnion(names)
         }
     }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The checks of `dailyquote doctor`, in order, each answering one reason a notification may
 /// not come.
@@ -129,8 +133,8 @@ public struct Doctor: Sendable {
         for directory in [paths.cacheDirectory, paths.stateDirectory] {
             // The nearest existing ancestor decides whether the directory can be created.
             var existing = directory
-            while !FileManager.default.fileExists(atPath: existing), existing != "/" {
-                existing = (existing as NSString).deletingLastPathComponent
+            while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
+                existing = PathName.directory(of: existing)
             }
             if access(existing, W_OK) != 0 { problems.append("\(existing) is not writable") }
         }
@@ -149,7 +153,7 @@ public struct Doctor: Sendable {
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
             return DoctorCheck("first source", ok: true, "\(what) (\(Int(elapsed)) ms)")
         } catch {
-            let reason = (error as? FetchError)?.description ?? error.localizedDescription
+            let reason = (error as? FetchError)?.description ?? error.message
             return DoctorCheck(
                 "first source", ok: false, reason,
                 fix: "check the network and the source's url; the other sources and the bundled quotes still stand in")

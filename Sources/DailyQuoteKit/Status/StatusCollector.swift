@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Gathers a ``StatusReport`` from the files, the unit directory and the notification server.
 ///

@@ -2,7 +2,9 @@
 extension StatusReport {
     public var text: String {
         var lines: [String] = []
-        func line(_ label: String, _ value: String) { lines.append("\(label.padding(toLength: 15, withPad: " ", startingAt: 0)) \(value)") }
+        func line(_ label: String, _ value: String) {
+            lines.append("\(label)\(String(repeating: " ", count: max(0, 15 - label.count))) \(value)")
+        }
         line(
             "config:",
             "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : "absent; built-in defaults"))"

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where dailyquote keeps its files, following the XDG Base Directory specification.
 public struct AppPaths: Sendable, Codable, Equatable {
@@ -14,7 +16,7 @@ public struct AppPaths: Sendable, Codable, Equatable {
     /// Resolves the paths from `environment`.
     ///
     /// Relative XDG values are ignored, as the spec says.
-    public init(environment: [String: String], home fallbackHome: @autoclosure () -> String = NSHomeDirectory()) {
+    public init(environment: [String: String], home fallbackHome: @autoclosure () -> String = AppPaths.accountHome()) {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? fallbackHome()
         func base(_ variable: String, _ defaultSuffix: String) -> String {
             if let value = environment[variable], value.hasPrefix("/") { return value }
@@ -25,5 +27,16 @@ public struct AppPaths: Sendable, Codable, Equatable {
         cacheDirectory = base("XDG_CACHE_HOME", "/.cache") + "/dailyquote"
         stateDirectory = base("XDG_STATE_HOME", "/.local/state") + "/dailyquote"
         systemdUserDirectory = "\(configHome)/systemd/user"
+    }
+
+    /// The home directory in the password database, for when `HOME` is unset; `/` if none.
+    public static func accountHome() -> String {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16384)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil, let directory = entry.pw_dir else {
+            return "/"
+        }
+        return String(cString: directory)
     }
 }

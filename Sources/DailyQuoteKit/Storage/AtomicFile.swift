@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -20,14 +20,14 @@ public enum AtomicFile {
     /// `durable: false` skips both fsyncs: still all-or-nothing for a crashed process, but a
     /// power cut may lose the write. For diagnostics, where that costs nothing.
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathName.directory(of: path)
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw WriteError(path: path, reason: "cannot create \(directory): \(error.localizedDescription)")
+            throw WriteError(path: path, reason: "cannot create \(directory): \(error.message)")
         }
-        var template = Array("\(directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
+        var template = Array("\(directory)/.\(PathName.lastComponent(of: path)).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

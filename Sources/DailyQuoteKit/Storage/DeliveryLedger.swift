@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +29,7 @@ public struct DeliveryLedger: Sendable {
         do {
             return try JSONDecoder().decode(LedgerState.self, from: data)
         } catch {
-            throw LedgerError(message: "\(statePath) is corrupt (\(error.localizedDescription)); remove it with `dailyquote clear --state`")
+            throw LedgerError(message: "\(statePath) is corrupt (\(error.message)); remove it with `dailyquote clear --state`")
         }
     }
 
@@ -52,7 +52,7 @@ public struct DeliveryLedger: Sendable {
         do {
             try AtomicFile.write(try JSONEncoder.dailyquote().encode(state), to: statePath)
         } catch {
-            throw LedgerError(message: "cannot record the delivery in \(directory): \(error.localizedDescription)")
+            throw LedgerError(message: "cannot record the delivery in \(directory): \(error.message)")
         }
     }
 

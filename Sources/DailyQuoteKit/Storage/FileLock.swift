@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +28,7 @@ public final class FileLock {
     /// It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound.
     /// A `shared` lock only marks presence: any number can hold it, and ``isHeld(path:)`` sees them.
     public init(path: String, timeout: Double, shared: Bool = false) throws(LockError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathName.directory(of: path)
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

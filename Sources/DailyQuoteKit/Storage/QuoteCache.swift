@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the cached quote at `$XDG_CACHE_HOME/dailyquote/quote.json`.
 public struct QuoteCache: Sendable {
@@ -22,10 +22,10 @@ public struct QuoteCache: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else { return .absent }
         do {
             let cached = try JSONDecoder().decode(CachedQuote.self, from: data)
-            guard !cached.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .corrupt("empty text") }
+            guard !cached.text.trimmingWhitespace().isEmpty else { return .corrupt("empty text") }
             return .quote(cached)
         } catch {
-            return .corrupt(error.localizedDescription)
+            return .corrupt(error.message)
         }
     }
 }

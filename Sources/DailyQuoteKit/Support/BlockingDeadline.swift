@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import Synchronization
 
 /// Runs blocking work (C calls that cannot be cancelled) on its own thread and stops waiting
 /// for it after a deadline.
@@ -11,29 +12,31 @@ public enum BlockingDeadline {
         seconds: Double, _ work: @escaping @Sendable () throws(E) -> T
     ) -> Result<T, E>? {
         let box = ResultBox<T, E>()
-        let thread = Thread {
-            let result = Result<T, E> { () throws(E) -> T in try work() }
-            box.set(result)
+        do {
+            try DetachedThread.start {
+                let result = Result<T, E> { () throws(E) -> T in try work() }
+                box.set(result)
+            }
+        } catch {
+            // No thread to be had (the process is at its limit): do the work here, unbounded.
+            return Result { () throws(E) -> T in try work() }
         }
-        thread.stackSize = 1 << 20
-        thread.start()
         return box.wait(seconds: seconds)
     }
 }
 
 /// A one-shot result handed from the worker thread to the waiting one.
-private final class ResultBox<T: Sendable, E: Error>: @unchecked Sendable {
-    private let lock = NSLock()
+private final class ResultBox<T: Sendable, E: Error>: Sendable {
+    private let result = Mutex<Result<T, E>?>(nil)
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<T, E>?
 
     func set(_ value: Result<T, E>) {
-        lock.withLock { result = value }
+        result.withLock { $0 = value }
         done.signal()
     }
 
     func wait(seconds: Double) -> Result<T, E>? {
         guard done.wait(timeout: .now() + max(0, seconds)) == .success else { return nil }
-        return lock.withLock { result }
+        return result.withLock { $0 }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONEncoder {
     /// The encoder for every file and `--json` output: sorted keys (Linux's encoder has no

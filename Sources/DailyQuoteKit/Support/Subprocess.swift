@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs a helper program (`systemctl`, `systemd-analyze`) directly, never through a shell,
 /// and collects its exit status and output under a deadline.
@@ -26,33 +26,18 @@ public struct Subprocess: Sendable {
     /// Runs `program` (a name looked up in `PATH`, or a path) with `arguments`, killing it after `timeout` seconds.
     public func run(_ program: String, _ arguments: [String], timeout: Double = 15) -> Output {
         guard let path = resolve(program) else { return Output(status: nil, stdout: "", stderr: "\(program): not found") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let child: SpawnedChild
         do {
-            try process.run()
+            child = try SpawnedChild(path: path, arguments: arguments, environment: environment)
         } catch {
-            return Output(status: nil, stdout: "", stderr: "\(program): \(error.localizedDescription)")
+            return Output(status: nil, stdout: "", stderr: "\(program): \(error.description)")
         }
-        // Read both pipes on their own threads so that a chatty child cannot fill one and block.
-        let stdout = BlockingDeadline.run(seconds: timeout) { out.fileHandleForReading.readDataToEndOfFile() }
-        let stderr = BlockingDeadline.run(seconds: 1) { err.fileHandleForReading.readDataToEndOfFile() }
-        guard case .success(let outData)? = stdout else {
-            process.terminate()
+        guard let (stdout, stderr) = child.collectOutput(seconds: timeout) else {
+            child.kill()
             return Output(status: nil, stdout: "", stderr: "\(program) did not finish within \(Int(timeout)) s")
         }
-        process.waitUntilExit()
-        var errData = Data()
-        if case .success(let data)? = stderr { errData = data }
         return Output(
-            status: process.terminationReason == .exit ? process.terminationStatus : nil,
-            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+            status: child.wait(), stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// Whether `program` can be found.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An error a user can cause or fix, with its one-line message and the process exit status.
 public protocol UserFacingError: LocalizedError {

@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// Quoting for a word on an `ExecStart=` line.
 enum SystemdQuoting {
     /// `word` as systemd reads it back: specifiers (`%`) and variables (`$`) doubled, and
     /// double quotes with C escapes around anything with spaces, quotes or backslashes.
     static func quote(_ word: String) -> String {
-        let literal = word.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
+        let literal = word.replacing("%", with: "%%").replacing("$", with: "$$")
         let needsQuotes =
             literal.isEmpty || literal.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" || $0 == ";" })
         guard needsQuotes else { return literal }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user unit directory (`$XDG_CONFIG_HOME/systemd/user`) as far as dailyquote's units go.
 public struct UnitDirectory: Sendable {

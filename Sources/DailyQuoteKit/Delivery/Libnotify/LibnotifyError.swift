@@ -1,5 +1,5 @@
 import CLibnotify
-import Foundation
+import FoundationEssentials
 
 /// Turns libnotify's and GIO's failures into ``DeliveryError``s with a fix in the message.
 enum LibnotifyError {

@@ -48,7 +48,7 @@ enum FuzzTargets {
         let split = data.firstIndex(of: 10) ?? data.endIndex
         guard let pointer = JSONPointer(String(decoding: data[..<split], as: UTF8.self)) else { return }
         let rest = split < data.endIndex ? data[data.index(after: split)...] : Data()
-        guard let document = try? JSONSerialization.jsonObject(with: Data(rest), options: [.fragmentsAllowed]) else { return }
+        guard let document = JSONValue(parsing: Data(rest)) else { return }
         _ = pointer.resolve(in: document)
     }
 

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Starts a detached POSIX thread for blocking work (C calls that cannot be made async).
+///
+/// FoundationEssentials has no `Thread`; this is the part of it dailyquote needs.
+public enum DetachedThread {
+    /// Why a thread could not be started.
+    public struct StartError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Runs `body` on a new thread with a `stackSize`-byte stack, and returns at once.
+    public static func start(stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> Void) throws(StartError) {
+        let box = Unmanaged.passRetained(Body(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setstacksize(&attributes, stackSize)
+        var thread = pthread_t()
+        let status = pthread_create(
+            &thread, &attributes,
+            { context in
+                Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, box)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(box).release()
+            throw StartError(description: "cannot start a thread: \(String(cString: strerror(status)))")
+        }
+    }
+
+    /// The closure, boxed to cross `pthread_create`'s `void *`.
+    private final class Body {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file opened for reading; owns the descriptor and closes it in `deinit`.
+///
+/// It reads devices and pipes too (`--config <(generate)`), and reads at an offset without
+/// moving a shared position.
+public final class ReadOnlyFile {
+    /// Why a read failed.
+    public struct ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    private let descriptor: Int32
+
+    /// Opens `path`, or returns nil if it cannot be opened.
+    public init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Up to `count` bytes from `offset` (fewer at the end of the file).
+    public func read(at offset: UInt64, count: Int) throws(ReadError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw ReadError(description: String(cString: strerror(errno))) }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes[..<filled])
+    }
+
+    /// Everything from the current position to the end.
+    public func readToEnd() throws(ReadError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw ReadError(description: String(cString: strerror(errno))) }
+            if got == 0 { return result }
+            result.append(contentsOf: chunk[..<got])
+        }
+    }
+}
