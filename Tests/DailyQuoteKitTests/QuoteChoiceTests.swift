@@ -45,4 +45,22 @@ struct QuoteChoiceTests {
         let choice = QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes)
         #expect(choice.reason == "fallback: cached quote unreadable")
     }
+
+    @Test("A fresh cache is chosen without reading the history; a fallback reads it")
+    func historyOnlyForFallback() {
+        final class Reads: @unchecked Sendable { var count = 0 }
+        let reads = Reads()
+        func history() -> [HistoryEntry] {
+            reads.count += 1
+            return []
+        }
+        let fresh = CachedQuote(
+            text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
+        let cached = QuoteChoice.choose(
+            cache: .quote(fresh), lastPostedAt: now - 86_400, day: day, history: history(), now: now, bundled: quotes)
+        #expect(cached.reason == "cache")
+        #expect(reads.count == 0)
+        _ = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: history(), now: now, bundled: quotes)
+        #expect(reads.count == 1)
+    }
 }

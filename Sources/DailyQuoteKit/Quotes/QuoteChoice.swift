@@ -18,7 +18,7 @@ public struct QuoteChoice: Sendable, Codable, Equatable {
     /// a bundled quote not posted in the last 365 days, picked from the day's number, so that
     /// a retry of the same delivery picks the same quote.
     public static func choose(
-        cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: [HistoryEntry], now: Int64,
+        cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: @autoclosure () -> [HistoryEntry], now: Int64,
         bundled: @autoclosure () -> [Quote] = BundledQuotes.all
     ) -> QuoteChoice {
         let why: String
@@ -32,9 +32,10 @@ public struct QuoteChoice: Sendable, Codable, Equatable {
         case .absent: why = "no cached quote"
         case .corrupt: why = "cached quote unreadable"
         }
-        // Only now is the bundled collection decoded: a fresh cache never needs it.
+        // Only now are the bundled collection and the history (a line per delivery, ever)
+        // decoded: a fresh cache, the usual case, needs neither.
         return QuoteChoice(
-            quote: fallback(day: day, history: history, now: now, bundled: bundled()), source: "bundled", reason: "fallback: \(why)")
+            quote: fallback(day: day, history: history(), now: now, bundled: bundled()), source: "bundled", reason: "fallback: \(why)")
     }
 
     /// A bundled quote not posted in the 365 days before `now`, chosen from `day`.
