@@ -22,16 +22,16 @@ struct CommandContext {
 
     /// Loads everything for `options`, reading the real environment and clock.
     ///
-    /// With
-    /// `tolerateInvalidConfig` (for `status` and `doctor`), a broken config file is recorded
-    /// in ``configError`` and the built-in defaults stand in for it.
+    /// With `tolerateInvalidConfig` (for `status` and `doctor`), a broken config file is
+    /// recorded in ``configError`` and the built-in defaults stand in for it.
     init(_ options: GlobalOptions, clock: () -> Date = Date.init, tolerateInvalidConfig: Bool = false) throws {
         environment = ProcessInfo.processInfo.environment
         paths = AppPaths(environment: environment)
         zones = TimeZoneDatabase(environment: environment)
         logger = StderrLogHandler.logger(verbosity: options.verbose, environment: environment)
         var loaded: LoadedConfig
-        var zone = zones.systemZone(environment: environment)
+        // The system's zone is read only when the config names none: it is another file to read.
+        var zone: ZoneRules?
         do {
             loaded = try ConfigLoader(paths: paths, zones: zones, environment: environment).load(explicitPath: options.config)
             if let name = loaded.config.delivery.timeZone { zone = try zones.zone(named: name) }
@@ -41,7 +41,7 @@ struct CommandContext {
             configError = error
         }
         self.loaded = loaded
-        self.zone = zone
+        self.zone = zone ?? zones.systemZone(environment: environment)
         explicit = options.config
         now = Int64(clock().timeIntervalSince1970.rounded(.down))
         if !loaded.fileExists {
@@ -50,6 +50,9 @@ struct CommandContext {
     }
 
     var config: Config { loaded.config }
+
+    /// The real clock, in Unix seconds, for the stages and the scheduler.
+    static let unixClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970.rounded(.down)) }
 
     /// The delivery ledger in the state directory.
     var ledger: DeliveryLedger { DeliveryLedger(directory: paths.stateDirectory) }
@@ -61,14 +64,14 @@ struct CommandContext {
     var deliveryStage: DeliveryStage {
         DeliveryStage(
             planner: planner, config: config, ledger: ledger, cache: cache, poster: LibnotifyPoster(),
-            clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logger)
+            clock: Self.unixClock, logger: logger)
     }
 
     /// The fetch stage, on the real network and clock.
     var refreshStage: RefreshStage {
         RefreshStage(
             config: config, planner: planner, cache: cache, ledger: ledger, reader: QuoteSourceReader(),
-            clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logger)
+            clock: Self.unixClock, logger: logger)
     }
 
     /// Runs helper programs (`systemctl`, `systemd-analyze`) with this environment.

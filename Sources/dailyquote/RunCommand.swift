@@ -30,8 +30,8 @@ struct RunCommand: AsyncParsableCommand {
 
     /// The whole command, blocking the calling thread.
     ///
-    /// `DailyQuote.main` calls it on the main
-    /// thread, so that the sleeping scheduler never starts Swift's concurrency pool.
+    /// `DailyQuote.main` calls it on the main thread, so that the sleeping scheduler never
+    /// starts Swift's concurrency pool.
     func runOnCallingThread() throws {
         let context = try CommandContext(global)
         guard !dryRun.dryRun else {
@@ -55,7 +55,7 @@ struct RunCommand: AsyncParsableCommand {
                 let reloaded = try CommandContext(options)
                 return SchedulerStages(planner: reloaded.planner, delivery: reloaded.deliveryStage, refresh: reloaded.refreshStage)
             },
-            wake: wake, clock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logger,
+            wake: wake, clock: CommandContext.unixClock, logger: logger,
             reexec: { delivery in
                 logger.debug("starting afresh after the fetch, to shed the concurrency pool's threads")
                 setenv(Self.refreshedForVariable, String(delivery), 1)

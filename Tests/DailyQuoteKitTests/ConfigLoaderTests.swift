@@ -35,6 +35,10 @@ struct ConfigLoaderTests {
             #expect(error.kind == .invalidTOML)
             #expect(error.file == binary)
         }
+        // A device that never ends is refused at the size limit, not read until memory runs out.
+        #expect(throws: ConfigError(.unreadable, file: "/dev/zero", detail: "cannot be read: larger than 1024 KiB")) {
+            try loader(dir).load(explicitPath: "/dev/zero")
+        }
     }
 
     @Test("The default file is read when present")

@@ -25,6 +25,26 @@ struct FortuneFileTests {
         try #require(result.status == 0, "strfile failed: \(result.stderr)")
     }
 
+    @Test("A record chosen from the count: the count is the record count, with or without an index")
+    func chosenRecord() throws {
+        let dir = TemporaryDirectory()
+        let path = try dir.write("quotes", Self.text)
+        var seen: [Int] = []
+        func last(_ count: Int) -> Int {
+            seen.append(count)
+            return count - 1
+        }
+        let plain = try FortuneFile(path: path).record(chosenBy: last)
+        try strfile(path)
+        let indexed = try FortuneFile(path: path).record(chosenBy: last)
+        #expect(seen == [3, 3])
+        #expect(plain == indexed)
+        #expect(indexed.author == "Seneca")
+        #expect(throws: FortuneFile.ReadError.self) { try FortuneFile(path: path).record { $0 } }
+        let empty = try dir.write("empty", "%\n%\n")
+        #expect(throws: FortuneFile.ReadError(description: "\(empty) has no records")) { try FortuneFile(path: empty).record { _ in 0 } }
+    }
+
     @Test("Records read through a strfile index equal those read from the text alone")
     func indexedMatchesText() throws {
         let dir = TemporaryDirectory()

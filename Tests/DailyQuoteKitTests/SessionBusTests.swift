@@ -37,8 +37,14 @@ struct SessionBusTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         #expect(bound == 0)
-        #expect(listen(listener, 1) == 0)
+        #expect(listen(listener, 16) == 0)  // room for every connect below; none is accepted
         #expect(SessionBus.problem(connectingTo: "unix:path=\(path)") == nil)
+        // Entries are tried in order, as libdbus does: a dead first socket is not the verdict.
+        let dead = directory.url("dead")
+        #expect(SessionBus.problem(connectingTo: "unix:path=\(dead);unix:path=\(path)") == nil)
+        #expect(SessionBus.problem(connectingTo: "unix:path=\(path);unix:path=\(dead)") == nil)
+        #expect(SessionBus.problem(connectingTo: "unix:path=\(dead);unix:path=\(dead)2")?.hasPrefix("\(dead)2: ") == true)
+        #expect(SessionBus.problem(connectingTo: "unix:guid=abc") == "no usable address in unix:guid=abc")
         #expect(SessionBus.problem(connectingTo: "tcp:host=localhost,port=1") == nil)
     }
 }

@@ -77,6 +77,19 @@ extension CommandLineTests {
         #expect(mode == 0o600)
     }
 
+    @Test("http_proxy from the environment is used, as curl uses it")
+    func proxy() throws {
+        let server = try QuoteServer()
+        // `.invalid` never resolves: the quote can only come through the proxy.
+        let (sandbox, config) = try Self.refreshSandbox(["type = \"zenquotes\"\nurl = \"http://quotes.invalid/zen\""])
+        let direct = try sandbox.run(["refresh", "--config", config])
+        #expect(direct.status == 75, "\(direct.stdout)")
+        sandbox.extraEnvironment["http_proxy"] = server.url("")
+        let proxied = try sandbox.run(["refresh", "--config", config])
+        #expect(proxied.status == 0, "\(proxied.stdout)\(proxied.stderr)")
+        #expect(Self.cacheText(sandbox)?.contains("Marcus Aurelius") == true)
+    }
+
     @Test("The first source fails, the second succeeds: exit 0, both attempts recorded")
     func firstFailsSecondServes() throws {
         let server = try QuoteServer()

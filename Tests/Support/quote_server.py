@@ -37,6 +37,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         path = self.path
+        # As an HTTP proxy it is asked for an absolute URL; it answers for any host.
+        if path.startswith("http://"):
+            path = "/" + path.split("/", 3)[3] if path.count("/") >= 3 else "/"
         if path in ROUTES:
             status, payload = ROUTES[path]
             self.send(status, json.dumps(payload).encode())

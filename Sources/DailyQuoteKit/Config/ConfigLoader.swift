@@ -26,6 +26,9 @@ public struct ConfigLoader: Sendable {
         self.parser = ConfigParser(zones: zones, environment: environment)
     }
 
+    /// The largest config file read; a real one is a few hundred bytes.
+    public static let maximumSize = 1024 * 1024
+
     /// Loads `explicitPath` if given (it must exist), else the default file if it exists,
     /// else the built-in defaults.
     public func load(explicitPath: String?) throws(ConfigError) -> LoadedConfig {
@@ -41,8 +44,14 @@ public struct ConfigLoader: Sendable {
             throw ConfigError(.unreadable, file: path, detail: "is a directory, not a config file")
         }
         // A plain read also reads devices and pipes, so `--config <(generate)` works.
-        guard let file = ReadOnlyFile(path: path), let data = try? file.readToEnd() else {
+        guard let file = ReadOnlyFile(path: path) else {
             throw ConfigError(.unreadable, file: path, detail: "cannot be read (check its permissions)")
+        }
+        let data: [UInt8]
+        do {
+            data = try file.readToEnd(maximum: Self.maximumSize)
+        } catch {
+            throw ConfigError(.unreadable, file: path, detail: "cannot be read: \(error.description)")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(.invalidTOML, file: path, detail: "invalid TOML: the file is not valid UTF-8")

@@ -17,8 +17,7 @@ public struct SourceConfig: Sendable, Codable, Equatable {
     public var authorPointer: String?
     /// Request headers, with `${VAR}` already taken from the environment.
     ///
-    /// Values are secrets:
-    /// they are never logged or printed.
+    /// Values are secrets: they are never logged or printed.
     public var headers: [String: String]
     /// The file of a `fortune` or `file` source, `~` expanded.
     public var path: String?

@@ -70,8 +70,7 @@ public struct DeliveryStage: Sendable {
 
     /// Posts the current quote at once (`notify --now`), due or not.
     ///
-    /// It records a history line
-    /// but leaves the state alone, so the day's planned delivery still happens.
+    /// It records a history line but leaves the state alone, so the day's planned delivery still happens.
     public func postNow(mode: ExecutionMode) throws -> DeliveryOutcome {
         let started = Date()
         let timeout = Double(config.notification.timeout.seconds)

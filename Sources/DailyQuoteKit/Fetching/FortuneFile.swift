@@ -25,15 +25,20 @@ public struct FortuneFile: Sendable {
     /// With a `.dat` index it reads only that record; without one,
     /// it reads the whole text.
     public func record(_ number: Int) throws(ReadError) -> Quote {
-        let raw: String
+        try record { _ in number }
+    }
+
+    /// The record that `pick` chooses from the record count, opening the index (or reading
+    /// the text) once.
+    public func record(chosenBy pick: (Int) -> Int) throws(ReadError) -> Quote {
         if let index = try? openIndex() {
-            raw = try readIndexed(number, index: index)
-        } else {
-            let records = try allRecords()
-            guard number >= 0, number < records.count else { throw ReadError(description: "\(path) has no record \(number)") }
-            raw = records[number]
+            return Self.quote(fromRecord: try readIndexed(pick(Int(index.header.count)), index: index))
         }
-        return Self.quote(fromRecord: raw)
+        let records = try allRecords()
+        guard !records.isEmpty else { throw ReadError(description: "\(path) has no records") }
+        let number = pick(records.count)
+        guard records.indices.contains(number) else { throw ReadError(description: "\(path) has no record \(number)") }
+        return Self.quote(fromRecord: records[number])
     }
 
     private func openIndex() throws -> (header: StrfileIndex, file: ReadOnlyFile) {

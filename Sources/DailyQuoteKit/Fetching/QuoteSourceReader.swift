@@ -55,15 +55,10 @@ public struct QuoteSourceReader: Sendable {
 
     private func fortune(_ path: String) throws(FetchError) -> (String, String?) {
         do {
-            let file = FortuneFile(path: path)
-            let count = try file.recordCount()
-            guard count > 0 else { throw FetchError.unreadable("\(path) has no records") }
-            let quote = try file.record(pick(count))
+            let quote = try FortuneFile(path: path).record(chosenBy: pick)
             return (quote.text, quote.author)
-        } catch let error as FetchError {
-            throw error
         } catch {
-            throw .unreadable("\(error)")
+            throw .unreadable(error.description)
         }
     }
 

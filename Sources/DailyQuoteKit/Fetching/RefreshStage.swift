@@ -28,7 +28,7 @@ public struct RefreshStage: Sendable {
     }
 
     /// Where the last refresh's outcome is kept for `status`.
-    public var resultPath: String { "\(ledger.directory)/refresh.json" }
+    public var resultPath: String { RefreshOutcome.path(inStateDirectory: ledger.directory) }
 
     /// Runs the stage; the deadline counts from `started`, the command's start.
     public func run(started: ContinuousClock.Instant = .now) async throws -> RefreshOutcome {

@@ -36,33 +36,33 @@ public final class ForegroundScheduler: Sendable {
 
     /// Runs until SIGTERM, SIGINT or ``WakeSource/requestStop()``.
     ///
-    /// A delivery missed within
-    /// the catch-up window is posted at once. `refreshedFor` is the delivery whose fetch a
-    /// previous process image already did. Throws only if the first load of the config fails.
+    /// A delivery missed within the catch-up window is posted at once. `refreshedFor` is the
+    /// delivery whose fetch a previous process image already did. Throws only if the first
+    /// load of the config fails.
     public func run(refreshedFor inherited: Int64? = nil) throws {
         var stages = try load()
         var refreshedFor = inherited ?? stages.cachedFor
         var retryAt = deliverIfDue(stages)
-        while true {
+        loop: while true {
             let now = clock()
-            guard let step = SchedulerStep.next(planner: stages.planner, now: now, refreshedFor: refreshedFor, retryAt: retryAt) else {
+            let reason: WakeReason
+            if let step = SchedulerStep.next(planner: stages.planner, now: now, refreshedFor: refreshedFor, retryAt: retryAt) {
+                if case .refresh(let at, let delivery) = step, at <= now {
+                    guard refresh(stages) else { break loop }
+                    refreshedFor = delivery
+                    reexec(delivery)
+                    continue
+                }
+                logger.info("sleeping until \(ZonedTimeFormat(zone: stages.planner.zone).iso8601(step.at)) (\(step.kind))")
+                reason = wake.wait(until: step.at)
+            } else {
+                // A changed config or zone is reloaded below like any other.
                 logger.error("the plan has no deliveries; waiting for a config change")
-                if case .stopRequested = wake.wait(until: now + 366 * 86_400) { break }
-                continue
+                reason = wake.wait(until: now + 366 * 86_400)
             }
-            if case .refresh(let at, let delivery) = step, at <= now {
-                guard refresh(stages) else { break }
-                refreshedFor = delivery
-                reexec(delivery)
-                continue
-            }
-            logger.info("sleeping until \(ZonedTimeFormat(zone: stages.planner.zone).iso8601(step.at)) (\(step.kind))")
-            let reason = wake.wait(until: step.at)
             switch reason {
             case .stopRequested:
-                logger.notice("received signal \(wake.lastStopSignal); stopping")
-                logger.info("stopped")
-                return
+                break loop
             case .configChanged, .zoneChanged:
                 do {
                     stages = try load()
@@ -78,6 +78,7 @@ public final class ForegroundScheduler: Sendable {
             retryAt = deliverIfDue(stages)
         }
         logger.notice("received signal \(wake.lastStopSignal); stopping")
+        logger.info("stopped")
     }
 
     /// Posts a due delivery; returns when to try again if posting failed.

@@ -14,9 +14,9 @@ public enum SchedulerStep: Sendable, Equatable {
 
     /// The next step after `now`.
     ///
-    /// A refresh comes first unless the next delivery already has
-    /// one (`refreshedFor`, the delivery of the last attempt, or of the cached quote). A missed
-    /// refresh time is caught up at once. `retryAt` brings a failed delivery's retry forward.
+    /// A refresh comes first unless the next delivery already has one (`refreshedFor`, the
+    /// delivery of the last attempt, or of the cached quote). A missed refresh time is caught
+    /// up at once. `retryAt` brings a failed delivery's retry forward.
     public static func next(
         planner: DeliveryPlanner, now: Int64, refreshedFor: Int64?, retryAt: Int64? = nil
     ) -> SchedulerStep? {

@@ -98,8 +98,7 @@ public final class WakeSource: @unchecked Sendable {
 
     /// Asks a current or future ``wait(until:)`` to return ``WakeReason/stopRequested``.
     ///
-    /// Safe
-    /// from any thread.
+    /// Safe from any thread.
     public func requestStop() {
         var one: UInt64 = 1
         _ = write(stop, &one, 8)

@@ -70,9 +70,8 @@ public struct Doctor: Sendable {
             return DoctorCheck(
                 "notification server", ok: true, "\(info.name) \(info.version) (\(info.capabilities.joined(separator: ", ")))")
         } catch {
-            let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
             return DoctorCheck(
-                "notification server", ok: false, reason,
+                "notification server", ok: false, error.message,
                 fix: "start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications")
         }
     }
@@ -113,11 +112,7 @@ public struct Doctor: Sendable {
                 checks.append(
                     DoctorCheck("units", ok: false, "not installed, and no `dailyquote run` scheduler", fix: "dailyquote install"))
             }
-        } else if engine.unitsInstalled.count < SystemdUnit.names.count || !engine.timersEnabled || !engine.unitsInSync {
-            let problem =
-                engine.unitsInstalled.count < SystemdUnit.names.count
-                ? "only \(engine.unitsInstalled.count) of \(SystemdUnit.names.count) installed"
-                : (!engine.timersEnabled ? "installed but not enabled" : "out of sync with the config")
+        } else if let problem = unitsProblem {
             checks.append(DoctorCheck("units", ok: false, problem, fix: "dailyquote install"))
         } else {
             checks.append(
@@ -126,6 +121,16 @@ public struct Doctor: Sendable {
                     "installed, enabled and in sync" + (engine.unitsHorizonEnd.map { "; explicit elapses through \($0)" } ?? "")))
         }
         return checks
+    }
+
+    /// What is wrong with installed units, if anything.
+    private var unitsProblem: String? {
+        if engine.unitsInstalled.count < SystemdUnit.names.count {
+            return "only \(engine.unitsInstalled.count) of \(SystemdUnit.names.count) installed"
+        }
+        if !engine.timersEnabled { return "installed but not enabled" }
+        if !engine.unitsInSync { return "out of sync with the config" }
+        return nil
     }
 
     func directoriesCheck() -> DoctorCheck {
@@ -153,9 +158,8 @@ public struct Doctor: Sendable {
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
             return DoctorCheck("first source", ok: true, "\(what) (\(Int(elapsed)) ms)")
         } catch {
-            let reason = (error as? FetchError)?.description ?? error.message
             return DoctorCheck(
-                "first source", ok: false, reason,
+                "first source", ok: false, error.message,
                 fix: "check the network and the source's url; the other sources and the bundled quotes still stand in")
         }
     }

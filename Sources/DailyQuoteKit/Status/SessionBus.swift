@@ -15,12 +15,14 @@ public enum SessionBus {
         return nil
     }
 
-    /// Connects to the socket of a `unix:path=` or `unix:abstract=` address; nil if it
-    /// accepts, else why not.
+    /// Connects to the sockets of an address list's `unix:path=` and `unix:abstract=` entries in
+    /// order, as libdbus does; nil once one accepts, else why the last did not.
     ///
-    /// Other transports are taken on trust.
+    /// An entry of another transport is taken on trust.
     public static func problem(connectingTo address: String) -> String? {
+        var lastProblem: String?
         for candidate in address.split(separator: ";") {
+            guard candidate.hasPrefix("unix:") else { return nil }
             var path: String?
             var abstract = false
             for pair in candidate.drop(while: { $0 != ":" }).dropFirst().split(separator: ",") {
@@ -32,11 +34,11 @@ public enum SessionBus {
                     abstract = true
                 }
             }
-            guard candidate.hasPrefix("unix:"), let path else { return nil }
-            if let problem = connect(path: path, abstract: abstract) { return "\(path): \(problem)" }
-            return nil
+            guard let path else { continue }
+            guard let problem = connect(path: path, abstract: abstract) else { return nil }
+            lastProblem = "\(path): \(problem)"
         }
-        return "no usable address in \(address)"
+        return lastProblem ?? "no usable address in \(address)"
     }
 
     private static func connect(path: String, abstract: Bool) -> String? {
@@ -52,7 +54,8 @@ public enum SessionBus {
             let offset = abstract ? 1 : 0
             for (index, byte) in bytes.enumerated() { raw[index + offset] = byte }
         }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 1 : 1))
+        // A path ends in a NUL; an abstract name starts with one.
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
         }

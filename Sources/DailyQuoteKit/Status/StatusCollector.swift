@@ -42,7 +42,8 @@ public struct StatusCollector: Sendable {
             config: .init(path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError),
             timeZone: planner.zone.identifier, rule: planner.rule.summary,
             nextDelivery: next.first.map { upcoming($0.at) }, nextRefresh: nextRefresh.map(upcoming),
-            cachedQuote: nil, cacheProblem: nil, lastRefresh: lastRefresh(in: ledger), lastDelivery: nil,
+            cachedQuote: nil, cacheProblem: nil, lastRefresh: RefreshOutcome.last(inStateDirectory: paths.stateDirectory),
+            lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
         switch QuoteCache(directory: paths.cacheDirectory).read() {
         case .quote(let quote):
@@ -59,18 +60,13 @@ public struct StatusCollector: Sendable {
         do {
             report.notificationServer = try serverInfo()
         } catch {
-            report.notificationServerError = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            report.notificationServerError = error.message
         }
         return report
     }
 
     private func upcoming(_ instant: Int64) -> StatusReport.Upcoming {
         .init(at: format.iso8601(instant), inSeconds: instant - now, relative: ZonedTimeFormat.relative(from: now, to: instant))
-    }
-
-    private func lastRefresh(in ledger: DeliveryLedger) -> RefreshOutcome? {
-        guard let data = FileManager.default.contents(atPath: "\(ledger.directory)/refresh.json") else { return nil }
-        return try? JSONDecoder().decode(RefreshOutcome.self, from: data)
     }
 
     /// The engine section: unit files compared with what `install` would write, enablement

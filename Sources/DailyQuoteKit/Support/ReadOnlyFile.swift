@@ -39,8 +39,9 @@ public final class ReadOnlyFile {
         return Array(bytes[..<filled])
     }
 
-    /// Everything from the current position to the end.
-    public func readToEnd() throws(ReadError) -> [UInt8] {
+    /// Everything from the current position to the end; more than `maximum` bytes is an error,
+    /// so that a device such as `/dev/zero` cannot exhaust memory.
+    public func readToEnd(maximum: Int) throws(ReadError) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -48,6 +49,7 @@ public final class ReadOnlyFile {
             if got < 0, errno == EINTR { continue }
             guard got >= 0 else { throw ReadError(description: String(cString: strerror(errno))) }
             if got == 0 { return result }
+            guard result.count + got <= maximum else { throw ReadError(description: "larger than \(maximum / 1024) KiB") }
             result.append(contentsOf: chunk[..<got])
         }
     }

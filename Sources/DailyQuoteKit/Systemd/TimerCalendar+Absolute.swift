@@ -8,8 +8,7 @@ extension TimerCalendar {
     /// The first instant (Unix seconds) of the horizon's first year and the first instant after
     /// its last: from 1 January of `now`'s UTC year through 31 December `years` later.
     ///
-    /// Anchoring
-    /// to the year keeps the generated units stable, so a re-run of `install` rewrites nothing.
+    /// Anchoring to the year keeps the generated units stable, so a re-run of `install` rewrites nothing.
     public static func absoluteHorizon(now: Int64, years: Int = 3) -> ClosedRange<Int64> {
         let year = CivilDate(daysSinceEpoch: floorDivide(now, 86_400)).year
         let start = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * 86_400

@@ -8,8 +8,7 @@
 public enum TimerCalendar {
     /// The lines for `planner`, looking `years` ahead from `start` for gap patterns.
     ///
-    /// Rules in
-    /// the tz database recur yearly, so a few years show every pattern the zone has.
+    /// Rules in the tz database recur yearly, so a few years show every pattern the zone has.
     public static func onCalendarLines(for planner: DeliveryPlanner, from start: Int64, years: Int = 5) -> [String] {
         let zone = zoneSuffix(planner.zone)
         let rule = planner.rule

@@ -44,8 +44,7 @@ public struct UnitDirectory: Sendable {
 
     /// Whether `timer` is enabled, read from its `timers.target.wants` link.
     ///
-    /// This works
-    /// without a running user manager, which is when `status` needs it most.
+    /// This works without a running user manager, which is when `status` needs it most.
     public func isEnabled(_ timer: String) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(path)/timers.target.wants/\(timer)")) != nil
     }
