@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -31,6 +32,20 @@ int dq_install_stop_handler(int fd) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGINT, &action, NULL) != 0) return -1;
+    // A signal that arrived while they were blocked (across `run`'s re-exec) is delivered now.
+    return dq_set_stop_signals_blocked(0);
+}
+
+int dq_set_stop_signals_blocked(int blocked) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    int error = pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+    if (error != 0) {
+        errno = error;
+        return -1;
+    }
     return 0;
 }
 

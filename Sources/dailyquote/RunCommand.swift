@@ -59,7 +59,7 @@ struct RunCommand: AsyncParsableCommand {
             reexec: { delivery in
                 logger.debug("starting afresh after the fetch, to shed the concurrency pool's threads")
                 setenv(Self.refreshedForVariable, String(delivery), 1)
-                execv("/proc/self/exe", CommandLine.unsafeArgv)
+                WakeSource.withStopSignalsBlocked { execv("/proc/self/exe", CommandLine.unsafeArgv) }
                 logger.warning("could not start afresh after the fetch: \(String(cString: strerror(errno)))")
                 unsetenv(Self.refreshedForVariable)
             })

@@ -71,7 +71,7 @@ struct FortuneFileTests {
     @Test("The system's own fortune files read the same through their index and their text")
     func systemFortunes() throws {
         let path = "/usr/share/games/fortunes/literature"
-        try #require(FileManager.default.fileExists(atPath: path + ".dat"), "fortune-mod is not installed (scripts/install-deps)")
+        try #require(FileManager.default.fileExists(atPath: path + ".dat"), "fortunes-min is not installed (scripts/install-deps)")
         let file = FortuneFile(path: path)
         let all = try file.allRecords()
         #expect(try file.recordCount() == all.count)

@@ -18,4 +18,9 @@ int dq_pipe_cloexec(int fds[2]);
 /// The number of the last signal the handler saw, or 0.
 int dq_last_stop_signal(void);
 
+/// Blocks (1) or unblocks (0) SIGTERM and SIGINT for the calling thread. The mask survives
+/// execve and a blocked signal stays pending, so blocking them before `run` re-executes
+/// itself keeps a stop request from killing the process before its new handler is installed.
+int dq_set_stop_signals_blocked(int blocked);
+
 #endif

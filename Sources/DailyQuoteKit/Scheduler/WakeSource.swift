@@ -59,6 +59,18 @@ public final class WakeSource: @unchecked Sendable {
         guard dq_install_stop_handler(stop) == 0 else { throw SetupError(call: "sigaction", reason: String(cString: strerror(errno))) }
     }
 
+    /// Runs `body` (an `execv` of this program) with SIGTERM and SIGINT blocked.
+    ///
+    /// The blocked mask survives `execv` and a blocked signal stays pending, so a stop request
+    /// that arrives before the new image has installed its handler is delivered to that
+    /// handler instead of killing the process. If `body` returns (the exec failed), they are
+    /// unblocked again.
+    public static func withStopSignalsBlocked(_ body: () -> Void) {
+        _ = dq_set_stop_signals_blocked(1)
+        body()
+        _ = dq_set_stop_signals_blocked(0)
+    }
+
     /// The last SIGTERM or SIGINT received, or 0.
     public var lastStopSignal: Int32 { dq_last_stop_signal() }
 
