@@ -24,6 +24,31 @@ struct ConfigParserTests {
         #expect(try parse("# only a comment\n") == .defaults)
     }
 
+    @Test(
+        "A NUL or another control character is an error with its line and column, wherever it stands",
+        arguments: [
+            ("[delivery]\nhour = 9\n\u{0}\nhour = 99\n", 3, 1, nil),  // toml++ stopped reading at the NUL
+            (String(repeating: "\u{0}", count: 512), 1, 1, nil),  // a file of NULs after a crash
+            ("[delivery]\nhour = 9\u{0}\n", 2, 9, "delivery.hour"),
+            ("[notification]\ntitle = \"a\u{1B}[31mb\"\n", 2, 11, "notification.title"),
+            ("# a comment with a form feed \u{0C}\n", 1, 30, nil),
+            ("[delivery]\nhour = 9 # \u{7F}\n", 2, 12, "delivery.hour"),
+        ] as [(String, Int, Int, String?)])
+    func controlCharacters(text: String, line: Int, column: Int, key: String?) {
+        let error = failure(text)
+        #expect(error?.kind == .invalidTOML)
+        #expect(error?.line == line)
+        #expect(error?.key == key)
+        #expect(error?.detail.contains("control character U+") == true, "\(String(describing: error))")
+        #expect(error?.detail.contains("at column \(column);") == true, "\(String(describing: error))")
+    }
+
+    @Test("Tabs and CRLF line ends are not control-character errors")
+    func tabsAndCRLF() throws {
+        let config = try parse("[delivery]\r\n\thour = 9\t# nine\r\n")
+        #expect(config.delivery.hour == 9)
+    }
+
     @Test("Every key is read")
     func fullConfig() throws {
         let config = try parse(

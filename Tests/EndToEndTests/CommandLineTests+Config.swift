@@ -13,6 +13,8 @@ extension CommandLineTests {
             ("[delivery]\nhour = 8\ntime_zone = \"Moon/Base\"\n", "delivery.time_zone"),
             ("[delivery]\nhour = 8\nweekdays = [\"mon\", \"caturday\"]\n", "delivery.weekdays"),
             ("[delivery\nhour = 8\n", "invalid TOML"),
+            ("[delivery]\nhour = 9\n\u{0}\nhour = 99\n", ":3: invalid TOML: control character U+0000 (NUL) at column 1"),
+            (String(repeating: "\u{0}", count: 4096), ":1: invalid TOML: control character U+0000 (NUL) at column 1"),
         ])
     func configErrors(text: String, key: String) throws {
         let sandbox = Sandbox()

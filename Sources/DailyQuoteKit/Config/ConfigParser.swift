@@ -27,6 +27,12 @@ public struct ConfigParser: Sendable {
     /// Parses and validates `text`, the contents of the file at `file`.
     public func parse(_ text: String, file: String) throws(ConfigError) -> Config {
         let table: TOMLTable
+        if let control = ConfigControlCharacters.first(in: text) {
+            throw ConfigError(
+                .invalidTOML, file: file, line: control.line, key: TOMLKeyLocator(text: text).key(onLine: control.line),
+                detail: "invalid TOML: control character \(ConfigControlCharacters.describe(control.scalar)) at column \(control.column); "
+                    + "only tab, line feed and carriage return may appear (is the file damaged?)")
+        }
         if let problem = TOMLAbortGuard.firstProblem(in: text) {
             throw ConfigError(.invalidTOML, file: file, line: problem.line, detail: "invalid TOML: \(problem.reason)")
         }

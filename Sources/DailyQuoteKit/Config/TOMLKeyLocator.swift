@@ -36,6 +36,11 @@ struct TOMLKeyLocator: Sendable {
     /// The line of `keyPath` (`delivery.hour`), if the scan found it.
     func line(of keyPath: String) -> Int? { lines[keyPath] }
 
+    /// The key path written on `line`, if a `key =` line or a table header stands there.
+    func key(onLine line: Int) -> String? {
+        lines.filter { $0.value == line }.keys.max { $0.count < $1.count }
+    }
+
     /// `"time zone" . x` becomes `time zone.x`: quotes and blanks around dots removed.
     private static func normalise(_ text: Substring) -> String {
         text.split(separator: ".").map { part in
