@@ -2,50 +2,59 @@ import DailyQuoteKit
 import FoundationEssentials
 import Logging
 
-/// What a command needs from the outside world, gathered in one place: the environment,
-/// the clock, the paths, a logger, and the loaded configuration.
+/// A ``CommandEnvironment`` plus the loaded configuration and the plan: what a command that
+/// plans, fetches or posts needs.
 struct CommandContext {
-    let environment: [String: String]
-    let paths: AppPaths
-    let zones: TimeZoneDatabase
-    let logger: Logger
+    /// What every command has, config or not.
+    let base: CommandEnvironment
     let loaded: LoadedConfig
     /// The zone deliveries are planned in: the configured one, else the system's.
     let zone: ZoneRules
-    /// The instant the command started (Unix seconds).
-    let now: Int64
-    /// The `--config` argument as given.
-    let explicit: String?
 
     /// Why the config file could not be used, when the command asked to go on without it.
     let configError: (any UserFacingError)?
+
+    var environment: [String: String] { base.variables }
+    var paths: AppPaths { base.paths }
+    var zones: TimeZoneDatabase { base.zones }
+    var logger: Logger { base.logger }
+    /// The instant the command started (Unix seconds).
+    var now: Int64 { base.now }
+    /// The `--config` argument as given.
+    var explicit: String? { base.explicitConfig }
+    var ledger: DeliveryLedger { base.ledger }
+    var subprocess: Subprocess { base.subprocess }
+    var unitDirectory: UnitDirectory { base.unitDirectory }
+    var runMarker: String { base.runMarker }
 
     /// Loads everything for `options`, reading the real environment and clock.
     ///
     /// With `tolerateInvalidConfig` (for `status` and `doctor`), a broken config file is
     /// recorded in ``configError`` and the built-in defaults stand in for it.
-    init(_ options: GlobalOptions, clock: () -> Date = Date.init, tolerateInvalidConfig: Bool = false) throws {
-        environment = ProcessInfo.processInfo.environment
-        paths = AppPaths(environment: environment)
-        zones = TimeZoneDatabase(environment: environment)
-        logger = StderrLogHandler.logger(verbosity: options.verbose, environment: environment)
+    init(_ options: GlobalOptions, tolerateInvalidConfig: Bool = false) throws {
+        try self.init(CommandEnvironment(options), tolerateInvalidConfig: tolerateInvalidConfig)
+    }
+
+    /// Loads the config and the plan on top of `base`.
+    init(_ base: CommandEnvironment, tolerateInvalidConfig: Bool = false) throws {
+        self.base = base
+        let environment = base.variables
+        let zones = base.zones
         var loaded: LoadedConfig
         // The system's zone is read only when the config names none: it is another file to read.
         var zone: ZoneRules?
         do {
-            loaded = try ConfigLoader(paths: paths, zones: zones, environment: environment).load(explicitPath: options.config)
+            loaded = try ConfigLoader(paths: base.paths, zones: zones, environment: environment).load(explicitPath: base.explicitConfig)
             if let name = loaded.config.delivery.timeZone { zone = try zones.zone(named: name) }
             configError = nil
         } catch let error as UserFacingError where tolerateInvalidConfig {
-            loaded = LoadedConfig(config: .defaults, path: options.config ?? paths.defaultConfigFile, fileExists: true)
+            loaded = LoadedConfig(config: .defaults, path: base.configPath, fileExists: true)
             configError = error
         }
         self.loaded = loaded
-        self.zone = zone ?? zones.systemZone(environment: environment)
-        explicit = options.config
-        now = Int64(clock().timeIntervalSince1970.rounded(.down))
+        self.zone = zone ?? base.systemZone
         if !loaded.fileExists {
-            logger.info("no config file at \(loaded.path); using the built-in defaults")
+            base.logger.info("no config file at \(loaded.path); using the built-in defaults")
         }
     }
 
@@ -53,9 +62,6 @@ struct CommandContext {
 
     /// The real clock, in Unix seconds, for the stages and the scheduler.
     static let unixClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970.rounded(.down)) }
-
-    /// The delivery ledger in the state directory.
-    var ledger: DeliveryLedger { DeliveryLedger(directory: paths.stateDirectory) }
 
     /// The fetched-quote cache.
     var cache: QuoteCache { QuoteCache(directory: paths.cacheDirectory) }
@@ -73,12 +79,6 @@ struct CommandContext {
             config: config, planner: planner, cache: cache, ledger: ledger, reader: QuoteSourceReader(),
             clock: Self.unixClock, logger: logger)
     }
-
-    /// Runs helper programs (`systemctl`, `systemd-analyze`) with this environment.
-    var subprocess: Subprocess { Subprocess(environment: environment) }
-
-    /// The user unit directory `install` writes to.
-    var unitDirectory: UnitDirectory { UnitDirectory(path: paths.systemdUserDirectory) }
 
     /// The units that match the loaded config, in `schedule`'s style.
     func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
@@ -104,9 +104,6 @@ struct CommandContext {
             loaded: loaded, configError: configError?.errorDescription, planner: planner, paths: paths,
             expectedUnits: configError == nil ? expectedUnits : [], runMarker: runMarker, now: now, serverInfo: serverInfo)
     }
-
-    /// The file a running `dailyquote run` holds a shared lock on.
-    var runMarker: String { "\(paths.stateDirectory)/run.lock" }
 
     /// The absolute path of this binary, which the services run.
     var executablePath: String {

@@ -22,7 +22,8 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try CommandContext(global)
+        // No plan needed: a broken config must not hide the history.
+        let context = CommandEnvironment(global)
         let entries = Array(context.ledger.history().suffix(limit))
         if json {
             print(try JSONOutput.encode(entries))
@@ -32,7 +33,7 @@ struct HistoryCommand: AsyncParsableCommand {
             context.logger.notice("no deliveries yet (\(context.ledger.historyPath))")
             return
         }
-        let format = ZonedTimeFormat(zone: context.zone)
+        let format = ZonedTimeFormat(zone: context.displayZone())
         for entry in entries {
             let when = format.display(entry.plannedAt ?? entry.postedAt)
             let kind = entry.plannedAt == nil ? " (posted with --now)" : ""

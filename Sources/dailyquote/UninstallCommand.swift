@@ -16,27 +16,38 @@ struct UninstallCommand: AsyncParsableCommand {
     var purge = false
 
     func run() async throws {
-        let context = try CommandContext(global)
-        let systemctl = Systemctl(subprocess: context.subprocess)
-        let disable = systemctl.run(["disable", "--now"] + SystemdUnit.timerNames)
-        if disable.status != 0 {
-            context.logger.notice("could not stop the timers through the user manager: \(disable.gist)")
+        // No plan needed: a broken config must never stop a user from removing the tool.
+        let context = CommandEnvironment(global)
+        let directory = context.unitDirectory
+        if directory.installed.isEmpty && !SystemdUnit.timerNames.contains(where: directory.isEnabled) {
+            print("no dailyquote timers are installed; nothing to stop or remove")
+        } else {
+            let systemctl = Systemctl(subprocess: context.subprocess)
+            let disable = systemctl.run(["disable", "--now"] + SystemdUnit.timerNames)
+            if disable.status != 0 {
+                context.logger.notice("could not stop the timers through the user manager: \(disable.gist)")
+            }
+            for name in directory.remove() { print("removed \(directory.path)/\(name)") }
+            if disable.status == 0 { systemctl.run(["daemon-reload"]) }
         }
-        let removed = context.unitDirectory.remove()
-        for name in removed { print("removed \(context.unitDirectory.path)/\(name)") }
-        if removed.isEmpty { print("no dailyquote units were installed") }
-        if disable.status == 0 { systemctl.run(["daemon-reload"]) }
         if purge {
-            for directory in [context.paths.cacheDirectory, context.paths.stateDirectory]
-            where FileManager.default.fileExists(atPath: directory) {
+            for path in [context.paths.cacheDirectory, context.paths.stateDirectory] where FileManager.default.fileExists(atPath: path) {
                 do {
-                    try FileManager.default.removeItem(atPath: directory)
-                    print("removed \(directory)")
+                    try FileManager.default.removeItem(atPath: path)
+                    print("removed \(path)")
                 } catch {
-                    throw CommandFailure("cannot remove \(directory): \(error.message)", exitCode: 73)
+                    throw CommandFailure("cannot remove \(path): \(error.message)", exitCode: 73)
                 }
             }
         }
-        if context.loaded.fileExists { print("kept the config: \(context.loaded.path)") }
+        if FileLock.isHeld(path: context.runMarker) {
+            print("a `dailyquote run` scheduler is still running; it stops at logout, or stop it now with `pkill -x dailyquote`")
+        }
+        let autostart = AutostartEntry(environment: context.variables, configHome: context.paths.configHome)
+        if let entry = autostart.activeEntry {
+            print("`dailyquote run` still starts at login from \(entry) on desktops without systemd; to turn it off for you, run:")
+            print("  \(autostart.hideCommand)")
+        }
+        if FileManager.default.fileExists(atPath: context.configPath) { print("kept the config: \(context.configPath)") }
     }
 }

@@ -12,6 +12,8 @@ public struct AppPaths: Sendable, Codable, Equatable {
     public var stateDirectory: String
     /// `$XDG_CONFIG_HOME/systemd/user`: where `install` writes the timers.
     public var systemdUserDirectory: String
+    /// `$XDG_CONFIG_HOME` (default `~/.config`).
+    public var configHome: String
 
     /// Resolves the paths from `environment`.
     ///
@@ -22,7 +24,7 @@ public struct AppPaths: Sendable, Codable, Equatable {
             if let value = environment[variable], value.hasPrefix("/") { return value }
             return home + defaultSuffix
         }
-        let configHome = base("XDG_CONFIG_HOME", "/.config")
+        configHome = base("XDG_CONFIG_HOME", "/.config")
         defaultConfigFile = "\(configHome)/dailyquote/config.toml"
         cacheDirectory = base("XDG_CACHE_HOME", "/.cache") + "/dailyquote"
         stateDirectory = base("XDG_STATE_HOME", "/.local/state") + "/dailyquote"

@@ -1,0 +1,59 @@
+import DailyQuoteKit
+import FoundationEssentials
+import Logging
+
+/// What every command has, whatever the config file says: the environment variables, the
+/// paths, a logger and the clock.
+///
+/// Commands that need no plan (`history`, `uninstall`, `clear`, `config path`, `config init`)
+/// build only this, so a broken config never stops a user from reading the history or
+/// removing the tool. ``CommandContext`` adds the loaded config and the plan.
+struct CommandEnvironment {
+    let variables: [String: String]
+    let paths: AppPaths
+    let zones: TimeZoneDatabase
+    let logger: Logger
+    /// The instant the command started (Unix seconds).
+    let now: Int64
+    /// The `--config` argument as given.
+    let explicitConfig: String?
+
+    init(_ options: GlobalOptions, variables: [String: String] = ProcessInfo.processInfo.environment, clock: () -> Date = Date.init) {
+        self.variables = variables
+        paths = AppPaths(environment: variables)
+        zones = TimeZoneDatabase(environment: variables)
+        logger = StderrLogHandler.logger(verbosity: options.verbose, environment: variables)
+        now = Int64(clock().timeIntervalSince1970.rounded(.down))
+        explicitConfig = options.config
+    }
+
+    /// The config file in use: `--config`, else the XDG default.
+    var configPath: String { explicitConfig ?? paths.defaultConfigFile }
+
+    /// The system's zone (`TZ`, `/etc/localtime`, ...), for commands that show times without a plan.
+    var systemZone: ZoneRules { zones.systemZone(environment: variables) }
+
+    /// The delivery ledger in the state directory.
+    var ledger: DeliveryLedger { DeliveryLedger(directory: paths.stateDirectory) }
+
+    /// Runs helper programs (`systemctl`, `systemd-analyze`) with this environment.
+    var subprocess: Subprocess { Subprocess(environment: variables) }
+
+    /// The user unit directory `install` writes to.
+    var unitDirectory: UnitDirectory { UnitDirectory(path: paths.systemdUserDirectory) }
+
+    /// The file a running `dailyquote run` holds a shared lock on.
+    var runMarker: String { "\(paths.stateDirectory)/run.lock" }
+
+    /// The zone to show times in: the config's if the config loads, else the system's.
+    ///
+    /// A broken config is mentioned, not fatal: showing past deliveries needs no plan.
+    func displayZone() -> ZoneRules {
+        do {
+            return try CommandContext(self).zone
+        } catch {
+            logger.notice("the config cannot be used (\(error.message)); times are shown in the system's zone")
+            return systemZone
+        }
+    }
+}

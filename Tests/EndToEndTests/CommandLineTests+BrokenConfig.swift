@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Commands that need no plan work whatever the config file says.
+extension CommandLineTests {
+    static let brokenConfigs = ["[delivery]\nhour = 25\n", "[delivery\n", "\u{0}\u{0}\u{0}", "[notification]\nurgency = \"loud\"\n"]
+
+    @Test("history, clear, uninstall, config path and config init --force work with a broken config", arguments: brokenConfigs)
+    func noPlanCommandsIgnoreABrokenConfig(text: String) throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.home.write("config/dailyquote/config.toml", text)
+        let line =
+            #"{"author":"A","plannedAt":1790000000,"plannedDay":"2026-09-21","posted":"2026-09-21T08:00:00Z","postedAt":1790000000,"#
+            + #""reason":"cache","server":"dunst","source":"file","text":"Kept."}"#
+        try sandbox.home.write("state/dailyquote/history.jsonl", line + "\n")
+        try sandbox.home.write("config/systemd/user/dailyquote-notify.timer", "[Timer]\n")
+        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+
+        let history = try sandbox.run(["history"])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(history.stdout.contains("Kept."))
+        let json = try sandbox.run(["history", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("\"Kept.\""))
+        #expect(try sandbox.run(["config", "path"]).status == 0)
+
+        let uninstall = try sandbox.run(["uninstall"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(uninstall.stdout.contains("removed \(sandbox.home.url("config/systemd/user"))/dailyquote-notify.timer"))
+        #expect(uninstall.stdout.contains("kept the config: \(config)"))
+        #expect(!uninstall.stderr.contains("error"), "\(uninstall.stderr)")
+
+        let clear = try sandbox.run(["clear", "--state", "--yes"])
+        #expect(clear.status == 0, "\(clear.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.url("state/dailyquote")))
+
+        let initialise = try sandbox.run(["config", "init", "--force"])
+        #expect(initialise.status == 0, "\(initialise.stderr)")
+        #expect(try sandbox.run(["config", "check"]).status == 0)
+    }
+
+    @Test("uninstall with nothing installed says so calmly, exit 0, and tells run users how to turn autostart off")
+    func uninstallNothing() throws {
+        let sandbox = Sandbox()
+        let systemDirectory = sandbox.home.url("etc-xdg")
+        try sandbox.home.write("etc-xdg/autostart/dailyquote.desktop", "[Desktop Entry]\nExec=dailyquote run\n")
+        sandbox.extraEnvironment = [
+            "XDG_CONFIG_DIRS": systemDirectory, "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"),
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
+        let result = try sandbox.run(["uninstall"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("no dailyquote timers are installed; nothing to stop or remove\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("starts at login from \(systemDirectory)/autostart/dailyquote.desktop"), "\(result.stdout)")
+
+        // The printed command is the way to turn it off: after it, uninstall no longer mentions autostart.
+        let command = try #require(result.stdout.split(separator: "\n").last).trimmingCharacters(in: .whitespaces)
+        let hide = try ProcessRunner.run("/bin/sh", ["-c", command], environment: sandbox.environment)
+        #expect(hide.status == 0, "\(command): \(hide.stderr)")
+        let again = try sandbox.run(["uninstall"])
+        #expect(!again.stdout.contains("autostart"), "\(again.stdout)")
+    }
+}
