@@ -25,11 +25,16 @@ struct DailyQuote: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
+    // Declared for `--help` and shell completion: `dailyquote --config F --dry-run` runs `run`
+    // with them (GlobalOptionRouting names it), so the root itself never reads these.
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var dryRun: DryRunOption
+
     /// Parses the arguments and runs the command, mapping user-facing errors to their exit
     /// status and a single line on standard error.
     static func main() async {
         do {
-            let arguments = GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)
+            let arguments = try GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)
             var command = try parseAsRoot(arguments)
             if let scheduler = command as? RunCommand {
                 // On this thread, not the concurrency pool: see ForegroundScheduler.
@@ -39,6 +44,9 @@ struct DailyQuote: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let error as GlobalOptionRouting.UnknownCommand {
+            StderrLogHandler.logger(verbosity: 0, environment: ProcessInfo.processInfo.environment).error("\(error.message)")
+            Glibc.exit(ExitCode.validationFailure.rawValue)
         } catch let error as UserFacingError {
             let logger = StderrLogHandler.logger(verbosity: 0, environment: ProcessInfo.processInfo.environment)
             logger.error("\(error.errorDescription ?? "\(error)")")

@@ -1,38 +1,76 @@
 import ArgumentParser
+import DailyQuoteKit
 
-/// Lets global options stand before the subcommand (`dailyquote --config F schedule`).
+/// Lets global options stand anywhere (`dailyquote --config F schedule`, `dailyquote config
+/// --config F check`), and names a mistyped subcommand instead of showing `run`'s usage.
 ///
-/// ArgumentParser only reads an option after the subcommand that declares it, and with `run`
-/// as the default subcommand, options before a subcommand name would be routed to `run`.
-/// This moves leading `--config`/`-v` options to just after the subcommand path.
+/// ArgumentParser reads an option only after the subcommand that declares it, and with `run`
+/// as the default subcommand, a word that is no subcommand would be handed to `run`. This
+/// moves every `--config`/`-v` option to just after the subcommand path.
 enum GlobalOptionRouting {
-    /// `arguments` (without the program name) with leading global options moved.
-    static func normalise(_ arguments: [String], root: ParsableCommand.Type) -> [String] {
-        var leading: [String] = []
+    /// A word where a subcommand was expected.
+    struct UnknownCommand: Error, Equatable {
+        /// The commands before it (`dailyquote config`).
+        var parent: String
+        var word: String
+        var suggestion: String?
+        var commands: [String]
+
+        /// `unknown command 'bogus'; did you mean 'notify'? See 'dailyquote --help'.`
+        var message: String {
+            let hint = suggestion.map { "did you mean '\($0)'?" } ?? "the commands are \(commands.joined(separator: ", "))."
+            return "unknown command '\(word)'; \(hint) See '\(parent) --help'."
+        }
+    }
+
+    /// Flags the root command answers by itself, without a subcommand.
+    private static let rootBuiltins: Set = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+
+    /// `arguments` (without the program name) with every global option moved after the subcommand path.
+    static func normalise(_ arguments: [String], root: ParsableCommand.Type) throws -> [String] {
+        var globals: [String] = []
+        var rest: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--config", index + 1 < arguments.count {
-                leading += [argument, arguments[index + 1]]
-                index += 2
-            } else if argument.hasPrefix("--config=") || argument == "--verbose" || isShortVerbose(argument) {
-                leading.append(argument)
-                index += 1
-            } else {
+            if argument == "--" {
+                rest += arguments[index...]
                 break
             }
-        }
-        guard !leading.isEmpty else { return arguments }
-        var path: [String] = []
-        var command: ParsableCommand.Type = root
-        while index < arguments.count,
-            let child = command.configuration.subcommands.first(where: { $0._commandName == arguments[index] })
-        {
-            path.append(arguments[index])
-            command = child
+            if argument == "--config", index + 1 < arguments.count {
+                globals += [argument, arguments[index + 1]]
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("--config=") || argument == "--verbose" || isShortVerbose(argument) {
+                globals.append(argument)
+            } else {
+                rest.append(argument)
+            }
             index += 1
         }
-        return path + leading + arguments[index...]
+        var path: [String] = []
+        var command: ParsableCommand.Type = root
+        var position = 0
+        while position < rest.count, let child = command.configuration.subcommands.first(where: { $0._commandName == rest[position] }) {
+            path.append(rest[position])
+            command = child
+            position += 1
+        }
+        let names = command.configuration.subcommands.map { $0._commandName }
+        if position < rest.count, !names.isEmpty, !rest[position].hasPrefix("-"), !(path.isEmpty && rest[position] == "help") {
+            throw UnknownCommand(
+                parent: ([root._commandName] + path).joined(separator: " "), word: rest[position],
+                suggestion: ClosestMatch.closest(to: rest[position], in: names), commands: names)
+        }
+        // The root declares the global options for help and completion only; with anything for
+        // the default subcommand on the line, name it, so that it, not the root, parses them.
+        if path.isEmpty, rest.first != "help", let fallback = root.configuration.defaultSubcommand,
+            !globals.isEmpty || rest.contains(where: { !rootBuiltins.contains($0) })
+        {
+            path = [fallback._commandName]
+        }
+        return path + globals + rest[position...]
     }
 
     /// `-v`, `-vv`, `-vvv`.

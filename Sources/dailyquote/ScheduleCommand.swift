@@ -27,17 +27,20 @@ struct ScheduleCommand: AsyncParsableCommand {
         guard (1...1000).contains(count) else {
             throw ValidationError("--count must be between 1 and 1000, not \(count).")
         }
+        // The syntax does not depend on the zone, which needs the config: a mistake here is a
+        // usage error, shown with this command's usage.
+        if let from, TimestampParser.parse(from, zone: .utc) == nil { throw ValidationError(Self.fromProblem(from)) }
+    }
+
+    static func fromProblem(_ from: String) -> String {
+        "--from: cannot read '\(from)'; use ISO 8601 with an offset (2026-03-29T00:30:00+01:00) or 'YYYY-MM-DD HH:MM[:SS]' in the configured zone."
     }
 
     func run() async throws {
         let context = try CommandContext(global)
         var start = context.now
         if let from {
-            guard let parsed = TimestampParser.parse(from, zone: context.zone) else {
-                throw ValidationError(
-                    "--from: cannot read '\(from)'; use ISO 8601 with an offset (2026-03-29T00:30:00+01:00) "
-                        + "or 'YYYY-MM-DD HH:MM[:SS]' in the configured zone.")
-            }
+            guard let parsed = TimestampParser.parse(from, zone: context.zone) else { throw ValidationError(Self.fromProblem(from)) }
             start = parsed
         }
         let preview = SchedulePreview(planner: context.planner, start: start, count: count)

@@ -1,10 +1,19 @@
 /// Picks the candidate closest to a misspelt word, for "did you mean" hints.
-enum ClosestMatch {
-    /// The candidate with the smallest edit distance to `word` (case-insensitive), if any.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+public enum ClosestMatch {
+    /// The candidate with the smallest edit distance to `word` (case-insensitive), if it is
+    /// close enough to be a likely misspelling.
+    ///
+    /// Close enough means at most a third of the word's length (at least one) edits away:
+    /// `minit` suggests `minute`, but `zone.tab` suggests no zone and `language` no key.
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased())
-        return candidates.min { distance(target, Array($0.lowercased())) < distance(target, Array($1.lowercased())) }
+        let scored = candidates.map { ($0, distance(target, Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= maximumDistance(forLength: target.count) else { return nil }
+        return best.0
     }
+
+    /// The most edits a suggestion may be away from a word of `length` characters.
+    static func maximumDistance(forLength length: Int) -> Int { max(1, (length + 2) / 3) }
 
     /// The Levenshtein distance between two character arrays.
     static func distance(_ a: [Character], _ b: [Character]) -> Int {

@@ -5,13 +5,15 @@ public enum NotificationExpiry: Sendable, Codable, Equatable {
     case after(ConfigDuration)
 
     /// Parses `default`, `never` or a duration such as `30s`.
+    ///
+    /// `"0"` means `never`, as an expire timeout of 0 does in the notification protocol.
     public init?(parsing text: String) {
         switch text.lowercased() {
         case "default": self = .serverDefault
         case "never": self = .never
         default:
-            guard let duration = ConfigDuration(parsing: text), duration.seconds > 0 else { return nil }
-            self = .after(duration)
+            guard let duration = ConfigDuration(parsing: text) else { return nil }
+            self = duration.seconds == 0 ? .never : .after(duration)
         }
     }
 

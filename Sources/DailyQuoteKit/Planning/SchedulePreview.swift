@@ -15,9 +15,9 @@ public struct SchedulePreview: Sendable, Equatable {
 
     /// The header line: zone, rule, refresh lead and start.
     public var header: String {
-        let lead = ConfigDuration(seconds: planner.refreshLead)
+        let lead = planner.refreshLead == 0 ? "at the same time" : "\(ConfigDuration(seconds: planner.refreshLead)) before"
         return "Deliveries in \(planner.zone.identifier), \(planner.rule.summary) local time "
-            + "(refresh \(lead) before), from \(format.display(start)):"
+            + "(refresh \(lead)), from \(format.display(start)):"
     }
 
     /// One line per delivery: local time, distance from the start, the refresh, and any DST note.

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Mistakes on the command line: each says what is wrong, in the command's own terms.
+extension CommandLineTests {
+    @Test(
+        "A mistyped subcommand is named, with the closest command when there is one (exit 64)",
+        arguments: [
+            (["bogus"], "unknown command 'bogus'; the commands are run, refresh, notify,"),
+            (["notfy"], "unknown command 'notfy'; did you mean 'notify'?"),
+            (["-v", "shedule", "--count", "2"], "unknown command 'shedule'; did you mean 'schedule'?"),
+            (["config", "chek"], "unknown command 'chek'; did you mean 'check'? See 'dailyquote config --help'."),
+        ])
+    func unknownCommand(arguments: [String], message: String) throws {
+        let result = try Sandbox().run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("Usage: dailyquote run"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test("schedule --from with an unreadable time shows schedule's usage")
+    func scheduleFromUsage() throws {
+        let result = try Sandbox().run(["schedule", "--from", "yesterday"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--from: cannot read 'yesterday'"), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: dailyquote schedule"), "\(result.stderr)")
+    }
+
+    @Test("Global options work anywhere, also between a command group and its subcommand")
+    func globalOptionsAnywhere() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config("[delivery]\nhour = 6\n")
+        for arguments in [
+            ["config", "--config", config, "check"], ["config", "check", "--config", config], ["config", "-v", "--config=\(config)", "check"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout == "ok: \(config)\n", "\(arguments)")
+        }
+        let schedule = try sandbox.run(["schedule", "--count", "1", "--config", config, "--from", "2026-01-01 00:00"])
+        #expect(schedule.stdout.contains("every day at 06:00"), "\(schedule.stderr)")
+        #expect(try sandbox.run(["help", "schedule"]).stdout.contains("USAGE: dailyquote schedule"))
+        #expect(try sandbox.run(["--version"]).stdout == "0.1.0\n")
+    }
+
+    @Test("Bash completion offers the top-level options")
+    func bashCompletionTopLevel() throws {
+        let result = try Sandbox().run(["--generate-completion-script", "bash"])
+        #expect(result.status == 0)
+        let topLevel = try #require(
+            result.stdout.components(separatedBy: "\n_dailyquote_run()").first?.components(separatedBy: "_dailyquote() {").last)
+        for option in ["--config", "--dry-run", "--verbose", "-v"] {
+            #expect(topLevel.contains(option), "\(option) is not offered at the top level")
+        }
+    }
+
+    @Test("schedule with lead = \"0\" says the refresh is at the same time, never \"refresh 0 before\"")
+    func scheduleLeadZero() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config("[refresh]\nlead = \"0\"\n")
+        let result = try sandbox.run(["schedule", "--config", config, "--count", "1"])
+        #expect(result.stdout.contains("(refresh at the same time)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("refresh 0 before"))
+    }
+}
