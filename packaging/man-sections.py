@@ -1,12 +1,158 @@
 #!/usr/bin/env python3
 """Adds FILES and EXIT STATUS to the mdoc man page that generate-manual writes.
 
-generate-manual knows the commands, options and help texts; the files dailyquote uses and its
-exit codes live in README.md, and are repeated here for `man dailyquote`.
+generate-manual knows the commands, options and help texts; the config keys, the files
+dailyquote uses and its exit codes live in README.md, and are repeated here for `man dailyquote`.
+It also drops generate-manual's own EXIT STATUS stub and turns Markdown `code` into bold.
 """
+import re
 import sys
 
-SECTIONS = r""".Sh FILES
+SECTIONS = r""".Sh CONFIGURATION
+The config file is TOML. Every key is optional; without the file the built-in defaults apply.
+.Nm config init
+writes a commented example,
+.Nm config check
+validates a file. A broken file is reported with its path, line and key, and exit status 78.
+Durations are written
+.Ql \&Ns ,
+.Ql \&Nm ,
+.Ql \&Nh
+or combinations in that order
+.Pq Ql 1h30m ,
+or
+.Ql 0 .
+.Ss [delivery]
+.Bl -tag -width Ds
+.It Cm hour No (default 8)
+The local hour of the delivery, 0\(en23; required when
+.Cm [delivery]
+is present.
+.It Cm minute No (default 0)
+0\(en59.
+.It Cm weekdays No (default every day)
+A non-empty list of
+.Ql mon
+\&...
+.Ql sun ,
+any case.
+.It Cm time_zone No (default the system's zone)
+An IANA zone name from the system's tz database, such as
+.Ql Europe/Berlin .
+.It Cm catch_up No (default Ql 3h )
+How late a missed delivery (suspend, poweroff, logged out) may still be posted,
+.Ql 0
+to
+.Ql 24h .
+A delivery up to a minute late is always on time;
+.Ql 0
+means no catch-up after that.
+.El
+.Ss [refresh]
+.Bl -tag -width Ds
+.It Cm lead No (default Ql 45m )
+How long before each delivery the quote is fetched,
+.Ql 0
+to
+.Ql 12h .
+.It Cm timeout No (default Ql 20s )
+The fetch stage's hard deadline for all sources together,
+.Ql 1s
+to
+.Ql 120s .
+.El
+.Ss [notification]
+.Bl -tag -width Ds
+.It Cm title No (default Ql Quote of the Day )
+The summary line; not empty.
+.It Cm icon No (default Ql dailyquote )
+An icon name from the icon theme, or a path.
+.It Cm urgency No (default Ql normal )
+.Ql low ,
+.Ql normal
+or
+.Ql critical .
+.It Cm expire No (default Ql default )
+How long the notification stays up:
+.Ql default
+(the server decides),
+.Ql never
+(also
+.Ql 0 ) ,
+or a duration.
+.It Cm timeout No (default Ql 10s )
+The deadline for posting,
+.Ql 1s
+to
+.Ql 60s .
+.El
+.Ss [[source]]
+Sources are tried in order; the first acceptable quote is cached. Without any
+.Cm [[source]] ,
+ZenQuotes' quote of the day is used; when every source fails, the delivery uses the bundled
+collection.
+.Bl -tag -width Ds
+.It Cm type
+One of the presets
+.Ql zenquotes ,
+.Ql dummyjson ,
+.Ql favqs ,
+.Ql api-ninjas ;
+.Ql json
+(any JSON API);
+.Ql fortune
+(a fortune file, with its strfile index when present);
+.Ql file
+(a JSON array of objects with
+.Ql text
+and an optional
+.Ql author ,
+or lines
+.Ql text -- author ) .
+.It Cm url
+The URL to fetch: required for
+.Ql json ,
+a mirror for a preset. Only http and https.
+.It Cm endpoint
+For
+.Ql zenquotes :
+.Ql today
+(default) or
+.Ql random .
+.It Cm text , Cm author
+For
+.Ql json :
+RFC 6901 JSON Pointers to the quote's text (required) and author (optional), such as
+.Ql /quote .
+.It Cm format
+For
+.Ql json :
+.Ql text
+(default: the text is taken exactly as written) or
+.Ql html
+(tags removed, entities decoded).
+.It Cm headers
+An inline table of request headers.
+.Ql ${VAR}
+in a value is taken from the environment; an unset variable is a config error. Values are
+secrets: never logged, and
+.Fl -dry-run
+shows only their names.
+.Ql api-ninjas
+needs
+.Ql X-Api-Key .
+.It Cm path
+For
+.Ql fortune
+and
+.Ql file :
+an absolute path, or one starting with
+.Ql ~ ,
+.Ql $HOME
+or
+.Ql ${HOME} .
+.El
+.Sh FILES
 .Bl -tag -width Ds
 .It Pa $XDG_CONFIG_HOME/dailyquote/config.toml
 The config file (default
@@ -47,6 +193,9 @@ Bad command-line usage.
 A needed service is unavailable: no session bus, no notification server, or no systemd user manager for
 .Nm install .
 The delivery stays due.
+.It 71
+.Nm run
+could not set up its timers (timerfd, inotify).
 .It 73
 A file could not be written.
 .It 75
@@ -61,6 +210,10 @@ The config file is broken; the message names the file, the line and the key.
 
 def main() -> None:
     text = open(sys.argv[1], encoding="utf-8").read()
+    # generate-manual writes an EXIT STATUS section of its own (".Ex -std"): ours replaces it.
+    text = re.sub(r'\n\.Sh "?EXIT STATUS"?\n(?:(?!\.Sh ).*\n)*', "\n", text)
+    # Help texts use Markdown-style `code`; a man page shows it in bold instead.
+    text = re.sub(r"`([^`\n]+)`", r"\\fB\1\\fR", text)
     marker = "\n.Sh AUTHORS"
     if marker in text:
         text = text.replace(marker, "\n" + SECTIONS.rstrip("\n") + marker, 1)

@@ -23,7 +23,10 @@ version=$(run dailyquote --version)
 echo "test-deb: installed dailyquote $version"
 run dailyquote schedule --count 2 | grep -q "08:00" || fail "schedule does not show the 08:00 default"
 man -w dailyquote >/dev/null || fail "man -w dailyquote finds no page"
-man -P cat dailyquote 2>/dev/null | grep -q "EXIT STATUS" || fail "the man page has no EXIT STATUS section"
+page=$(man -P cat dailyquote 2>/dev/null)
+[ "$(grep -c '^EXIT STATUS' <<<"$page")" = 1 ] || fail "the man page needs exactly one EXIT STATUS section"
+grep -q '^CONFIGURATION' <<<"$page" || fail "the man page has no CONFIGURATION section"
+zcat "$(man -w dailyquote)" | grep -q '`' && fail "the man page has literal Markdown backticks"
 for file in /usr/share/bash-completion/completions/dailyquote /usr/share/zsh/vendor-completions/_dailyquote \
   /usr/share/fish/vendor_completions.d/dailyquote.fish /usr/share/applications/dailyquote.desktop \
   /etc/xdg/autostart/dailyquote.desktop /usr/share/icons/hicolor/scalable/apps/dailyquote.svg \

@@ -1,4 +1,4 @@
-import DailyQuoteKit
+@testable import DailyQuoteKit
 import Testing
 
 @Suite("ConfigTemplate")
@@ -8,5 +8,34 @@ struct ConfigTemplateTests {
         let config = try ConfigParser(zones: Zones.database).parse(ConfigTemplate.text, file: "template")
         #expect(config == .defaults)
         #expect(ConfigTemplate.text.contains("[delivery]"))
+    }
+
+    /// The template with every commented `[[source]]` example turned on.
+    static var sourcesUncommented: String {
+        var inSources = false
+        return ConfigTemplate.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            if line == "# [[source]]" { inSources = true }
+            return inSources && line.hasPrefix("# ") ? String(line.dropFirst(2)) : String(line)
+        }.joined(separator: "\n")
+    }
+
+    @Test("It has a commented [[source]] example for every source type, and each parses when uncommented")
+    func sourceExamples() throws {
+        let parser = ConfigParser(
+            zones: Zones.database, environment: ["API_NINJAS_KEY": "k", "QUOTES_TOKEN": "t", "HOME": "/home/ada"])
+        let config = try parser.parse(Self.sourcesUncommented, file: "template")
+        #expect(Set(config.sources.map(\.kind)) == Set(SourceConfig.Kind.allCases))
+        #expect(config.sources.count == SourceConfig.Kind.allCases.count)
+    }
+
+    @Test("It mentions every key the parser knows")
+    func everyKey() {
+        for (table, keys) in ConfigParser.knownKeys where !table.isEmpty {
+            for key in keys {
+                #expect(
+                    ConfigTemplate.text.contains("\n\(key) =") || ConfigTemplate.text.contains("\n# \(key) ="),
+                    "\(table).\(key) is not in the template")
+            }
+        }
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DailyQuoteKit
+
+/// `packaging/man-sections.py`, which completes the man page that generate-manual writes.
+@Suite("Man page sections")
+struct ManPageSectionsTests {
+    /// What generate-manual writes, in small: a Markdown-style help text and its own EXIT STATUS stub.
+    static let generated = """
+        .Dd November 23, 2026
+        .Dt DAILYQUOTE 1
+        .Sh DESCRIPTION
+        With no subcommand, `dailyquote` runs the foreground scheduler (`run`).
+        .Sh "EXIT STATUS"
+        .Ex -std
+        .Sh AUTHORS
+        Nobody.
+
+        """
+
+    static func completed() throws -> String {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("dailyquote-\(UUID().uuidString).1")
+        try generated.write(to: input, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let result = try ProcessRunner.run(
+            "/usr/bin/env", ["python3", "\(RepositoryPaths.root)/packaging/man-sections.py", input.path],
+            environment: RepositoryPaths.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test("One EXIT STATUS section, with every status of the README's table; no Markdown backticks")
+    func exitStatus() throws {
+        let page = try Self.completed()
+        #expect(page.components(separatedBy: "EXIT STATUS").count == 2, "\(page)")
+        #expect(!page.contains("`"))
+        #expect(page.contains("\\fBdailyquote\\fR runs the foreground scheduler (\\fBrun\\fR)"))
+        let readme = try String(contentsOfFile: "\(RepositoryPaths.root)/README.md", encoding: .utf8)
+        let table = try #require(readme.components(separatedBy: "### Exit status").last?.components(separatedBy: "\n## ").first)
+        let statuses = table.split(separator: "\n").compactMap { $0.firstMatch(of: /^\| (\d+) \|/).map { String($0.1) } }
+        #expect(statuses.count >= 8)
+        let section = try #require(page.components(separatedBy: ".Sh EXIT STATUS").last?.components(separatedBy: ".Sh ").first)
+        for status in statuses {
+            #expect(section.contains(".It \(status)\n"), "exit status \(status) is not in the man page")
+        }
+    }
+
+    @Test("A CONFIGURATION section documents every key the parser knows and every source type")
+    func configuration() throws {
+        let page = try Self.completed()
+        let section = try #require(page.components(separatedBy: ".Sh CONFIGURATION").last?.components(separatedBy: "\n.Sh ").first)
+        for (table, keys) in ConfigParser.knownKeys where !table.isEmpty {
+            #expect(section.contains(table == "source" ? ".Ss [[source]]" : ".Ss [\(table)]"))
+            for key in keys {
+                #expect(section.contains(".It Cm \(key)") || section.contains(" Cm \(key)"), "\(table).\(key) is not documented")
+            }
+        }
+        for kind in SourceConfig.Kind.allCases {
+            #expect(section.contains(".Ql \(kind.rawValue)"), "source type \(kind.rawValue) is not documented")
+        }
+    }
+}
