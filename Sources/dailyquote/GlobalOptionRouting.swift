@@ -16,7 +16,7 @@ enum GlobalOptionRouting {
         var suggestion: String?
         var commands: [String]
 
-        /// `unknown command 'bogus'; did you mean 'notify'? See 'dailyquote --help'.`
+        /// The one-line message, such as `unknown command 'notfy'; did you mean 'notify'?`.
         var message: String {
             let hint = suggestion.map { "did you mean '\($0)'?" } ?? "the commands are \(commands.joined(separator: ", "))."
             return "unknown command '\(word)'; \(hint) See '\(parent) --help'."

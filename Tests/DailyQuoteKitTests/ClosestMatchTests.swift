@@ -1,5 +1,6 @@
-@testable import DailyQuoteKit
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("ClosestMatch")
 struct ClosestMatchTests {
@@ -19,7 +20,8 @@ struct ClosestMatchTests {
     @Test(
         "Far-off words get none, however short the candidates",
         arguments: [
-            ("zone.tab", ["CET", "EET", "UTC", "Europe/Berlin"]), ("language", deliveryKeys), ("bogus", ["run", "show", "notify", "clear"]),
+            ("zone.tab", ["CET", "EET", "UTC", "Europe/Berlin"]), ("language", deliveryKeys),
+            ("bogus", ["run", "show", "notify", "clear"]),
             ("x", ["hour"]),
         ])
     func noSuggestion(word: String, candidates: [String]) {

@@ -1,5 +1,6 @@
-@testable import DailyQuoteKit
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("ConfigTemplate")
 struct ConfigTemplateTests {

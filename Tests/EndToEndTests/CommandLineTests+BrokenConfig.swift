@@ -15,7 +15,9 @@ extension CommandLineTests {
             + #""reason":"cache","server":"dunst","source":"file","text":"Kept."}"#
         try sandbox.home.write("state/dailyquote/history.jsonl", line + "\n")
         try sandbox.home.write("config/systemd/user/dailyquote-notify.timer", "[Timer]\n")
-        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        sandbox.extraEnvironment = [
+            "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
 
         let history = try sandbox.run(["history"])
         #expect(history.status == 0, "\(history.stderr)")

@@ -122,6 +122,8 @@ extension CommandLineTests {
 }
 
 extension CommandLineTests {
+    /// A stop request pending across `run`'s re-exec is delivered to the new image.
+    ///
     /// `run` re-executes itself after a fetch with SIGTERM and SIGINT blocked, so that a stop
     /// request in between is kept pending, not fatal. This starts it exactly in that state: a
     /// SIGINT pending and blocked across `execv`. The new image must install its handler,

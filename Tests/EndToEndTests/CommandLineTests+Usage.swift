@@ -33,7 +33,8 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config("[delivery]\nhour = 6\n")
         for arguments in [
-            ["config", "--config", config, "check"], ["config", "check", "--config", config], ["config", "-v", "--config=\(config)", "check"],
+            ["config", "--config", config, "check"], ["config", "check", "--config", config],
+            ["config", "-v", "--config=\(config)", "check"],
         ] {
             let result = try sandbox.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")

@@ -30,7 +30,9 @@ enum ConfigControlCharacters {
     static func describe(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        let names: [UInt32: String] = [0x00: "NUL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed", 0x1B: "escape", 0x7F: "DEL"]
+        let names: [UInt32: String] = [
+            0x00: "NUL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed", 0x1B: "escape", 0x7F: "DEL",
+        ]
         return names[scalar.value].map { "\(code) (\($0))" } ?? code
     }
 }
