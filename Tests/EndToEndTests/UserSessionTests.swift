@@ -74,9 +74,16 @@ struct UserSessionTests {
         #expect(file("install1.out").contains("timers enabled and started"))
 
         let seen1 = try #require(Double(file("seen1").trimmingCharacters(in: .whitespacesAndNewlines)), "\(context)")
-        let delay = seen1 - first
-        print("user session: the quote was recorded \(String(format: "%.3f", delay)) s after the planned instant")
-        #expect(delay >= 0 && delay < 2, "delay \(delay) s; \(file("service1")) \(context)")
+        print("user session: the quote was recorded \(String(format: "%.3f", seen1 - first)) s after the planned instant")
+        // Punctuality: the Notify call as dbus-monitor stamped it. The goal is 100 ms (the
+        // distribution is in docs/BENCHMARKS.md); the bound here leaves room for a loaded
+        // machine, and still fails with the old AccuracySec=1s (0.9-1.07 s late).
+        let firstCall = try #require(
+            ((try? JSONSerialization.jsonObject(with: Data(file("calls1.json").utf8))) as? [[String: Any]])?.first?["time"] as? Double,
+            "\(file("calls1.json"))")
+        let lateness = firstCall - first
+        print("user session: the Notify call came \(Int((lateness * 1000).rounded())) ms after the planned instant")
+        #expect(lateness >= 0 && lateness < 0.5, "late by \(lateness) s; \(file("service1")) \(context)")
         #expect(file("history1.json").contains("Quote of the Day"), "dunst history: \(file("history1.json"))")
 
         #expect(file("doctor.rc") == "0\n", "\(file("doctor.out"))")

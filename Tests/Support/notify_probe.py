@@ -3,8 +3,8 @@
 
   notify_probe.py MONITOR_FILE
 
-Each call becomes {"app", "replaces", "icon", "summary", "body", "hints", "expire"}, with
-hints as {name: value}. Strings may span lines (a body with a newline); a string ends at a
+Each call becomes {"app", "replaces", "icon", "summary", "body", "hints", "expire", "time"}, with
+hints as {name: value} and time the Unix time dbus-monitor stamped on the call (or null). Strings may span lines (a body with a newline); a string ends at a
 line ending in a double quote.
 """
 import json
@@ -67,8 +67,9 @@ def parse(text):
                 key = next(values)[1]
                 hints[key] = next(values)[1]
         expire = int(next(values)[1])
+        stamp = re.search(r"\btime=(\d+(?:\.\d+)?)", head)
         calls.append({"app": app, "replaces": replaces, "icon": icon, "summary": summary, "body": body,
-                      "hints": hints, "expire": expire})
+                      "hints": hints, "expire": expire, "time": float(stamp.group(1)) if stamp else None})
     return calls
 
 

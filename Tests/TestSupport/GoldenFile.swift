@@ -1,16 +1,23 @@
 import Foundation
+import Testing
 
 /// Compares output with a file under `Tests/EndToEndTests/Golden/`.
 ///
 /// Run the tests with `UPDATE_GOLDEN=1` to rewrite the files from the current output, then
-/// review the diff before committing.
+/// review the diff before committing. A rewrite that changes a file records an issue, as
+/// swift-argument-parser's `expectSnapshot` does, so that such a run never passes by itself.
 public enum GoldenFile {
     /// The golden text for `name`, after rewriting it first when `UPDATE_GOLDEN=1`.
-    public static func expected(_ name: String, actual: String) throws -> String {
+    public static func expected(
+        _ name: String, actual: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let path = "\(RepositoryPaths.root)/Tests/EndToEndTests/Golden/\(name)"
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        let current = try? String(contentsOfFile: path, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1", current != actual {
             try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("rewrote the golden file \(name): review the diff, then run the tests again", sourceLocation: sourceLocation)
+            return actual
         }
-        return try String(contentsOfFile: path, encoding: .utf8)
+        return current ?? ""
     }
 }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# How late the notify timer posts: N firings of the units `dailyquote install` generates, in a
+# real user session (Tests/Support/with-user-session.sh, as root), each at the next whole
+# minute. The lateness of one firing is the time dbus-monitor stamps on the Notify call minus
+# the planned instant. Prints "min median max" in milliseconds on the last line.
+# Usage: bench/timer-punctuality.sh [FIRINGS] [BINARY]   (default 5, .build/release/dailyquote)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+firings=${1:-5}
+bin=${2:-$PWD/.build/release/dailyquote}
+[ -x "$bin" ] || { echo "punctuality: no binary at $bin (make build)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state TZ=UTC
+export DQ=$bin W=$work FIRINGS=$firings PROBE=$PWD/Tests/Support/notify_probe.py
+Tests/Support/with-user-session.sh bash -c '
+  set -eu
+  stdbuf -oL dbus-monitor --session "type=method_call,interface=org.freedesktop.Notifications,member=Notify" >"$W/monitor.txt" 2>/dev/null &
+  for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
+  mkdir -p "$XDG_CONFIG_HOME/dailyquote"
+  : >"$W/planned"
+  for i in $(seq "$FIRINGS"); do
+    at=$(( ( $(date +%s) + 15 + 59 ) / 60 * 60 ))
+    printf "[delivery]\nhour = %d\nminute = %d\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n" \
+      "$(date -u -d "@$at" +%-H)" "$(date -u -d "@$at" +%-M)" >"$XDG_CONFIG_HOME/dailyquote/config.toml"
+    "$DQ" install >/dev/null 2>&1
+    echo "$at" >>"$W/planned"
+    for _ in $(seq 1800); do [ "$(grep -c "member=Notify" "$W/monitor.txt")" -ge "$i" ] && break; sleep 0.05; done
+    echo "punctuality: firing $i of $FIRINGS done" >&2
+  done
+  sleep 0.5
+  python3 "$PROBE" "$W/monitor.txt" >"$W/calls.json"
+'
+python3 - "$work/planned" "$work/calls.json" <<'PY'
+import json, statistics, sys
+planned = [int(line) for line in open(sys.argv[1])]
+calls = [c["time"] for c in json.load(open(sys.argv[2]))]
+if len(calls) != len(planned):
+    sys.exit(f"punctuality: {len(calls)} Notify calls for {len(planned)} planned firings")
+late = sorted((t - p) * 1000 for t, p in zip(calls, planned))
+print("lateness (ms) per firing: " + ", ".join(f"{x:.0f}" for x in late), file=sys.stderr)
+print(f"{min(late):.0f} {statistics.median(late):.0f} {max(late):.0f}")
+PY
