@@ -19,7 +19,7 @@ extension Config {
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
                 warnings.append("\(key): \(path) does not exist; refresh will skip this source until it does")
             } else if isDirectory {
-                warnings.append("\(key): \(path) is a directory, not a \(source.kind.rawValue) file")
+                warnings.append("\(key): \(path) is a directory; a \(source.kind.rawValue) source reads a file")
             } else if access(path, R_OK) != 0 {
                 warnings.append("\(key): \(path) cannot be read (check its permissions)")
             }

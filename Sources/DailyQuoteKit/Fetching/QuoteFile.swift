@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The quotes of a `file` source.
 ///
 /// A file that parses as JSON is read as JSON, never as lines: an array of `{"text", "author"}`
-/// objects, or one such object. `author` is optional (missing or `null`: no author); an entry
+/// objects, or one such object (one that starts with `[` or `{` and does not parse is an error). `author` is optional (missing or `null`: no author); an entry
 /// whose `text` is missing, not a string or empty is skipped with a warning giving its 1-based
 /// index. Any other file is lines `text -- author`; blank lines and lines starting with `#` are
 /// ignored, `text --` has no author, and a line that is only `-- author` holds no quote and is
@@ -41,10 +41,9 @@ public struct QuoteFile: Sendable, Equatable {
             return
         }
         guard let text = String(validating: contents, as: UTF8.self) else { throw ReadError(description: "\(path) is not valid UTF-8") }
-        let trimmed = text.trimmingWhitespace()
-        if let first = trimmed.first, let last = trimmed.last, "[{".contains(first), "]}".contains(last) {
-            // Read as lines, broken JSON would be delivered as raw JSON.
-            throw ReadError(description: "\(path) looks like JSON but does not parse (check for a missing comma or quote)")
+        if let first = text.first(where: { !$0.isWhitespace }), first == "[" || first == "{" {
+            // Read as lines, broken or truncated JSON would be delivered as raw JSON.
+            throw ReadError(description: "\(path) looks like JSON (it starts with \(first)) but does not parse")
         }
         (quotes, warnings) = try Self.lines(of: text, path: path)
     }
