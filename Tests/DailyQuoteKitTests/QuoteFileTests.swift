@@ -64,7 +64,8 @@ struct QuoteFileTests {
     @Test("Lines: text -- author; `text --` has no author; a line that is only `-- author` is skipped with a warning")
     func lines() throws {
         let file = try read(
-            "# my quotes\n\nA -- B -- Author\nNo author here. -- \nTrailing dashes --\n-- Orphan Author\n--\nx < y && 5 > 4 -- Math\r\nPlain line\n")
+            "# my quotes\n\nA -- B -- Author\nNo author here. -- \nTrailing dashes --\n-- Orphan Author\n--\nx < y && 5 > 4 -- Math\r\nPlain line\n"
+        )
         #expect(
             file.quotes == [
                 Quote(text: "A -- B", author: "Author"), Quote(text: "No author here.", author: ""),

@@ -66,7 +66,8 @@ extension CommandLineTests {
             // Plain text (every preset, and json by default): exactly as written, `<`, `>` and `&amp;` included.
             ("type = \"zenquotes\"\nurl = \"URL/plain\"", "3 < 5 && 7 > 2 — \"quotes\" & 'marks' &amp; <b>kept</b>", "R&amp;D <Lab>"),
             (
-                "type = \"json\"\nurl = \"URL/html\"\ntext = \"/0/q\"\nauthor = \"/0/a\"", "<p>Don&#8217;t <b>panic</b> &amp; carry on.</p>",
+                "type = \"json\"\nurl = \"URL/html\"\ntext = \"/0/q\"\nauthor = \"/0/a\"",
+                "<p>Don&#8217;t <b>panic</b> &amp; carry on.</p>",
                 "A &lt;B&gt;"
             ),
             ("type = \"zenquotes\"\nurl = \"URL/redirect-ok\"", "Very little is needed to make a happy life.", "Marcus Aurelius"),
@@ -295,7 +296,8 @@ extension CommandLineTests {
         #expect(result.status == 75)
         #expect(
             result.stderr.contains(
-                "failed (") && result.stderr.contains("zenquotes (127.0.0.1:\(server.port)): HTTP 404; zenquotes (localhost:\(server.port)): HTTP 500"),
+                "failed (")
+                && result.stderr.contains("zenquotes (127.0.0.1:\(server.port)): HTTP 404; zenquotes (localhost:\(server.port)): HTTP 500"),
             "\(result.stderr)")
         let recorded = try String(contentsOfFile: sandbox.home.url("state/dailyquote/refresh.json"), encoding: .utf8)
         for output in [result.stdout, result.stderr, recorded] {

@@ -17,7 +17,10 @@ extension CommandLineTests {
             (#"[{"text": "No author at all."}]"#, "No author at all.", "", nil),
             (#"[{"text": "A null author.", "author": null}]"#, "A null author.", "", nil),
             (#"{"text": "One object.", "author": "Solo"}"#, "One object.", "Solo", nil),
-            (#"[{"quote": "wrong key"}, {"text": 7}, {"text": "The usable one.", "author": "Third"}]"#, "The usable one.", "Third", "entry #2 (1-based)"),
+            (
+                #"[{"quote": "wrong key"}, {"text": 7}, {"text": "The usable one.", "author": "Third"}]"#, "The usable one.", "Third",
+                "entry #2 (1-based)"
+            ),
         ] as [(String, String, String, String?)])
     func jsonQuoteFiles(contents: String, text: String, author: String, warning: String?) throws {
         let sandbox = Sandbox()
@@ -70,7 +73,10 @@ extension CommandLineTests {
     @Test(
         "Source mistakes are config errors (exit 78, file, line, key) for config check and refresh alike",
         arguments: [
-            ("[[source]]\ntype = \"zenquotes\"\nheaders = { \"X-Token\" = \"${TWO_LINES}\" }\n", 3, "source[1].headers.X-Token", "line break"),
+            (
+                "[[source]]\ntype = \"zenquotes\"\nheaders = { \"X-Token\" = \"${TWO_LINES}\" }\n", 3, "source[1].headers.X-Token",
+                "line break"
+            ),
             ("[[source]]\ntype = \"zenquotes\"\nheaders = { \"X-Token\" = \"a\\nb\" }\n", 3, "source[1].headers.X-Token", "line break"),
             ("source = []\n[refresh]\ntimeout = \"5s\"\n", 1, "source", "the source list is empty"),
             ("[[source]]\ntype = \"file\"\npath = \"quotes.txt\"\n", 3, "source[1].path", "relative path"),
@@ -107,7 +113,9 @@ extension CommandLineTests {
         let check = try sandbox.run(["config", "check", "--config", config])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == "ok: \(config)\n")
-        #expect(check.stderr.contains("warning: \(config): source[1].path: \(sandbox.home.url("no-such-fortunes")) does not exist"), "\(check.stderr)")
+        #expect(
+            check.stderr.contains("warning: \(config): source[1].path: \(sandbox.home.url("no-such-fortunes")) does not exist"),
+            "\(check.stderr)")
         let refresh = try sandbox.run(["refresh", "--config", config])
         #expect(refresh.status == 75, "\(refresh.stdout)\(refresh.stderr)")
     }

@@ -5,9 +5,10 @@ import FoundationEssentials
 #endif
 
 extension Config {
-    /// What `config check` warns about but accepts: local source files that are missing or
-    /// unreadable now. Such a file may appear later, so it stays a failure of that source at
-    /// refresh time, not a config error.
+    /// What `config check` warns about but accepts: local source files missing or unreadable now.
+    ///
+    /// Such a file may appear later, so it stays a failure of that source at refresh time, not a
+    /// config error.
     ///
     /// One line each, `source[N].path: PATH does not exist`.
     public func sourceWarnings() -> [String] {

@@ -73,8 +73,9 @@ public struct SourceConfig: Sendable, Codable, Equatable {
     /// A short name for output and history: the kind (`zenquotes`, `fortune`, ...).
     public var name: String { kind.rawValue }
 
-    /// The host (with the port when the URL has one) a network source asks: `zenquotes.io`,
-    /// `127.0.0.1:8080`. Never the path, query or headers, which may hold secrets.
+    /// The host a network source asks, with the port when the URL has one (`127.0.0.1:8080`).
+    ///
+    /// Never the path, query or headers, which may hold secrets.
     public var host: String? {
         guard let address = effectiveURL, let url = URL(string: address), let host = url.host, !host.isEmpty else { return nil }
         let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

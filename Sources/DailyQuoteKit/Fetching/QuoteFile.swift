@@ -68,7 +68,9 @@ public struct QuoteFile: Sendable, Equatable {
                 }
             }
             guard !quotes.isEmpty else {
-                throw ReadError(description: "\(path): no usable quote in \(elements.count) \(elements.count == 1 ? "entry" : "entries") (\(problems[0]))")
+                throw ReadError(
+                    description:
+                        "\(path): no usable quote in \(elements.count) \(elements.count == 1 ? "entry" : "entries") (\(problems[0]))")
             }
             let warnings = problems.map { "\(path): \($0); skipped" }
             return (quotes, warnings)

@@ -72,7 +72,8 @@ public struct RefreshStage: Sendable {
                     var description = error.description
                     if error == .timedOut, share < deadline {
                         let milliseconds = (share - start) / .milliseconds(1)
-                        description = "deadline reached (its share: \(Int(milliseconds)) ms of \(config.refresh.timeout), "
+                        description =
+                            "deadline reached (its share: \(Int(milliseconds)) ms of \(config.refresh.timeout), "
                             + "the rest kept for the sources after it)"
                     }
                     logger.info("\(source.name) (\(source.location)): \(description)")
