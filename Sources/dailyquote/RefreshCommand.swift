@@ -1,6 +1,7 @@
 import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
+import Logging
 
 /// `dailyquote refresh`: the fetch stage.
 struct RefreshCommand: AsyncParsableCommand {
@@ -29,8 +30,9 @@ struct RefreshCommand: AsyncParsableCommand {
         if json {
             print(try JSONOutput.encode(outcome))
         } else if outcome.result == "failed" {
-            // A failure is an error: standard error, so a script reading stdout gets nothing.
-            StderrLogHandler.writeToStandardError(outcome.text + "\n")
+            // A failure is an error: on standard error like every other (under systemd with the error priority),
+            // so a script reading standard output gets nothing.
+            context.logger.error("\(outcome.text)")
         } else {
             print(outcome.text)
         }

@@ -38,7 +38,7 @@ extension CommandLineTests {
         #expect(elapsed < 4.0, "took \(elapsed) s")
         // The failure is an error: standard error, nothing on standard output.
         #expect(result.stdout.isEmpty, "\(result.stdout)")
-        #expect(result.stderr.hasPrefix("failed ("), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("dailyquote: error: failed ("), "\(result.stderr)")
         #expect(result.stderr.contains("\(type) (127.0.0.1:\(server.port)): "), "\(result.stderr)")
         #expect(result.stderr.contains(reason), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"))
