@@ -3,11 +3,12 @@ import FoundationEssentials
 /// The quotes of a `file` source.
 ///
 /// A file that parses as JSON is read as JSON, never as lines: an array of `{"text", "author"}`
-/// objects, or one such object (one that starts with `[` or `{` and does not parse is an error). `author` is optional (missing or `null`: no author); an entry
-/// whose `text` is missing, not a string or empty is skipped with a warning giving its 1-based
-/// index. Any other file is lines `text -- author`; blank lines and lines starting with `#` are
-/// ignored, `text --` has no author, and a line that is only `-- author` holds no quote and is
-/// skipped with a warning. A file with no usable quote is an error naming the file and the reason.
+/// objects, or one such object. One that starts with `[` or `{` but does not parse is an error.
+/// `author` is optional (missing or `null`: no author); an entry whose `text` is missing, not a
+/// string or empty is skipped with a warning giving its 1-based index. Any other file is lines
+/// `text -- author`; blank lines and lines starting with `#` are ignored, `text --` has no author,
+/// and a line that is only `-- author` holds no quote and is skipped with a warning. A file with
+/// no usable quote is an error naming the file and the reason.
 public struct QuoteFile: Sendable, Equatable {
     /// The usable quotes, in file order, untouched but for trimming.
     public var quotes: [Quote]
@@ -19,7 +20,7 @@ public struct QuoteFile: Sendable, Equatable {
         public var description: String
     }
 
-    /// The largest file read; a year of quotes is well under 1 MiB.
+    /// The largest file read; a year of quotes takes well under 1 MiB.
     public static let maximumSize = 16 * 1024 * 1024
 
     /// Reads and parses the file at `path`.
