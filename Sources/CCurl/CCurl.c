@@ -250,7 +250,13 @@ dq_http_result dq_http_get(dq_http *http, const char *url, const char *const *he
         } else if (code == CURLE_OPERATION_TIMEDOUT) {
             result = DQ_HTTP_TIMED_OUT;
         } else if (code != CURLE_OK) {
-            result = fail(http, lib.easy_strerror(code), http->curl_error);
+            // The error buffer is the specific message ("Could not resolve host: x"); curl_easy_strerror
+            // only names the class ("Couldn't resolve host name"), so it is the fallback, never a prefix.
+            size_t length = strlen(http->curl_error);
+            while (length > 0 && (http->curl_error[length - 1] == '\n' || http->curl_error[length - 1] == ' ')) {
+                http->curl_error[--length] = 0;
+            }
+            result = fail(http, length > 0 ? http->curl_error : lib.easy_strerror(code), NULL);
         }
     }
     lib.multi_remove_handle(http->multi, easy);

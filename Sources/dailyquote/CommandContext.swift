@@ -76,7 +76,7 @@ struct CommandContext {
     /// The fetch stage, on the real network and clock.
     var refreshStage: RefreshStage {
         RefreshStage(
-            config: config, planner: planner, cache: cache, ledger: ledger, reader: QuoteSourceReader(),
+            config: config, planner: planner, cache: cache, ledger: ledger, reader: QuoteSourceReader(logger: logger),
             clock: Self.unixClock, logger: logger)
     }
 

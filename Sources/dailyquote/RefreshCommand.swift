@@ -1,6 +1,7 @@
 import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
+import Logging
 
 /// `dailyquote refresh`: the fetch stage.
 struct RefreshCommand: AsyncParsableCommand {
@@ -21,18 +22,20 @@ struct RefreshCommand: AsyncParsableCommand {
         let context = try CommandContext(global)
         let config = context.config
         if dryRun.dryRun {
-            print("would try, in order, within \(config.refresh.timeout):")
-            for (index, source) in config.sources.enumerated() {
-                let target = source.effectiveURL ?? source.path ?? ""
-                // Header names only: their values are secrets.
-                let headers = source.headers.isEmpty ? "" : " (headers: \(source.headers.keys.sorted().joined(separator: ", ")))"
-                print("  \(index + 1). \(source.name) \(target)\(headers)")
-            }
-            print("and cache the quote in \(context.cache.path)")
+            let plan = RefreshPlan(config: config, cachePath: context.cache.path)
+            print(json ? try JSONOutput.encode(plan) : plan.text)
             return
         }
         let outcome = try await context.refreshStage.run(started: started)
-        print(json ? try JSONOutput.encode(outcome) : outcome.text)
+        if json {
+            print(try JSONOutput.encode(outcome))
+        } else if outcome.result == "failed" {
+            // A failure is an error: on standard error like every other (under systemd with the error priority),
+            // so a script reading standard output gets nothing.
+            context.logger.error("\(outcome.text)")
+        } else {
+            print(outcome.text)
+        }
         if outcome.result == "failed" { throw ExitCode(75) }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("ConfigParser")
 struct ConfigParserTests {
-    let parser = ConfigParser(zones: Zones.database)
+    let parser = ConfigParser(zones: Zones.database, environment: ["MULTILINE": "line\nbreak", "HOME": "/home/ada"])
     let file = "/home/ada/.config/dailyquote/config.toml"
 
     func parse(_ text: String) throws(ConfigError) -> Config { try parser.parse(text, file: file) }
@@ -86,6 +86,24 @@ struct ConfigParserTests {
         #expect(config.sources[1].isRandom)
     }
 
+    @Test(
+        "Source paths: ~, ~/, $HOME and ${HOME} at the start are the home directory",
+        arguments: [
+            ("~", "/home/ada"), ("~/quotes.txt", "/home/ada/quotes.txt"), ("$HOME/q.json", "/home/ada/q.json"),
+            ("${HOME}/q.json", "/home/ada/q.json"), ("$HOME", "/home/ada"), ("/etc/q.txt", "/etc/q.txt"), ("/a/~/b", "/a/~/b"),
+        ])
+    func paths(written: String, expanded: String) throws {
+        #expect(try parse("[[source]]\ntype = \"file\"\npath = \"\(written)\"\n").sources[0].path == expanded)
+    }
+
+    @Test("format: text by default, html on json sources")
+    func format() throws {
+        #expect(try parse("[[source]]\ntype = \"zenquotes\"\n").sources[0].format == .text)
+        let json = "[[source]]\ntype = \"json\"\nurl = \"https://x.example/q\"\ntext = \"/q\"\n"
+        #expect(try parse(json).sources[0].format == .text)
+        #expect(try parse(json + "format = \"html\"\n").sources[0].format == .html)
+    }
+
     @Test("catch_up = \"0\" disables catch-up")
     func zeroCatchUp() throws {
         #expect(try parse("[delivery]\nhour = 8\ncatch_up = \"0\"\n").delivery.catchUp == .seconds(0))
@@ -143,6 +161,27 @@ struct ConfigParserTests {
         ErrorCase("[[source]]\ntype = \"dummyjson\"\nendpoint = \"random\"\n", .invalidValue, "source[1].endpoint", 3, "only zenquotes"),
         ErrorCase("[[source]]\ntype = \"zenquotes\"\nurll = \"x\"\n", .unknownKey, "source[1].urll", 3, "\"source[1].url\""),
         ErrorCase("[delivery]\nminute = 5\n", .missingKey, "delivery.hour", 1, "required when [delivery] is present"),
+        ErrorCase(
+            "[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"key\\r\\nX-Evil: 1\" }\n", .invalidValue,
+            "source[1].headers.X-Api-Key", 3, "contains a line break"),
+        ErrorCase(
+            "[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"${MULTILINE}\" }\n", .invalidValue,
+            "source[1].headers.X-Api-Key", 3, "line break (after ${…} expansion)"),
+        ErrorCase(
+            "[[source]]\ntype = \"zenquotes\"\nheaders = { \"X-Bad Name\" = \"v\" }\n", .invalidValue, "source[1].headers.X-Bad Name", 3,
+            "not a header name"),
+        ErrorCase("\nsource = []\n", .invalidValue, "source", 2, "the source list is empty; remove the key for the default source"),
+        ErrorCase("[[source]]\ntype = \"file\"\npath = \"quotes.txt\"\n", .invalidValue, "source[1].path", 3, "is a relative path"),
+        ErrorCase("[[source]]\ntype = \"fortune\"\npath = \"./fortunes\"\n", .invalidValue, "source[1].path", 3, "is a relative path"),
+        ErrorCase("[[source]]\ntype = \"file\"\npath = \"~ada/q.txt\"\n", .invalidValue, "source[1].path", 3, "only ~, ~/, $HOME"),
+        ErrorCase("[[source]]\ntype = \"file\"\npath = \"$HOMEDIR/q\"\n", .invalidValue, "source[1].path", 3, "is a relative path"),
+        ErrorCase("[[source]]\ntype = \"file\"\npath = \"\"\n", .invalidValue, "source[1].path", 3, "the path is empty"),
+        ErrorCase("[[source]]\ntype = \"zenquotes\"\nformat = \"html\"\n", .invalidValue, "source[1].format", 3, "only json sources"),
+        ErrorCase(
+            "[[source]]\ntype = \"fortune\"\npath = \"/f\"\nformat = \"text\"\n", .invalidValue, "source[1].format", 4, "only json sources"),
+        ErrorCase(
+            "[[source]]\ntype = \"json\"\nurl = \"https://x.example/q\"\ntext = \"/q\"\nformat = \"markdown\"\n", .invalidValue,
+            "source[1].format", 5, "use \"text\" (the default) or \"html\""),
     ]
 
     @Test("Each class of error names the key, the line and the problem", arguments: errorCases)

@@ -54,6 +54,27 @@ struct HTTPFetcherTests {
     }
 
     @Test(
+        "libcurl's message is said once: the specific error, not its class in front of it",
+        arguments: ["http://nonexistent.invalid/", "http://127.0.0.1:1/"])
+    func singleMessage(address: String) async throws {
+        // `.invalid` never resolves (RFC 2606); port 1 on loopback refuses.
+        let url = try #require(URL(string: address))
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPFetcher().get(url, headers: [:], deadline: .now + .seconds(10))
+        }
+        guard case .network(let message) = error else {
+            Issue.record("expected a network error, got \(String(describing: error))")
+            return
+        }
+        let parts = message.components(separatedBy: ": ")
+        #expect(Set(parts).count == parts.count, "a part repeats: \(message)")
+        #expect(!message.hasPrefix("Couldn't resolve host name"), "\(message)")
+        #expect(!message.hasPrefix("Couldn't connect to server:"), "\(message)")
+        #expect(message.lowercased().components(separatedBy: "resolve").count <= 2, "\(message)")
+        if address.contains(".invalid") { #expect(message.contains("nonexistent.invalid"), "\(message)") }
+    }
+
+    @Test(
         "Redirect rules: relative targets resolve; no scheme but http(s); never https to http",
         arguments: [
             ("http://a.example/x", "/y", "http://a.example/y"), ("https://a.example/x", "https://b.example/z", "https://b.example/z"),

@@ -36,8 +36,11 @@ extension CommandLineTests {
         let elapsed = Date().timeIntervalSince(start)
         #expect(result.status == 75, "\(result.stdout)\(result.stderr)")
         #expect(elapsed < 4.0, "took \(elapsed) s")
-        #expect(result.stdout.hasPrefix("failed ("))
-        #expect(result.stdout.contains(reason), "\(result.stdout)")
+        // The failure is an error: standard error, nothing on standard output.
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("dailyquote: error: failed ("), "\(result.stderr)")
+        #expect(result.stderr.contains("\(type) (127.0.0.1:\(server.port)): "), "\(result.stderr)")
+        #expect(result.stderr.contains(reason), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"))
         #expect(Self.cacheText(sandbox) == Self.seededCache)
     }
@@ -56,7 +59,17 @@ extension CommandLineTests {
                 "type = \"json\"\nurl = \"URL/custom\"\ntext = \"/data/items/0/words\"\nauthor = \"/data/items/0/by\"",
                 "The journey of a thousand li commences with a single step.", "Laozi"
             ),
-            ("type = \"zenquotes\"\nurl = \"URL/html\"", "Don’t panic & carry on.", "A <B>"),
+            (
+                "type = \"json\"\nurl = \"URL/html\"\ntext = \"/0/q\"\nauthor = \"/0/a\"\nformat = \"html\"", "Don’t panic & carry on.",
+                "A <B>"
+            ),
+            // Plain text (every preset, and json by default): exactly as written, `<`, `>` and `&amp;` included.
+            ("type = \"zenquotes\"\nurl = \"URL/plain\"", "3 < 5 && 7 > 2 — \"quotes\" & 'marks' &amp; <b>kept</b>", "R&amp;D <Lab>"),
+            (
+                "type = \"json\"\nurl = \"URL/html\"\ntext = \"/0/q\"\nauthor = \"/0/a\"",
+                "<p>Don&#8217;t <b>panic</b> &amp; carry on.</p>",
+                "A &lt;B&gt;"
+            ),
             ("type = \"zenquotes\"\nurl = \"URL/redirect-ok\"", "Very little is needed to make a happy life.", "Marcus Aurelius"),
         ])
     func presets(source: String, text: String, author: String) throws {
@@ -138,18 +151,22 @@ extension CommandLineTests {
         #expect(Self.cacheText(sandbox) == before)
     }
 
-    @Test("Fortune and file sources are read locally")
+    @Test("Fortune and file sources are read locally, their text exactly as written (x < y stays)")
     func localSources() throws {
         let sandbox = Sandbox()
-        let fortune = try sandbox.home.write("fortunes", "Only record here, long enough.\n\t-- Fortune Author\n%\n")
-        let file = try sandbox.home.write("quotes.txt", "# comment\nA line from my own file. -- Me\n")
-        for (source, author) in [
-            ("type = \"fortune\"\npath = \"\(fortune)\"", "Fortune Author"), ("type = \"file\"\npath = \"\(file)\"", "Me"),
+        let fortune = try sandbox.home.write("fortunes", "Less is more when x < y\n\t-- Fortune Author\n%\n")
+        let file = try sandbox.home.write("quotes.txt", "# comment\n2 < 3 && 5 > 4 &amp; <i>so</i> -- Me\n")
+        for (source, text, author) in [
+            ("type = \"fortune\"\npath = \"\(fortune)\"", "Less is more when x < y", "Fortune Author"),
+            ("type = \"file\"\npath = \"\(file)\"", "2 < 3 && 5 > 4 &amp; <i>so</i>", "Me"),
         ] {
             let config = try sandbox.config("[[source]]\n\(source)\n", name: "\(author).toml")
             let result = try sandbox.run(["refresh", "--config", config])
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-            #expect(Self.cacheText(sandbox)?.contains(author) == true)
+            let cached = try #require(Self.cacheText(sandbox))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(cached.utf8)) as? [String: Any])
+            #expect(object["text"] as? String == text)
+            #expect(object["author"] as? String == author)
         }
     }
 
@@ -169,6 +186,18 @@ extension CommandLineTests {
                 and cache the quote in \(sandbox.home.url("cache/dailyquote/quote.json"))
 
                 """)
+        #expect(sandbox.home.contents() == ["etc", "etc/test.toml"])
+        let json = try sandbox.run(["refresh", "--dry-run", "--json", "--config", config])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(!json.stdout.contains("secret-key"))
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        #expect(plan["dryRun"] as? Bool == true)
+        #expect(plan["timeout"] as? String == "20s")
+        #expect(plan["cache"] as? String == sandbox.home.url("cache/dailyquote/quote.json"))
+        let sources = try #require(plan["sources"] as? [[String: Any]])
+        #expect(sources.map { $0["source"] as? String } == ["api-ninjas", "zenquotes"])
+        #expect(sources.map { $0["host"] as? String } == ["api.api-ninjas.com", "zenquotes.io"])
+        #expect(sources.map { $0["headers"] as? [String] } == [["X-Api-Key"], []])
         #expect(sandbox.home.contents() == ["etc", "etc/test.toml"])
     }
 
@@ -211,5 +240,79 @@ extension CommandLineTests {
         let cached = try #require(Self.cacheText(sandbox))
         #expect(cached == Self.seededCache)
         #expect((try? JSONSerialization.jsonObject(with: Data(cached.utf8))) != nil)
+    }
+
+    /// The `attempts` of a `refresh --json` outcome.
+    static func attempts(_ stdout: String) throws -> [[String: Any]] {
+        let outcome = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "\(stdout)")
+        return try #require(outcome["attempts"] as? [[String: Any]])
+    }
+
+    @Test("A first source that never answers leaves the second its share: refresh succeeds within the deadline")
+    func hangingSourceDoesNotStarve() throws {
+        let server = try QuoteServer()
+        let (sandbox, config) = try Self.refreshSandbox([
+            "type = \"zenquotes\"\nurl = \"\(server.url("hang"))\"", "type = \"dummyjson\"\nurl = \"\(server.url("dummy"))\"",
+        ])
+        let start = Date()
+        let result = try sandbox.run(["refresh", "--config", config, "--json"])
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(elapsed < 4.5, "took \(elapsed) s")
+        let attempts = try Self.attempts(result.stdout)
+        #expect(attempts.map { $0["outcome"] as? String } == ["failed", "accepted"])
+        #expect(attempts.map { $0["host"] as? String } == ["127.0.0.1:\(server.port)", "127.0.0.1:\(server.port)"])
+        #expect((attempts.first?["error"] as? String)?.contains("deadline") == true, "\(attempts)")
+        #expect(Self.cacheText(sandbox)?.contains("Well done is better than well said.") == true)
+    }
+
+    @Test("A source never tried because the deadline ran out is 'skipped', not failed, in JSON and in text")
+    func untriedSourceIsSkipped() throws {
+        let server = try QuoteServer()
+        // 1 s is all the first source's minimum share: nothing is left for the second.
+        let (sandbox, config) = try Self.refreshSandbox(
+            ["type = \"zenquotes\"\nurl = \"\(server.url("hang"))\"", "type = \"dummyjson\"\nurl = \"\(server.url("dummy"))\""],
+            timeout: "1s")
+        let json = try sandbox.run(["refresh", "--config", config, "--json"])
+        #expect(json.status == 75, "\(json.stdout)\(json.stderr)")
+        let attempts = try Self.attempts(json.stdout)
+        #expect(attempts.map { $0["outcome"] as? String } == ["failed", "skipped"])
+        #expect(attempts.last?["error"] == nil)
+        let text = try sandbox.run(["refresh", "--config", config])
+        #expect(text.status == 75)
+        #expect(text.stderr.contains("dummyjson (127.0.0.1:\(server.port)): skipped"), "\(text.stderr)")
+        #expect(!text.stderr.contains("dummyjson (127.0.0.1:\(server.port)): deadline"), "\(text.stderr)")
+        #expect(Self.cacheText(sandbox) == Self.seededCache)
+    }
+
+    @Test("Attempts name the host with its port, never the URL's path, query or headers")
+    func attemptsNameTheHost() throws {
+        let server = try QuoteServer()
+        let (sandbox, config) = try Self.refreshSandbox([
+            "type = \"zenquotes\"\nurl = \"\(server.url("500?key=query-secret"))\"\nheaders = { \"X-Token\" = \"header-secret\" }",
+            "type = \"zenquotes\"\nurl = \"http://localhost:\(server.port)/500\"",
+        ])
+        let result = try sandbox.run(["refresh", "--config", config, "-vv"])
+        #expect(result.status == 75)
+        #expect(
+            result.stderr.contains(
+                "failed (")
+                && result.stderr.contains("zenquotes (127.0.0.1:\(server.port)): HTTP 404; zenquotes (localhost:\(server.port)): HTTP 500"),
+            "\(result.stderr)")
+        let recorded = try String(contentsOfFile: sandbox.home.url("state/dailyquote/refresh.json"), encoding: .utf8)
+        for output in [result.stdout, result.stderr, recorded] {
+            #expect(!output.contains("query-secret") && !output.contains("header-secret") && !output.contains("/500"), "\(output)")
+        }
+    }
+
+    @Test("libcurl's message is said once: an unresolvable host")
+    func unresolvableHost() throws {
+        // `.invalid` never resolves (RFC 2606), so nothing leaves the machine but a resolver query.
+        let (sandbox, config) = try Self.refreshSandbox(["type = \"zenquotes\"\nurl = \"http://nonexistent.invalid/\""])
+        let result = try sandbox.run(["refresh", "--config", config])
+        #expect(result.status == 75, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("zenquotes (nonexistent.invalid): "), "\(result.stderr)")
+        #expect(result.stderr.lowercased().components(separatedBy: "resolve").count == 2, "\(result.stderr)")
+        #expect(!result.stderr.contains("Couldn't resolve host name"), "\(result.stderr)")
     }
 }

@@ -21,6 +21,8 @@ ROUTES = {
     "/ratelimit": (200, [{"q": "Too many requests. Obtain an auth key for unlimited access.", "a": "zenquotes.io", "h": ""}]),
     "/empty": (200, [{"q": "   ", "a": "Nobody"}]),
     "/html": (200, [{"q": "<p>Don&#8217;t <b>panic</b> &amp; carry on.</p>", "a": "A &lt;B&gt;"}]),
+    # Plain text that looks like markup: it must arrive exactly as written.
+    "/plain": (200, [{"q": "3 < 5 && 7 > 2 — \"quotes\" & 'marks' &amp; <b>kept</b>", "a": "R&amp;D <Lab>"}]),
     "/custom": (200, {"data": {"items": [{"words": "The journey of a thousand li commences with a single step.", "by": "Laozi"}]}}),
 }
 

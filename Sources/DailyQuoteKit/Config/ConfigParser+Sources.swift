@@ -2,6 +2,16 @@ import FoundationEssentials
 import TOMLKit
 
 extension ConfigParser {
+    /// Parses the `[[source]]` list; an empty one (`source = []`) is an error, not "no sources".
+    func parseSources(_ root: TOMLTableReader) throws(ConfigError) -> [SourceConfig]? {
+        guard let tables = try root.tables("source") else { return nil }
+        guard !tables.isEmpty else {
+            throw root.error(
+                .invalidValue, "source", "the source list is empty; remove the key for the default source, or add [[source]] tables")
+        }
+        return try tables.map(parseSource)
+    }
+
     /// Parses one `[[source]]` table.
     func parseSource(_ table: TOMLTableReader) throws(ConfigError) -> SourceConfig {
         try table.rejectUnknownKeys(known: Self.knownKeys["source"]!)
@@ -35,9 +45,19 @@ extension ConfigParser {
             }
             source[keyPath: keyPath] = pointer
         }
+        if let format = try table.string("format", expecting: "\"text\" or \"html\"") {
+            guard kind == .json else {
+                throw table.error(
+                    .invalidValue, "format", "only json sources have a format; \(kind.rawValue) text is always plain text")
+            }
+            guard let parsed = SourceConfig.Format(rawValue: format) else {
+                throw table.error(.invalidValue, "format", "\"\(format)\" is not a format; use \"text\" (the default) or \"html\"")
+            }
+            source.format = parsed
+        }
         source.headers = try headers(table)
-        if let path = try table.string("path", expecting: "a file path") {
-            source.path = path.hasPrefix("~/") ? (environment["HOME"] ?? AppPaths.accountHome()) + path.dropFirst() : path
+        if let path = try table.string("path", expecting: "an absolute file path") {
+            source.path = try absolutePath(path, in: table)
         }
         try requireFields(of: source, table)
         return source
@@ -49,9 +69,41 @@ extension ConfigParser {
         var headers: [String: String] = [:]
         for key in headerTable.table.keys.sorted() {
             guard let value = try headerTable.string(key, expecting: "a string") else { continue }
-            headers[key] = try expand(value, key: key, in: headerTable)
+            // A name with a colon, blank or line break would make another header, or a broken one.
+            guard !key.isEmpty, key.utf8.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: ":") }) else {
+                throw headerTable.error(.invalidValue, key, "not a header name (printable ASCII without blanks or colons)")
+            }
+            let expanded = try expand(value, key: key, in: headerTable)
+            // Checked after ${VAR} expansion; the value may be a secret, so it is never shown.
+            // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            guard !expanded.utf8.contains(where: { $0 == 13 || $0 == 10 }) else {
+                let origin = value.contains("${") ? " (after ${…} expansion)" : ""
+                throw headerTable.error(.invalidValue, key, "the value contains a line break\(origin); a header value is one line")
+            }
+            headers[key] = expanded
         }
         return headers
+    }
+
+    /// `path` with `~`, `~/`, `$HOME` or `${HOME}` at its start replaced by the home directory; it must
+    /// then be absolute, since the fetch stage runs from any directory.
+    private func absolutePath(_ path: String, in table: TOMLTableReader) throws(ConfigError) -> String {
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? AppPaths.accountHome()
+        var expanded = path
+        for prefix in ["~", "${HOME}", "$HOME"] where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            // `~user` and `$HOMEDIR` are not this prefix.
+            guard rest.isEmpty || rest.hasPrefix("/") else { continue }
+            expanded = (home.hasSuffix("/") && !rest.isEmpty ? String(home.dropLast()) : home) + rest
+            break
+        }
+        guard !expanded.isEmpty else { throw table.error(.invalidValue, "path", "the path is empty") }
+        guard expanded.hasPrefix("/") else {
+            let hint = path.hasPrefix("~") || path.hasPrefix("$") ? " (only ~, ~/, $HOME and ${HOME} are expanded, at the start)" : ""
+            throw table.error(
+                .invalidValue, "path", "\"\(path)\" is a relative path\(hint); write an absolute path, or start it with ~/")
+        }
+        return expanded
     }
 
     /// `value` with every `${NAME}` replaced; a missing variable is a config error.

@@ -21,7 +21,7 @@ public struct ConfigParser: Sendable {
         "delivery": ["hour", "minute", "weekdays", "time_zone", "catch_up"],
         "refresh": ["lead", "timeout"],
         "notification": ["title", "icon", "urgency", "expire", "timeout"],
-        "source": ["type", "url", "endpoint", "text", "author", "headers", "path"],
+        "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format"],
     ]
 
     /// Parses and validates `text`, the contents of the file at `file`.
@@ -58,8 +58,8 @@ public struct ConfigParser: Sendable {
         if let notification = try root.table("notification") {
             config.notification = try parseNotification(notification)
         }
-        if let sources = try root.tables("source") {
-            config.sources = try sources.map(parseSource)
+        if let sources = try parseSources(root) {
+            config.sources = sources
         }
         return config
     }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// One `[[source]]` entry: where the fetch stage may get a quote.
 public struct SourceConfig: Sendable, Codable, Equatable {
     /// The kinds of source: four presets for known APIs, any JSON API, and two local kinds.
@@ -5,6 +7,12 @@ public struct SourceConfig: Sendable, Codable, Equatable {
         case zenquotes, dummyjson, favqs
         case apiNinjas = "api-ninjas"
         case json, fortune, file
+    }
+
+    /// How a source's text is written: plain text (every preset, fortune and file sources, and
+    /// json sources by default) or HTML (`format = "html"`, json sources only).
+    public enum Format: String, Sendable, Codable, Equatable, CaseIterable {
+        case text, html
     }
 
     public var kind: Kind
@@ -19,12 +27,14 @@ public struct SourceConfig: Sendable, Codable, Equatable {
     ///
     /// Values are secrets: they are never logged or printed.
     public var headers: [String: String]
-    /// The file of a `fortune` or `file` source, `~` expanded.
+    /// The file of a `fortune` or `file` source: absolute, with `~` and `$HOME` expanded.
     public var path: String?
+    /// How the text is written; only `json` sources can be `html`.
+    public var format: Format
 
     public init(
         kind: Kind, url: String? = nil, endpoint: String? = nil, textPointer: String? = nil, authorPointer: String? = nil,
-        headers: [String: String] = [:], path: String? = nil
+        headers: [String: String] = [:], path: String? = nil, format: Format = .text
     ) {
         self.kind = kind
         self.url = url
@@ -33,6 +43,7 @@ public struct SourceConfig: Sendable, Codable, Equatable {
         self.authorPointer = authorPointer
         self.headers = headers
         self.path = path
+        self.format = format
     }
 
     /// The source list when the config has no `[[source]]`: ZenQuotes' quote of the day.
@@ -61,4 +72,16 @@ public struct SourceConfig: Sendable, Codable, Equatable {
 
     /// A short name for output and history: the kind (`zenquotes`, `fortune`, ...).
     public var name: String { kind.rawValue }
+
+    /// The host a network source asks, with the port when the URL has one (`127.0.0.1:8080`).
+    ///
+    /// Never the path, query or headers, which may hold secrets.
+    public var host: String? {
+        guard let address = effectiveURL, let url = URL(string: address), let host = url.host, !host.isEmpty else { return nil }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return url.port.map { "\(bracketed):\($0)" } ?? bracketed
+    }
+
+    /// Where the source reads: its host, or the path of a local file.
+    public var location: String { host ?? path ?? "" }
 }

@@ -2,9 +2,10 @@ import FoundationEssentials
 
 /// The rules a quote from any source must pass before it is cached.
 ///
-/// Text is trimmed, HTML tags stripped and entities decoded; then it must be non-empty, at
-/// most 1,000 characters, free of control characters, and not a known placeholder (ZenQuotes
-/// answers a rate limit with a "quote" starting `Too many requests` by `zenquotes.io`).
+/// Text is trimmed (and, from a source declared `format = "html"`, converted from HTML); then
+/// it must be non-empty, at most 1,000 characters, free of control characters, and not a known
+/// placeholder (ZenQuotes answers a rate limit with a "quote" starting `Too many requests` by
+/// `zenquotes.io`).
 public enum QuoteAcceptance {
     /// Why a candidate quote was refused.
     public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
@@ -26,9 +27,13 @@ public enum QuoteAcceptance {
     public static let maximumLength = 1000
 
     /// The cleaned quote, or why it is not acceptable.
-    public static func accept(text rawText: String, author rawAuthor: String?) -> Result<Quote, Rejection> {
-        let text = clean(rawText)
-        let author = clean(rawAuthor ?? "")
+    ///
+    /// Plain text (the default) is only trimmed: `x < y` and `&amp;` stay as written.
+    public static func accept(text rawText: String, author rawAuthor: String?, format: SourceConfig.Format = .text)
+        -> Result<Quote, Rejection>
+    {
+        let text = clean(rawText, format: format)
+        let author = clean(rawAuthor ?? "", format: format)
         guard !text.isEmpty else { return .failure(.empty) }
         guard text.count <= maximumLength else { return .failure(.tooLong(text.count)) }
         guard !containsControlCharacters(text), !containsControlCharacters(author), author.count <= 200 else {
@@ -40,9 +45,12 @@ public enum QuoteAcceptance {
         return .success(Quote(text: text, author: author))
     }
 
-    /// Tags stripped, entities decoded, white space trimmed (inner newlines and tabs kept).
-    static func clean(_ text: String) -> String {
-        HTMLText.decodeEntities(HTMLText.stripTags(text)).trimmingWhitespace()
+    /// White space trimmed (inner newlines and tabs kept); for HTML, tags removed and entities decoded first.
+    static func clean(_ text: String, format: SourceConfig.Format) -> String {
+        switch format {
+        case .text: text.trimmingWhitespace()
+        case .html: HTMLText.text(fromHTML: text).trimmingWhitespace()
+        }
     }
 
     /// Control characters other than newline and tab, including C1 and bidi overrides.

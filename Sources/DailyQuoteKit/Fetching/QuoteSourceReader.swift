@@ -1,13 +1,20 @@
 import FoundationEssentials
+import Logging
 
 /// Gets one candidate quote from a configured source and applies ``QuoteAcceptance``.
 public struct QuoteSourceReader: Sendable {
     public var fetcher = HTTPFetcher()
     /// Picks an index below its argument; random in the product, fixed in tests.
     public var pick: @Sendable (Int) -> Int
+    /// Gets the warnings about skipped entries of a quote file.
+    public var logger: Logger
 
-    public init(pick: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<max($0, 1)) }) {
+    public init(
+        pick: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<max($0, 1)) },
+        logger: Logger = Logger(label: "dailyquote", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.pick = pick
+        self.logger = logger
     }
 
     /// An acceptable quote from `source`, or why there is none.
@@ -23,7 +30,7 @@ public struct QuoteSourceReader: Sendable {
             let body = try await fetcher.get(url, headers: source.headers, deadline: deadline)
             (text, author) = try extract(body, source: source)
         }
-        switch QuoteAcceptance.accept(text: text, author: author) {
+        switch QuoteAcceptance.accept(text: text, author: author, format: source.format) {
         case .success(let quote): return quote
         case .failure(let rejection): throw .rejected(rejection)
         }
@@ -62,19 +69,16 @@ public struct QuoteSourceReader: Sendable {
         }
     }
 
-    /// A JSON array of `{"text", "author"}`, or lines `text -- author`.
+    /// One quote of a ``QuoteFile``; its skipped entries are logged as warnings.
     private func localFile(_ path: String) throws(FetchError) -> (String, String?) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable("cannot read \(path)") }
-        if let quotes = try? JSONDecoder().decode([Quote].self, from: data) {
-            guard !quotes.isEmpty else { throw .unreadable("\(path) holds no quotes") }
-            let quote = quotes[pick(quotes.count)]
-            return (quote.text, quote.author)
+        let file: QuoteFile
+        do {
+            file = try QuoteFile(path: path)
+        } catch {
+            throw .unreadable(error.description)
         }
-        guard let text = String(validating: data, as: UTF8.self) else { throw .invalidUTF8 }
-        let lines = text.split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        guard !lines.isEmpty else { throw .unreadable("\(path) holds no quotes") }
-        let line = lines[pick(lines.count)]
-        guard let separator = line.ranges(of: " -- ").last else { return (line, nil) }
-        return (String(line[..<separator.lowerBound]), String(line[separator.upperBound...]))
+        for warning in file.warnings { logger.warning("\(warning)") }
+        let quote = file.quotes[pick(file.quotes.count)]
+        return (quote.text, quote.author)
     }
 }

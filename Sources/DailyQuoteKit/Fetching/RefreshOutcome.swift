@@ -1,11 +1,31 @@
 /// What `dailyquote refresh` did; `--json` prints it, and `refresh.json` in the state directory keeps the last one.
 public struct RefreshOutcome: Sendable, Codable, Equatable {
-    /// One source tried.
+    /// One source tried, or skipped.
     public struct Attempt: Sendable, Codable, Equatable {
         public var source: String
-        /// `accepted`, `unchanged` or `failed`.
+        /// The host asked (`zenquotes.io`, `127.0.0.1:8080`), for a network source; never the
+        /// URL's path or query, or a header.
+        public var host: String?
+        /// The file read, for a `fortune` or `file` source.
+        public var path: String?
+        /// `accepted`, `unchanged`, `failed`, or `skipped` (not tried: the deadline had passed).
         public var outcome: String
         public var error: String?
+
+        public init(_ source: SourceConfig, outcome: String, error: String? = nil) {
+            self.source = source.name
+            self.host = source.host
+            self.path = source.host == nil ? source.path : nil
+            self.outcome = outcome
+            self.error = error
+        }
+
+        /// `zenquotes (127.0.0.1:8080): HTTP 500`, `fortune (/usr/share/games/fortunes/wisdom): skipped, ...`.
+        public var text: String {
+            let place = host ?? path
+            let detail = outcome == "skipped" ? "skipped, not tried before the deadline" : error ?? outcome
+            return "\(source)\(place.map { " (\($0))" } ?? ""): \(detail)"
+        }
     }
 
     /// `fetched`, `unchanged` or `failed`.
@@ -22,7 +42,7 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
     public var text: String {
         switch result {
         case "failed":
-            let reasons = attempts.map { "\($0.source): \($0.error ?? $0.outcome)" }.joined(separator: "; ")
+            let reasons = attempts.map(\.text).joined(separator: "; ")
             return "failed (\(elapsedMs) ms): \(reasons.isEmpty ? "no sources" : reasons)"
         default:
             return "\(result) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms)"

@@ -32,7 +32,8 @@ public struct RefreshStage: Sendable {
 
     /// Runs the stage; the deadline counts from `started`, the command's start.
     public func run(started: ContinuousClock.Instant = .now) async throws -> RefreshOutcome {
-        let deadline = started + .seconds(config.refresh.timeout.seconds)
+        let total = Duration.seconds(config.refresh.timeout.seconds)
+        let deadline = started + total
         let lock = try FileLock(path: "\(cache.directory)/refresh.lock", timeout: Self.seconds(until: deadline))
         defer { withExtendedLifetime(lock) {} }
         let cached = currentCache()
@@ -40,28 +41,43 @@ public struct RefreshStage: Sendable {
         let recent = Set(ledger.history().filter { $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
         var attempts: [RefreshOutcome.Attempt] = []
         var outcome = RefreshOutcome(result: "failed", elapsedMs: 0, attempts: [], at: now)
-        sources: for source in config.sources {
+        sources: for (index, source) in config.sources.enumerated() {
+            let start = ContinuousClock.now
+            guard start < deadline else {
+                attempts.append(.init(source, outcome: "skipped"))
+                continue
+            }
+            let share = Self.shareDeadline(
+                start: start, deadline: deadline, total: total, sourcesAfter: config.sources.count - index - 1,
+                sourceCount: config.sources.count)
             for _ in 0..<(source.isRandom ? 2 : 1) {
                 do {
-                    let quote = try await Self.withDeadline(deadline) { try await reader.read(source, deadline: deadline) }
+                    let quote = try await Self.withDeadline(share) { try await reader.read(source, deadline: share) }
                     if recent.contains(quote.normalisedText) { throw FetchError.repeated }
                     if let cached, cached.quote.normalisedText == quote.normalisedText {
-                        attempts.append(.init(source: source.name, outcome: "unchanged", error: nil))
+                        attempts.append(.init(source, outcome: "unchanged"))
                         outcome.result = "unchanged"
                     } else {
                         let entry = CachedQuote(
                             text: quote.text, author: quote.author, source: source.name, url: source.effectiveURL ?? source.path,
                             fetchedAt: clock(), forDelivery: planner.deliveries(from: now, count: 1).first?.at)
                         try cache.store(entry)
-                        attempts.append(.init(source: source.name, outcome: "accepted", error: nil))
+                        attempts.append(.init(source, outcome: "accepted"))
                         outcome.result = "fetched"
                     }
                     outcome.source = source.name
                     outcome.quote = quote
                     break sources
                 } catch let error as FetchError {
-                    logger.info("\(source.name): \(error.description)")
-                    attempts.append(.init(source: source.name, outcome: "failed", error: error.description))
+                    var description = error.description
+                    if error == .timedOut, share < deadline {
+                        let milliseconds = (share - start) / .milliseconds(1)
+                        description =
+                            "deadline reached (its share: \(Int(milliseconds)) ms of \(config.refresh.timeout), "
+                            + "the rest kept for the sources after it)"
+                    }
+                    logger.info("\(source.name) (\(source.location)): \(description)")
+                    attempts.append(.init(source, outcome: "failed", error: description))
                     if error != .repeated { break }
                 }
             }
@@ -93,6 +109,22 @@ public struct RefreshStage: Sendable {
             logger.warning("cannot record the refresh result: \(error.message)")
         }
     }
+
+    /// The most a source started at `start` may use of `total`, which ends at `deadline`.
+    ///
+    /// Each source after it is kept a reserve of min(2 s, total / (sources + 1)), so that one
+    /// source that never answers cannot starve the rest; but every source may use at least
+    /// ``minimumShare`` (or what is left, if less). The total deadline always holds.
+    static func shareDeadline(
+        start: ContinuousClock.Instant, deadline: ContinuousClock.Instant, total: Duration, sourcesAfter: Int, sourceCount: Int
+    ) -> ContinuousClock.Instant {
+        let reserve = min(.seconds(2), total / (sourceCount + 1))
+        let floor = min(start + minimumShare, deadline)
+        return max(deadline - reserve * sourcesAfter, floor)
+    }
+
+    /// The least time a source gets, while the total deadline allows.
+    static let minimumShare = Duration.seconds(1)
 
     static func seconds(until deadline: ContinuousClock.Instant) -> Double {
         let left = deadline - .now

@@ -52,11 +52,14 @@ enum FuzzTargets {
         _ = pointer.resolve(in: document)
     }
 
-    /// The acceptance rules on a text and an author split at the first NUL.
+    /// The acceptance rules, plain and HTML, on a text and an author split at the first NUL.
     static func acceptance(_ data: Data) {
         let split = data.firstIndex(of: 0) ?? data.endIndex
         let author = split < data.endIndex ? String(decoding: data[data.index(after: split)...], as: UTF8.self) : nil
-        _ = QuoteAcceptance.accept(text: String(decoding: data[..<split], as: UTF8.self), author: author)
+        let text = String(decoding: data[..<split], as: UTF8.self)
+        for format in SourceConfig.Format.allCases {
+            _ = QuoteAcceptance.accept(text: text, author: author, format: format)
+        }
     }
 
     static let directory: String = {
