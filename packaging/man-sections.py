@@ -85,6 +85,14 @@ The deadline for posting,
 .Ql 1s
 to
 .Ql 60s .
+.It Cm hold No (default until the next delivery)
+How long a holder process keeps the notification on a server that keeps notifications in a
+tray (it advertises
+.Ql persistence ;
+GNOME removes a notification when its sender leaves the bus), at most
+.Ql 168h ;
+.Ql 0
+means no holder. It also ends when the notification is closed or the next delivery replaces it.
 .El
 .Ss [[source]]
 Sources are tried in order; the first acceptable quote is cached. Without any

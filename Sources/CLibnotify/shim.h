@@ -1,4 +1,27 @@
 #ifndef DAILYQUOTE_CLIBNOTIFY_SHIM_H
 #define DAILYQUOTE_CLIBNOTIFY_SHIM_H
+#include <glib-unix.h>
 #include <libnotify/notify.h>
+
+// Swift cannot call C's variadic functions or function-like macros (g_object_get,
+// g_signal_connect): these wrap the few the holder needs.
+
+/// The notification's id on the server (0 before it is shown).
+static inline gint dq_notification_get_id(NotifyNotification *notification) {
+    gint id = 0;
+    g_object_get(notification, "id", &id, NULL);
+    return id;
+}
+
+/// Sets the id a show() replaces (the Notify call's replaces_id).
+static inline void dq_notification_set_id(NotifyNotification *notification, gint id) {
+    g_object_set(notification, "id", id, NULL);
+}
+
+typedef void (*dq_closed_callback)(NotifyNotification *notification, gpointer data);
+
+/// Calls `callback` when the server reports the notification closed (NotificationClosed).
+static inline gulong dq_notification_on_closed(NotifyNotification *notification, dq_closed_callback callback, gpointer data) {
+    return g_signal_connect(notification, "closed", G_CALLBACK(callback), data);
+}
 #endif

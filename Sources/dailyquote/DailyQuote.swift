@@ -21,6 +21,7 @@ struct DailyQuote: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, RefreshCommand.self, NotifyCommand.self, ShowCommand.self, HistoryCommand.self, ClearCommand.self,
             ScheduleCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self, StatusCommand.self, DoctorCommand.self,
+            HoldCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -8,9 +8,14 @@ public struct NotificationConfig: Sendable, Codable, Equatable {
     public var expire = NotificationExpiry.serverDefault
     /// The delivery stage's deadline: lock, D-Bus calls and recording together.
     public var timeout = ConfigDuration.seconds(10)
+    /// How long a holder keeps the notification while the server shows it: nil until the
+    /// next delivery (the default), zero for no holder.
+    public var hold: ConfigDuration?
 
     public init() {}
 
     /// The allowed range of `timeout`.
     public static let timeoutRange = ConfigDuration.seconds(1)...ConfigDuration.seconds(60)
+    /// The allowed range of `hold`: a week at most; it never lasts past the next delivery anyway.
+    public static let holdRange = ConfigDuration.seconds(0)...ConfigDuration.hours(168)
 }

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Why a notification could not be posted.
 ///
 /// The process exits 69 (EX_UNAVAILABLE).
-public enum DeliveryError: Error, Equatable, Sendable, LocalizedError {
+public enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError {
     /// No D-Bus session bus could be reached.
     case noSessionBus(detail: String)
     /// The bus has no owner of org.freedesktop.Notifications, and none could be activated.

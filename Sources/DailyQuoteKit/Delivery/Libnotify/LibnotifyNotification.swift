@@ -2,7 +2,7 @@ import CLibnotify
 
 /// One `NotifyNotification` GObject, unreferenced when released.
 final class LibnotifyNotification {
-    private let pointer: UnsafeMutablePointer<NotifyNotification>
+    let pointer: UnsafeMutablePointer<NotifyNotification>
 
     /// A notification with `summary` and `body` (already escaped if the server wants markup).
     init(summary: String, body: String, icon: String) throws(DeliveryError) {
@@ -22,6 +22,15 @@ final class LibnotifyNotification {
         notify_notification_set_timeout(pointer, expireMilliseconds)
         notify_notification_set_hint_string(pointer, "desktop-entry", desktopEntry)
     }
+
+    /// The id the server gave it; before `show()`, the id it will replace (0: none).
+    var id: UInt32 {
+        get { UInt32(bitPattern: dq_notification_get_id(pointer)) }
+        set { dq_notification_set_id(pointer, Int32(bitPattern: newValue)) }
+    }
+
+    /// The reason of the server's `NotificationClosed`, or -1 while it is open.
+    var closedReason: Int32 { notify_notification_get_closed_reason(pointer) }
 
     /// Sends the notification; a GError becomes a ``DeliveryError`` here.
     func show() throws(DeliveryError) {

@@ -6,12 +6,7 @@ public struct LibnotifyPoster: NotificationPosting {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> NotificationServerInfo in
             let library = try LibnotifyLibrary(appName: notification.appName)
             let server = try library.serverInfo()
-            let body = server.rendersBodyMarkup ? MarkupEscaper.escape(notification.body) : notification.body
-            let posted = try LibnotifyNotification(summary: notification.summary, body: body, icon: notification.icon)
-            posted.configure(
-                appName: notification.appName, urgency: notification.urgency,
-                expireMilliseconds: notification.expireMilliseconds, desktopEntry: notification.desktopEntry)
-            try posted.show()
+            try Self.make(notification, for: server).show()
             return server
         }
     }
@@ -21,6 +16,47 @@ public struct LibnotifyPoster: NotificationPosting {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> NotificationServerInfo in
             try LibnotifyLibrary(appName: "dailyquote").serverInfo()
         }
+    }
+
+    /// Posts `request`'s notification from this process, reports it, and, if `keep` says the
+    /// server needs it, stays on the bus as its sender until it is closed, `request.until`
+    /// passes, or a stop signal comes.
+    ///
+    /// It runs on the calling thread, unbounded: the process that asked (`notify`) holds the
+    /// deadline and ends this one if no report comes in time. Returns nil when it did not hold.
+    public func postAndHold(
+        _ request: HoldRequest, clock: () -> Int64, keep: (NotificationServerInfo) -> Bool, report: (HoldReply) -> Void
+    ) -> HoldEnd? {
+        let library: LibnotifyLibrary
+        let posted: LibnotifyNotification
+        let server: NotificationServerInfo
+        do {
+            library = try LibnotifyLibrary(appName: request.notification.appName)
+            server = try library.serverInfo()
+            posted = try Self.make(request.notification, for: server)
+            if let replaces = request.replaces { posted.id = replaces }
+            try posted.show()
+        } catch {
+            report(.failed(error))
+            return nil
+        }
+        let now = clock()
+        let holding = keep(server) && request.until > now
+        report(HoldReply(server: server, id: posted.id, postedAt: now, holding: holding))
+        guard holding else { return nil }
+        return withExtendedLifetime(library) { LibnotifyHold().wait(for: posted, seconds: request.until - clock()) }
+    }
+
+    /// The libnotify object for `notification`, its body escaped if `server` renders markup.
+    private static func make(
+        _ notification: DesktopNotification, for server: NotificationServerInfo
+    ) throws(DeliveryError) -> LibnotifyNotification {
+        let body = server.rendersBodyMarkup ? MarkupEscaper.escape(notification.body) : notification.body
+        let posted = try LibnotifyNotification(summary: notification.summary, body: body, icon: notification.icon)
+        posted.configure(
+            appName: notification.appName, urgency: notification.urgency, expireMilliseconds: notification.expireMilliseconds,
+            desktopEntry: notification.desktopEntry)
+        return posted
     }
 
     /// Runs all the D-Bus work of one call on one thread, giving up after `deadline` seconds.

@@ -1,0 +1,54 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a running holder keeps: `hold.json` in the state directory, valid while the holder
+/// holds `hold.lock`.
+///
+/// The next delivery reads it to replace the held notification in place and to end its
+/// holder; `status` reads it to show a live holder.
+public struct HoldMarker: Sendable, Codable, Equatable {
+    public var pid: Int32
+    /// The held notification's id on the server.
+    public var id: UInt32
+    /// When it was posted (Unix seconds): with `id`, the history entry it belongs to.
+    public var postedAt: Int64
+    /// When the holder lets go at the latest (Unix seconds).
+    public var until: Int64
+    /// The server's name.
+    public var server: String
+
+    public init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String) {
+        self.pid = pid
+        self.id = id
+        self.postedAt = postedAt
+        self.until = until
+        self.server = server
+    }
+
+    /// `hold.json` in `stateDirectory`.
+    public static func path(inStateDirectory stateDirectory: String) -> String { "\(stateDirectory)/hold.json" }
+
+    /// `hold.lock` in `stateDirectory`, held by a live holder.
+    public static func lockPath(inStateDirectory stateDirectory: String) -> String { "\(stateDirectory)/hold.lock" }
+
+    /// The marker of a live holder, or nil when none holds the lock.
+    public static func live(inStateDirectory stateDirectory: String) -> HoldMarker? {
+        guard FileLock.isHeld(path: lockPath(inStateDirectory: stateDirectory)),
+            let data = FileManager.default.contents(atPath: path(inStateDirectory: stateDirectory))
+        else { return nil }
+        return try? JSONDecoder().decode(HoldMarker.self, from: data)
+    }
+
+    /// Ends the holder: its notification was replaced.
+    ///
+    /// The process is checked to be a dailyquote holder first, so a recycled PID is left alone.
+    public func end() {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return }
+        let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard words.contains("hold"), words.contains(where: { $0.hasSuffix("dailyquote") || $0.hasSuffix("/exe") }) else { return }
+        kill(pid, SIGTERM)
+    }
+}

@@ -1,0 +1,92 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Posts a notification through a holder: a `dailyquote hold` process that posts it, answers
+/// with its id, and stays on the bus as its sender while it is shown (see ``HoldStage``).
+///
+/// Under a systemd service the holder gets a scope of its own (`systemd-run --user --scope`):
+/// left in the `Type=oneshot` service's cgroup it would either keep the unit activating, which
+/// swallows the timer's next elapse, or be killed when the unit stops. Elsewhere it runs in a
+/// session of its own.
+public struct HolderLauncher: Sendable {
+    /// The dailyquote binary to run as `hold`.
+    public var executable: String
+    public var environment: [String: String]
+    /// This process's `/proc/self/cgroup`, read by the caller (tests pass their own).
+    public var cgroup: String
+
+    public init(executable: String, environment: [String: String], cgroup: String) {
+        self.executable = executable
+        self.environment = environment
+        self.cgroup = cgroup
+    }
+
+    /// Starts a holder for `request` and returns its reply, within `deadline` seconds.
+    ///
+    /// A holder that has not answered by then is killed and the delivery stays due; it may
+    /// still have posted (a frozen server), which a later run then posts again.
+    public func post(_ request: HoldRequest, deadline: Double) throws(DeliveryError) -> HoldReply {
+        guard let payload = try? JSONEncoder.dailyquote().encode(request) else { throw .failed("cannot encode the hold request") }
+        let start = Self.monotonicSeconds()
+        for command in commands {
+            let left = deadline - (Self.monotonicSeconds() - start)
+            guard left > 0 else { break }
+            let child: DetachedChild
+            do {
+                child = try DetachedChild(path: command.path, arguments: command.arguments, environment: environment)
+            } catch {
+                continue
+            }
+            child.send(Array(payload))
+            guard let line = child.firstLine(seconds: left) else {
+                if Self.monotonicSeconds() - start >= deadline {
+                    child.kill()
+                    break
+                }
+                continue  // it ended without answering: systemd-run could not make the scope
+            }
+            guard let reply = try? JSONDecoder().decode(HoldReply.self, from: Data(line)) else {
+                throw .failed("the holder answered \(String(decoding: line.prefix(200), as: UTF8.self))")
+            }
+            if let error = reply.error { throw error }
+            return reply
+        }
+        throw .timedOut(seconds: Int64(deadline.rounded(.up)))
+    }
+
+    /// Whether this process runs in a systemd service's cgroup (`….service`).
+    var inService: Bool {
+        cgroup.split(separator: "\n").contains { $0.hasPrefix("0::") && $0.hasSuffix(".service") }
+    }
+
+    /// The ways to start the holder, in order: in a scope of its own under a service, then directly.
+    var commands: [(path: String, arguments: [String])] {
+        var list: [(path: String, arguments: [String])] = []
+        if inService, let systemdRun = Self.find("systemd-run", in: environment["PATH"] ?? "/usr/bin:/bin") {
+            list.append(
+                (
+                    systemdRun,
+                    [
+                        "--user", "--scope", "--quiet", "--collect", "--unit=dailyquote-hold-\(getpid())",
+                        "--description=dailyquote: keeps the quote's notification", "--", executable, "hold",
+                    ]
+                ))
+        }
+        list.append((executable, ["hold"]))
+        return list
+    }
+
+    /// The first executable `name` in the colon-separated `path`.
+    static func find(_ name: String, in path: String) -> String? {
+        path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,67 @@
+import CLibnotify
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A GLib main loop that sleeps until a posted notification is closed, the hold's time runs
+/// out, or SIGTERM or SIGINT arrives.
+///
+/// Nothing in between wakes it: one timeout source, two signal sources and the bus's
+/// `NotificationClosed` signal are all it waits on.
+final class LibnotifyHold {
+    private let loop: OpaquePointer
+    private var end: HoldEnd?
+
+    init() {
+        loop = g_main_loop_new(nil, 0)
+    }
+
+    deinit {
+        g_main_loop_unref(loop)
+    }
+
+    /// Waits on `notification` for at most `seconds`.
+    func wait(for notification: LibnotifyNotification, seconds: Int64) -> HoldEnd {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let closedHandler = dq_notification_on_closed(
+            notification.pointer,
+            { notification, data in
+                guard let data, let notification else { return }
+                let reason = NotificationCloseReason(code: notify_notification_get_closed_reason(notification))
+                Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue().finish(.closed(reason))
+            }, context)
+        let timeout = g_timeout_add_seconds(
+            UInt32(clamping: max(seconds, 0)),
+            { data in
+                Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.expired)
+                return 0
+            }, context)
+        let terminate = g_unix_signal_add(
+            SIGTERM,
+            { data in
+                Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped(signal: SIGTERM))
+                return 0
+            }, context)
+        let interrupt = g_unix_signal_add(
+            SIGINT,
+            { data in
+                Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped(signal: SIGINT))
+                return 0
+            }, context)
+        g_main_loop_run(loop)
+        // Sources that fired removed themselves (they returned G_SOURCE_REMOVE); the others go now.
+        for (source, fired) in [(timeout, end == .expired), (terminate, end == .stopped(signal: SIGTERM)), (interrupt, end == .stopped(signal: SIGINT))]
+        where !fired {
+            g_source_remove(source)
+        }
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(notification.pointer), closedHandler)
+        return end ?? .expired
+    }
+
+    private func finish(_ reason: HoldEnd) {
+        guard end == nil else { return }
+        end = reason
+        g_main_loop_quit(loop)
+    }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `closed.jsonl` in the state directory: how held notifications ended, one line each.
+///
+/// The holder appends a line when the server closes its notification; the next delivery
+/// appends one when it replaces the held one. `history` joins them to the history entries by
+/// the notification's id and posting time.
+public struct ClosedLog: Sendable {
+    /// One notification's end.
+    public struct Record: Sendable, Codable, Equatable {
+        public var id: UInt32
+        public var postedAt: Int64
+        public var reason: NotificationCloseReason?
+        /// When it ended (Unix seconds).
+        public var at: Int64
+
+        public init(id: UInt32, postedAt: Int64, reason: NotificationCloseReason?, at: Int64) {
+            self.id = id
+            self.postedAt = postedAt
+            self.reason = reason
+            self.at = at
+        }
+    }
+
+    public var directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public var path: String { "\(directory)/closed.jsonl" }
+
+    /// Appends `record` (one write with O_APPEND, so concurrent writers never interleave a line).
+    public func append(_ record: Record) throws {
+        var line = try JSONEncoder.dailyquote().encode(record)
+        line.append(UInt8(ascii: "\n"))
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CommandFailure("cannot open \(path): \(String(cString: strerror(errno)))", exitCode: 73) }
+        defer { close(fd) }
+        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == line.count else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitCode: 73) }
+    }
+
+    /// Every record, by notification id and posting time; the first end of each wins.
+    public func records() -> [String: Record] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        var result: [String: Record] = [:]
+        let decoder = JSONDecoder()
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let record = try? decoder.decode(Record.self, from: Data(line)) else { continue }
+            let key = Self.key(id: record.id, postedAt: record.postedAt)
+            if result[key] == nil { result[key] = record }
+        }
+        return result
+    }
+
+    /// The join key of a notification.
+    public static func key(id: UInt32, postedAt: Int64) -> String { "\(id)@\(postedAt)" }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import DailyQuoteKit
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `dailyquote hold`: the holder `notify` starts (internal; not shown in help).
+///
+/// It reads a ``HoldRequest`` as JSON on standard input, posts the notification, writes one
+/// ``HoldReply`` line on standard output (which it then closes, so that `notify` can finish),
+/// and holds the notification while the server shows it.
+struct HoldCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hold",
+        abstract: "Post a notification handed over on standard input and keep it while it is shown (used by notify).",
+        shouldDisplay: false)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = CommandEnvironment(global)
+        var input: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            input += chunk[..<got]
+        }
+        guard let request = try? JSONDecoder().decode(HoldRequest.self, from: Data(input)) else {
+            throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", exitCode: 64)
+        }
+        var failed = false
+        let stage = HoldStage(stateDirectory: context.paths.stateDirectory, clock: CommandContext.unixClock, logger: context.logger)
+        _ = stage.run(request) { reply in
+            failed = reply.error != nil
+            var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)
+            line.append(UInt8(ascii: "\n"))
+            _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            // `notify` waits for this line and then for the end of the output: end it now.
+            let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            if null >= 0 {
+                dup2(null, STDOUT_FILENO)
+                close(null)
+            }
+        }
+        if failed { throw ExitCode(69) }
+    }
+}
