@@ -66,11 +66,18 @@ struct CommandContext {
     /// The fetched-quote cache.
     var cache: QuoteCache { QuoteCache(directory: paths.cacheDirectory) }
 
-    /// The delivery stage, posting through libnotify, on the real clock.
+    /// The delivery stage, posting through libnotify, on the real clock: through a holder
+    /// process unless `notification.hold` is "0".
     var deliveryStage: DeliveryStage {
         DeliveryStage(
-            planner: planner, config: config, ledger: ledger, cache: cache, poster: LibnotifyPoster(),
-            clock: Self.unixClock, logger: logger)
+            planner: planner, config: config, ledger: ledger, cache: cache, poster: poster, clock: Self.unixClock, logger: logger)
+    }
+
+    /// How notifications are posted: through a holder unless `notification.hold` is "0".
+    var poster: any NotificationPosting {
+        guard config.notification.hold?.seconds != 0 else { return LibnotifyPoster() }
+        let cgroup = FileManager.default.contents(atPath: "/proc/self/cgroup").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return HoldingPoster(launcher: HolderLauncher(executable: executablePath, environment: environment, cgroup: cgroup))
     }
 
     /// The fetch stage, on the real network and clock.

@@ -24,7 +24,7 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         // No plan needed: a broken config must not hide the history.
         let context = CommandEnvironment(global)
-        let entries = Array(context.ledger.history().suffix(limit))
+        let entries = ClosedLog(directory: context.paths.stateDirectory).annotate(Array(context.ledger.history().suffix(limit)))
         if json {
             print(try JSONOutput.encode(entries))
             return
@@ -37,7 +37,8 @@ struct HistoryCommand: AsyncParsableCommand {
         for entry in entries {
             let when = format.display(entry.plannedAt ?? entry.postedAt)
             let kind = entry.plannedAt == nil ? " (posted with --now)" : ""
-            print("\(when)  \"\(entry.text)\" — \(entry.author)  [\(entry.source); \(entry.reason)]\(kind)")
+            let ended = entry.closedReason.map { " (\($0.rawValue)\(entry.closedAt.map { " \(format.display($0))" } ?? ""))" } ?? ""
+            print("\(when)  \"\(entry.text)\" — \(entry.author)  [\(entry.source); \(entry.reason)]\(kind)\(ended)")
         }
     }
 }

@@ -13,13 +13,14 @@ final class FakePoster: NotificationPosting {
 
     func fail(with failure: DeliveryError?) { state.withLock { $0.failure = failure } }
 
-    func post(_ notification: DesktopNotification, deadline: Double) throws(DeliveryError) -> NotificationServerInfo {
-        let failure = state.withLock { s -> DeliveryError? in
+    func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Double) throws(DeliveryError) -> PostedNotification {
+        let (failure, count) = state.withLock { s -> (DeliveryError?, Int) in
             if s.failure == nil { s.posted.append(notification) }
-            return s.failure
+            return (s.failure, s.posted.count)
         }
         if let failure { throw failure }
-        return NotificationServerInfo(
+        let server = NotificationServerInfo(
             name: "fake", vendor: "tests", version: "1", specVersion: "1.2", capabilities: ["body", "body-markup"])
+        return PostedNotification(server: server, id: UInt32(count), held: false)
     }
 }

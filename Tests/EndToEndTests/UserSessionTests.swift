@@ -106,4 +106,55 @@ struct UserSessionTests {
         #expect(calls("calls1.json") == ["Quote of the Day"], "\(file("calls1.json"))")
         #expect(calls("calls2.json") == ["Quote of the Day", "Quote of the Day"], "\(file("calls2.json"))")
     }
+
+    @Test("A holder never blocks a later delivery: it runs in a scope of its own, and the next delivery replaces it")
+    func holderDoesNotBlockTheNextDelivery() throws {
+        let sandbox = Sandbox()
+        let configPath = sandbox.home.url("config/dailyquote/config.toml")
+        let first = Self.nextMinute(margin: 20)
+        _ = try sandbox.home.write("config/dailyquote/config.toml", Self.config(at: first))
+        let work = TemporaryDirectory()
+        try Self.config(at: first + 60).write(toFile: work.url("second.toml"), atomically: true, encoding: .utf8)
+        let state = sandbox.home.url("state/dailyquote")
+        let script = """
+            set -u
+            wait_history() { for _ in $(seq 1800); do [ -s "\(state)/history.jsonl" ] && return 0; sleep 0.05; done; return 1; }
+            holder_pid() { "$DQ" status --json 2>/dev/null | python3 -c 'import json,sys; h=json.load(sys.stdin).get("holder"); print(h["pid"] if h else "")'; }
+            "$DQ" install >"$W/install1.out" 2>&1
+            wait_history; sleep 1
+            systemctl --user show dailyquote-notify.service -p ActiveState -p Result >"$W/service1"
+            pid1=$(holder_pid); echo "$pid1" >"$W/pid1"
+            cat "/proc/$pid1/cgroup" >"$W/cgroup1" 2>/dev/null
+            # The next delivery: forget the first (a new day would), keep the hold's files.
+            rm -f "\(state)/state.json" "\(state)/history.jsonl"
+            cp "$W/second.toml" "\(configPath)"
+            "$DQ" install >"$W/install2.out" 2>&1
+            wait_history; sleep 1
+            systemctl --user show dailyquote-notify.service -p ActiveState -p Result >"$W/service2"
+            holder_pid >"$W/pid2"
+            kill -0 "$pid1" 2>/dev/null && echo alive >"$W/pid1-alive"
+            cat "\(state)/closed.jsonl" >"$W/closed" 2>/dev/null
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
+            journalctl --user -u dailyquote-notify.service --no-pager >"$W/journal" 2>&1 || true
+            """
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        environment["USER_SESSION_MOCK_CAPABILITIES"] = "body body-markup persistence"
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        let context = "\(result.stderr) \(file("install1.out")) \(file("install2.out"))"
+        #expect(result.status == 0, "\(context)")
+        #expect(file("service1") == "Result=success\nActiveState=inactive\n", "the notify unit still runs: \(file("service1"))")
+        #expect(!file("pid1").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder after the first delivery: \(context)")
+        #expect(file("cgroup1").contains("/dailyquote-hold-"), "the holder is not in a scope of its own: \(file("cgroup1"))")
+        #expect(!file("cgroup1").contains("dailyquote-notify.service"))
+        #expect(file("notify-count") == "2\n", "the second delivery did not come: \(context)")
+        #expect(file("service2") == "Result=success\nActiveState=inactive\n", "\(file("service2"))")
+        let second = file("pid2").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!second.isEmpty && second != file("pid1").trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(file("pid1-alive").isEmpty, "the first holder outlived its replacement")
+        #expect(file("closed").contains("\"reason\":\"replaced\""), "\(file("closed"))")
+    }
 }

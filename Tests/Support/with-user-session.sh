@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs CMD inside a real user session, as root:
 #   Tests/Support/with-user-session.sh CMD [ARG...]
-# It starts a systemd user manager, a session bus at $XDG_RUNTIME_DIR/bus, Xvfb and dunst,
+# It starts a systemd user manager, a session bus at $XDG_RUNTIME_DIR/bus, Xvfb and dunst
+# (or, with USER_SESSION_MOCK_CAPABILITIES="CAP ...", python3-dbusmock's notification server),
 # all in a cgroup of their own, runs CMD, and tears everything down by that cgroup.
 # CMD sees XDG_RUNTIME_DIR, DBUS_SESSION_BUS_ADDRESS, DISPLAY, and two helpers:
 #   "$USER_SESSION" stop-manager    stops the user manager and waits until it is gone
@@ -95,7 +96,15 @@ cat >"$USER_SESSION_DIR/dunstrc" <<'CONF'
 [urgency_normal]
     timeout = 0
 CONF
-dunst -config "$USER_SESSION_DIR/dunstrc" >"$USER_SESSION_DIR/dunst.log" 2>&1 &
+if [ -n "${USER_SESSION_MOCK_CAPABILITIES:-}" ]; then
+  # python3-dbusmock's server instead of dunst, with these capabilities (`persistence` makes
+  # `notify` leave a holder); its log of method calls is $MOCK_LOG.
+  export MOCK_LOG="$USER_SESSION_DIR/mock.log"
+  /usr/bin/python3 -m dbusmock --template notification_daemon -l "$MOCK_LOG" \
+    -p "{\"capabilities\": \"$USER_SESSION_MOCK_CAPABILITIES\"}" >"$USER_SESSION_DIR/dunst.log" 2>&1 &
+else
+  dunst -config "$USER_SESSION_DIR/dunstrc" >"$USER_SESSION_DIR/dunst.log" 2>&1 &
+fi
 owned() {
   dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
     org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'

@@ -91,12 +91,32 @@ public struct DeliveryStage: Sendable {
     }
 
     /// Posts `choice` within `deadline` seconds and returns the history entry describing it.
+    ///
+    /// The holder of the previous quote, if one still runs, is ended first: the new quote
+    /// replaces it, and the history records that the old one was replaced.
     private func post(_ choice: QuoteChoice, for delivery: PlannedDelivery?, deadline: Double) throws -> HistoryEntry {
-        let server = try poster.post(DesktopNotification(quote: choice.quote, config: config.notification), deadline: deadline)
+        if let previous = HoldMarker.live(inStateDirectory: ledger.directory) {
+            previous.end()
+            try? ClosedLog(directory: ledger.directory).append(
+                .init(id: previous.id, postedAt: previous.postedAt, reason: .replaced, at: clock()))
+        }
+        let posted = try poster.post(
+            DesktopNotification(quote: choice.quote, config: config.notification), holdUntil: holdUntil(now: clock()), deadline: deadline)
         let postedAt = clock()
-        return HistoryEntry(
+        var entry = HistoryEntry(
             planned: delivery.map { format.iso8601($0.at) }, plannedAt: delivery?.at, plannedDay: delivery?.day.description,
             posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote, source: choice.source,
-            reason: choice.reason, server: server.name)
+            reason: choice.reason, server: posted.server.name)
+        entry.notificationId = posted.id
+        return entry
+    }
+
+    /// When a holder lets go at the latest: a minute after the next planned delivery (which
+    /// ends it sooner by replacing its quote), or sooner if `notification.hold` says so.
+    func holdUntil(now: Int64) -> Int64 {
+        let next = planner.deliveries(from: now + 1, count: 1).first?.at ?? now + 86_400
+        let untilNext = next + 60
+        guard let hold = config.notification.hold else { return untilNext }
+        return min(untilNext, now + hold.seconds)
     }
 }

@@ -57,6 +57,11 @@ public struct StatusCollector: Sendable {
         if let last = ledger.history().last(where: { $0.planned != nil }) {
             report.lastDelivery = .init(planned: last.planned, posted: last.posted, source: last.source, text: last.text)
         }
+        if let marker = HoldMarker.live(inStateDirectory: paths.stateDirectory) {
+            report.holder = .init(
+                pid: marker.pid, notificationId: marker.id, server: marker.server, posted: format.iso8601(marker.postedAt),
+                until: format.iso8601(marker.until))
+        }
         do {
             report.notificationServer = try serverInfo()
         } catch {

@@ -30,6 +30,12 @@ extension StatusReport {
             line("last delivery:", "never")
         }
         line("engine:", engineText)
+        if let holder {
+            line(
+                "holding:",
+                "notification \(holder.notificationId) on \(holder.server), posted \(holder.posted), until \(holder.until) at the latest (PID \(holder.pid))"
+            )
+        }
         if let notificationServer {
             line(
                 "notifications:",

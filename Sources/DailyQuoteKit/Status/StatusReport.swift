@@ -51,6 +51,15 @@ public struct StatusReport: Sendable, Codable, Equatable {
         public var runProcess: Bool
     }
 
+    /// A live holder keeping the last notification (see `notification.hold`).
+    public struct Holder: Sendable, Codable, Equatable {
+        public var pid: Int32
+        public var notificationId: UInt32
+        public var server: String
+        public var posted: String
+        public var until: String
+    }
+
     public var config: ConfigState
     public var timeZone: String
     public var rule: String
@@ -63,4 +72,5 @@ public struct StatusReport: Sendable, Codable, Equatable {
     public var engine: Engine
     public var notificationServer: NotificationServerInfo?
     public var notificationServerError: String?
+    public var holder: Holder?
 }

@@ -58,6 +58,19 @@ public struct ClosedLog: Sendable {
         return result
     }
 
+    /// `entries` with how each notification ended, where a record says so.
+    public func annotate(_ entries: [HistoryEntry]) -> [HistoryEntry] {
+        let ends = records()
+        guard !ends.isEmpty else { return entries }
+        return entries.map { entry in
+            guard let id = entry.notificationId, let end = ends[Self.key(id: id, postedAt: entry.postedAt)] else { return entry }
+            var annotated = entry
+            annotated.closedReason = end.reason
+            annotated.closedAt = end.at
+            return annotated
+        }
+    }
+
     /// The join key of a notification.
     public static func key(id: UInt32, postedAt: Int64) -> String { "\(id)@\(postedAt)" }
 }

@@ -17,6 +17,12 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
     public var reason: String
     /// The notification server's name (`dunst`).
     public var server: String
+    /// The notification's id on the server, where it said.
+    public var notificationId: UInt32?
+    /// How the notification ended, where the server said so (joined from `closed.jsonl`).
+    public var closedReason: NotificationCloseReason?
+    /// When it ended (Unix seconds).
+    public var closedAt: Int64?
 
     public init(
         planned: String?, plannedAt: Int64?, plannedDay: String?, posted: String, postedAt: Int64, quote: Quote,

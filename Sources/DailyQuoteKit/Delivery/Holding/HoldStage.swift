@@ -32,7 +32,9 @@ public struct HoldStage: Sendable {
         server.capabilities.contains("persistence")
     }
 
-    /// Posts and holds `request`; `report` gets the one reply for `notify`. Returns how the hold ended.
+    /// Posts and holds `request`, and returns how the hold ended.
+    ///
+    /// `report` gets the one reply for `notify`, as soon as the notification is posted.
     public func run(_ request: HoldRequest, report: (HoldReply) -> Void) -> HoldEnd? {
         var lock: FileLock?
         var posted: HoldReply?

@@ -51,8 +51,10 @@ final class LibnotifyHold {
             }, context)
         g_main_loop_run(loop)
         // Sources that fired removed themselves (they returned G_SOURCE_REMOVE); the others go now.
-        for (source, fired) in [(timeout, end == .expired), (terminate, end == .stopped(signal: SIGTERM)), (interrupt, end == .stopped(signal: SIGINT))]
-        where !fired {
+        let sources = [
+            (timeout, end == .expired), (terminate, end == .stopped(signal: SIGTERM)), (interrupt, end == .stopped(signal: SIGINT)),
+        ]
+        for (source, fired) in sources where !fired {
             g_source_remove(source)
         }
         g_signal_handler_disconnect(UnsafeMutableRawPointer(notification.pointer), closedHandler)

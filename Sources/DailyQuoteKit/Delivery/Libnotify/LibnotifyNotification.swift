@@ -32,6 +32,13 @@ final class LibnotifyNotification {
     /// The reason of the server's `NotificationClosed`, or -1 while it is open.
     var closedReason: Int32 { notify_notification_get_closed_reason(pointer) }
 
+    /// Asks the server to close it (`CloseNotification`); a failure is of no consequence.
+    func close() {
+        var error: UnsafeMutablePointer<GError>?
+        _ = notify_notification_close(pointer, &error)
+        if let error { g_error_free(error) }
+    }
+
     /// Sends the notification; a GError becomes a ``DeliveryError`` here.
     func show() throws(DeliveryError) {
         var error: UnsafeMutablePointer<GError>?

@@ -2,12 +2,14 @@
 public struct LibnotifyPoster: NotificationPosting {
     public init() {}
 
-    public func post(_ notification: DesktopNotification, deadline: Double) throws(DeliveryError) -> NotificationServerInfo {
-        try Self.underDeadline(deadline) { () throws(DeliveryError) -> NotificationServerInfo in
+    /// Posts from this process, which does not hold: `holdUntil` is not used.
+    public func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Double) throws(DeliveryError) -> PostedNotification {
+        try Self.underDeadline(deadline) { () throws(DeliveryError) -> PostedNotification in
             let library = try LibnotifyLibrary(appName: notification.appName)
             let server = try library.serverInfo()
-            try Self.make(notification, for: server).show()
-            return server
+            let posted = try Self.make(notification, for: server)
+            try posted.show()
+            return PostedNotification(server: server, id: posted.id, held: false)
         }
     }
 
@@ -44,7 +46,13 @@ public struct LibnotifyPoster: NotificationPosting {
         let holding = keep(server) && request.until > now
         report(HoldReply(server: server, id: posted.id, postedAt: now, holding: holding))
         guard holding else { return nil }
-        return withExtendedLifetime(library) { LibnotifyHold().wait(for: posted, seconds: request.until - clock()) }
+        return withExtendedLifetime(library) {
+            let end = LibnotifyHold().wait(for: posted, seconds: request.until - clock())
+            // A stop request comes from the next delivery, which replaces this one, or from the
+            // session ending: either way the old quote goes.
+            if case .stopped = end { posted.close() }
+            return end
+        }
     }
 
     /// The libnotify object for `notification`, its body escaped if `server` renders markup.
@@ -60,9 +68,9 @@ public struct LibnotifyPoster: NotificationPosting {
     }
 
     /// Runs all the D-Bus work of one call on one thread, giving up after `deadline` seconds.
-    private static func underDeadline(
-        _ deadline: Double, _ work: @escaping @Sendable () throws(DeliveryError) -> NotificationServerInfo
-    ) throws(DeliveryError) -> NotificationServerInfo {
+    private static func underDeadline<T: Sendable>(
+        _ deadline: Double, _ work: @escaping @Sendable () throws(DeliveryError) -> T
+    ) throws(DeliveryError) -> T {
         guard let result = BlockingDeadline.run(seconds: deadline, work) else {
             throw .timedOut(seconds: Int64(deadline.rounded(.up)))
         }

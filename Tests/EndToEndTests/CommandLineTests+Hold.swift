@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The holder (`notification.hold`): a small process that `notify` leaves behind to keep the
+/// notification on servers that keep notifications (`persistence`), against python3-dbusmock's
+/// notification server, whose capabilities the test chooses and which closes notifications on demand.
+extension CommandLineTests {
+    /// Runs `script` in `with-mock-notifications.sh` with `$DQ`, `$W` and the sandbox's environment.
+    static func mockSession(_ sandbox: Sandbox, capabilities: String, _ script: String) throws -> (ProcessResult, (String) -> String) {
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-mock-notifications.sh"), [capabilities, "bash", "-c", "set -u\n" + script],
+            environment: environment)
+        return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
+    }
+
+    /// `"$DQ" status --json`'s holder PID, or empty.
+    static let holderPID =
+        #"holder_pid() { "$DQ" status --json 2>/dev/null | python3 -c 'import json,sys; h=json.load(sys.stdin).get("holder"); "#
+        + #"print(h["pid"] if h else "")'; }"#
+
+    @Test("On a server with persistence, notify exits at once and a holder keeps the notification until the server closes it")
+    func holderKeepsUntilClosed() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body body-markup persistence",
+            """
+            \(Self.holderPID)
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            pid=$(holder_pid); echo "$pid" >"$W/pid"
+            [ -n "$pid" ] && kill -0 "$pid" && echo alive >"$W/alive"
+            "$DQ" status >"$W/status.txt" 2>/dev/null
+            "$MOCK" close 1 2
+            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/closed.jsonl" ] && break; sleep 0.05; done
+            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
+            holder_pid >"$W/pid-after"
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" history >"$W/history.txt"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        #expect(file("now.out").hasPrefix("posted "))
+        #expect(file("alive") == "alive\n", "no live holder: \(file("now.err"))")
+        #expect(file("status.txt").contains("holding:"), "\(file("status.txt"))")
+        #expect(file("pid-after").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "the holder did not end")
+        #expect(file("notify-count") == "1\n")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["closedReason"] as? String == "dismissed", "\(file("history.json"))")
+        #expect(entries.first?["closedAt"] is Int)
+        #expect(file("history.txt").contains("(dismissed "), "\(file("history.txt"))")
+    }
+
+    @Test("The next delivery replaces a held quote: the old holder closes it and ends, recorded as replaced")
+    func nextDeliveryReplaces() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body body-markup persistence actions",
+            """
+            \(Self.holderPID)
+            "$DQ" notify --now >/dev/null 2>"$W/err1"; first=$(holder_pid)
+            "$DQ" notify --now >/dev/null 2>"$W/err2"; second=$(holder_pid)
+            echo "$first $second" >"$W/pids"
+            grep -c 'CloseNotification 1' "$MOCK_LOG" >"$W/closed-first"
+            kill -TERM "$second"
+            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
+            holder_pid >"$W/pid-after"
+            "$DQ" history --json >"$W/history.json"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pids.count == 2 && pids[0] != pids[1] && !pids[0].isEmpty, "\(file("pids")) \(file("err1")) \(file("err2"))")
+        #expect(file("closed-first") == "1\n", "the replaced notification was not closed")
+        #expect(file("pid-after").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "SIGTERM did not end the holder")
+        #expect(file("notify-count") == "2\n", "a holder posted again")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["closedReason"] as? String } == ["replaced", nil], "\(file("history.json"))")
+    }
+
+    @Test("SIGTERM ends a holding `dailyquote hold` with status 0, its notification closed and nothing posted twice")
+    func holderStopsCalmly() throws {
+        let sandbox = Sandbox()
+        let until = Int(Date().timeIntervalSince1970) + 600
+        let request =
+            #"{"notification":{"appName":"dailyquote","summary":"Quote of the Day","body":"3 < 5 && 7 > 2","icon":"dailyquote","#
+            + #""urgency":"normal","expireMilliseconds":-1,"desktopEntry":"dailyquote"},"until":\#(until)}"#
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body persistence",
+            """
+            echo '\(request)' | "$DQ" hold >"$W/reply" 2>"$W/hold.err" & h=$!
+            for _ in $(seq 100); do [ -s "$W/reply" ] && break; sleep 0.05; done
+            sleep 0.2
+            kill -TERM $h; wait $h; echo $? >"$W/status"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
+            grep -c 'CloseNotification 1' "$MOCK_LOG" >"$W/close-count"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("reply").contains("\"holding\":true"), "\(file("reply")) \(file("hold.err"))")
+        #expect(file("status") == "0\n", "\(file("hold.err"))")
+        #expect(file("notify-count") == "1\n")
+        #expect(file("close-count") == "1\n")
+    }
+
+    @Test(
+        "No holder where none is needed: a server without persistence, or hold = \"0\"",
+        arguments: [("body body-markup actions", ""), ("body body-markup persistence", "[notification]\nhold = \"0\"\n")])
+    func noHolder(capabilities: String, config: String) throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write("config/dailyquote/config.toml", config)
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: capabilities,
+            """
+            \(Self.holderPID)
+            "$DQ" notify --now >"$W/now.out" 2>&1; echo $? >"$W/now.rc"
+            holder_pid >"$W/pid"
+            ls "$XDG_STATE_HOME/dailyquote" >"$W/state-files"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.out"))")
+        #expect(file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(!file("state-files").contains("hold"), "a holder ran: \(file("state-files"))")
+    }
+}
