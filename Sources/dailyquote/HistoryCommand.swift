@@ -11,14 +11,15 @@ struct HistoryCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "Show at most this many entries.")
+    // Unconditional, so that `--limit -1` is read as a value and explained, not taken for an option.
+    @Option(parsing: .unconditional, help: "Show at most this many entries.")
     var limit = 20
 
     @Flag(help: "Print a JSON array.")
     var json = false
 
     func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be positive, not \(limit).") }
+        guard limit > 0 else { throw ValidationError("--limit must be a positive whole number, not \(limit).") }
     }
 
     func run() async throws {
@@ -34,11 +35,6 @@ struct HistoryCommand: AsyncParsableCommand {
             return
         }
         let format = ZonedTimeFormat(zone: context.displayZone())
-        for entry in entries {
-            let when = format.display(entry.plannedAt ?? entry.postedAt)
-            let kind = entry.plannedAt == nil ? " (posted with --now)" : ""
-            let ended = entry.closedReason.map { " (\($0.rawValue)\(entry.closedAt.map { " \(format.display($0))" } ?? ""))" } ?? ""
-            print("\(when)  \"\(entry.text)\" — \(entry.author)  [\(entry.source); \(entry.reason)]\(kind)\(ended)")
-        }
+        for entry in entries { print(entry.line(format: format)) }
     }
 }

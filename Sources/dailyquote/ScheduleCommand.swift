@@ -11,7 +11,7 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "How many deliveries to show (1-1000).")
+    @Option(parsing: .unconditional, help: "How many deliveries to show (1-1000).")
     var count = 7
 
     @Option(

@@ -14,7 +14,7 @@ struct ShowCommand: AsyncParsableCommand {
         let context = try CommandContext(global)
         let ledger = context.ledger
         let choice = QuoteChoice.choose(
-            cache: context.cache.read(), lastPostedAt: try ledger.state().lastPostedAt,
+            cache: context.cache.read(), lastPostedAt: ledger.state().ignoringFuture(now: context.now, planner: context.planner).lastPostedAt,
             day: context.planner.localDay(of: context.now), history: ledger.history(), now: context.now)
         print(choice.quote.text)
         if !choice.quote.author.isEmpty { print("— \(choice.quote.author)") }

@@ -1,5 +1,7 @@
 import DailyQuoteKit
 import Foundation
+import Logging
+import Synchronization
 import TestSupport
 import Testing
 
@@ -9,7 +11,7 @@ struct DeliveryLedgerTests {
     func recordAndRead() throws {
         let dir = TemporaryDirectory()
         let ledger = DeliveryLedger(directory: dir.url("state"))
-        #expect(try ledger.state() == LedgerState())
+        #expect(ledger.state() == LedgerState())
         let quote = Quote(text: "Well done is better than well said.", author: "Benjamin Franklin")
         for day in 1...2 {
             let entry = HistoryEntry(
@@ -17,7 +19,7 @@ struct DeliveryLedgerTests {
                 source: "bundled", reason: "r", server: "s")
             try ledger.record(entry, state: LedgerState(lastPlannedAt: Int64(day)))
         }
-        #expect(try ledger.state().lastPlannedAt == 2)
+        #expect(ledger.state().lastPlannedAt == 2)
         #expect(ledger.history().map(\.planned) == ["p1", "p2"])
         let handle = try #require(FileHandle(forWritingAtPath: ledger.historyPath))
         try handle.seekToEnd()
@@ -28,10 +30,72 @@ struct DeliveryLedgerTests {
         #expect(mode == 0o600)
     }
 
-    @Test("A corrupt state file is an error that says how to fix it")
+    static func entry(_ day: Int, planned: Bool = true) -> HistoryEntry {
+        let at = Int64(1_790_000_000 + day * 86_400)
+        return HistoryEntry(
+            planned: planned ? "p\(day)" : nil, plannedAt: planned ? at : nil, plannedDay: planned ? "2026-09-\(10 + day)" : nil,
+            posted: "x", postedAt: at + 5, quote: Quote(text: "Quote \(day).", author: ""), source: "bundled", reason: "r", server: "s")
+    }
+
+    /// A logger whose messages the test can read.
+    final class Collected: @unchecked Sendable {
+        let lines = Mutex<[String]>([])
+        var logger: Logger {
+            Logger(label: "test") { _ in CollectingHandler(sink: self) }
+        }
+    }
+
+    struct CollectingHandler: LogHandler {
+        let sink: Collected
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) { sink.lines.withLock { $0.append("\(event.level): \(event.message)") } }
+    }
+
+    @Test("A corrupt state file is moved aside, rebuilt from the history and written anew, with one warning")
     func corruptState() throws {
         let dir = TemporaryDirectory()
+        let collected = Collected()
+        let ledger = DeliveryLedger(directory: dir.url("state"), logger: collected.logger)
+        for day in 1...3 { try ledger.appendHistory(Self.entry(day, planned: day != 3)) }
         try dir.write("state/state.json", "{not json")
-        #expect(throws: DeliveryLedger.LedgerError.self) { try DeliveryLedger(directory: dir.url("state")).state() }
+        let expected = LedgerState(
+            lastPlannedAt: Self.entry(2).plannedAt, lastPlannedDay: Self.entry(2).plannedDay, lastPostedAt: Self.entry(3).postedAt)
+        #expect(ledger.state() == expected)  // a read alone changes nothing
+        #expect(!FileManager.default.fileExists(atPath: dir.url("state/state.json.corrupt")))
+        #expect(try ledger.repairedState() == expected)
+        #expect(try String(contentsOfFile: dir.url("state/state.json.corrupt"), encoding: .utf8) == "{not json")
+        #expect(try ledger.repairedState() == expected)  // written anew: no second warning
+        let warnings = collected.lines.withLock { $0 }.filter { $0.hasPrefix("warning") }
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?.contains("moved aside to state.json.corrupt") == true)
+    }
+
+    @Test("A missing state file is rebuilt from the history, so deleting it never posts a day twice")
+    func missingState() throws {
+        let dir = TemporaryDirectory()
+        let ledger = DeliveryLedger(directory: dir.url("state"))
+        try ledger.appendHistory(Self.entry(1))
+        #expect(try ledger.repairedState().lastPlannedAt == Self.entry(1).plannedAt)
+    }
+
+    @Test("Corrupt history lines are skipped, each with a warning naming its line")
+    func corruptHistoryLines() throws {
+        let dir = TemporaryDirectory()
+        let collected = Collected()
+        let ledger = DeliveryLedger(directory: dir.url("state"), logger: collected.logger)
+        try ledger.appendHistory(Self.entry(1))
+        let handle = try #require(FileHandle(forWritingAtPath: ledger.historyPath))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("garbage\n\n".utf8))
+        try handle.close()
+        try ledger.appendHistory(Self.entry(2))
+        #expect(ledger.history().count == 2)
+        let warnings = collected.lines.withLock { $0 }
+        #expect(warnings == ["warning: \(ledger.historyPath):2: not a history entry; skipped"], "\(warnings)")
     }
 }

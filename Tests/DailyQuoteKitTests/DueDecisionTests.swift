@@ -44,4 +44,35 @@ struct DueDecisionTests {
         let ledger = LedgerState(lastPlannedAt: eight - 3 * 86_400, lastPlannedDay: "2026-05-29")
         #expect(decide(eight + 60, ledger) == .due(planner.delivery(on: CivilDate(year: 2026, month: 6, day: 1))))
     }
+
+    func decide(_ now: Int64, catchUp: Int64, _ ledger: LedgerState = LedgerState()) -> DueDecision {
+        DueDecision.decide(planner: planner, now: now, catchUp: catchUp, ledger: ledger)
+    }
+
+    @Test("catch_up = \"0\": a delivery up to a minute late is still on time; later it is dropped")
+    func onTimeGrace() {
+        let today = planner.delivery(on: CivilDate(year: 2026, month: 6, day: 1))
+        #expect(decide(eight + 1, catchUp: 0) == .due(today))
+        #expect(decide(eight + DueDecision.onTimeGrace, catchUp: 0) == .due(today))
+        guard case .nothingDue(.pastCatchUp, _) = decide(eight + DueDecision.onTimeGrace + 1, catchUp: 0) else {
+            Issue.record("expected past the grace")
+            return
+        }
+        // A catch-up window longer than the grace is unchanged.
+        #expect(decide(eight + 600, catchUp: 3600) == .due(today))
+    }
+
+    @Test(
+        "Records more than a day ahead (a clock set back) do not suppress real deliveries; nearer ones still count",
+        arguments: [
+            (LedgerState(lastPlannedAt: Zones.instant("2026-07-01T08:00:00+02:00"), lastPlannedDay: "2026-07-01"), true),
+            (LedgerState(lastPlannedDay: "2027-01-01"), true),
+            (LedgerState(lastPlannedAt: Zones.instant("2026-06-01T08:00:00+02:00"), lastPlannedDay: "2026-06-01"), false),
+        ])
+    func futureRecords(ledger: LedgerState, due: Bool) {
+        let today = planner.delivery(on: CivilDate(year: 2026, month: 6, day: 1))
+        let decision = decide(eight + 5, ledger)
+        #expect((decision == .due(today)) == due, "\(decision)")
+        #expect(ledger.futureRecords(now: eight + 5, planner: planner).isEmpty == !due)
+    }
 }

@@ -42,8 +42,8 @@ public struct DeliveryStage: Sendable {
         // The lock is a file; a dry run must not create it, and reading without it is harmless.
         let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, timeout: timeout)
         defer { withExtendedLifetime(lock) {} }
-        let state = try ledger.state()
         let now = clock()
+        let state = try ledger.repairedState().ignoringFuture(now: now, planner: planner)
         switch DueDecision.decide(planner: planner, now: now, catchUp: config.delivery.catchUp.seconds, ledger: state) {
         case .nothingDue(let reason, let next):
             logger.info("nothing due: \(reason.rawValue)")
@@ -75,7 +75,7 @@ public struct DeliveryStage: Sendable {
         let started = Date()
         let timeout = Double(config.notification.timeout.seconds)
         let now = clock()
-        let state = try ledger.state()
+        let state = try ledger.repairedState().ignoringFuture(now: now, planner: planner)
         let choice = QuoteChoice.choose(
             cache: cache.read(), lastPostedAt: state.lastPostedAt, day: planner.localDay(of: now), history: ledger.history(), now: now)
         var outcome = DeliveryOutcome(result: "would-post")
@@ -85,7 +85,8 @@ public struct DeliveryStage: Sendable {
         guard !mode.isDryRun else { return outcome }
         let lock = try FileLock(path: ledger.lockPath, timeout: timeout)
         defer { withExtendedLifetime(lock) {} }
-        let entry = try post(choice, for: nil, deadline: timeout - Date().timeIntervalSince(started))
+        var entry = try post(choice, for: nil, deadline: timeout - Date().timeIntervalSince(started))
+        entry.now = true
         try ledger.appendHistory(entry)
         return outcome.posted(entry)
     }

@@ -38,7 +38,8 @@ public struct RefreshStage: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let cached = currentCache()
         let now = clock()
-        let recent = Set(ledger.history().filter { $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
+        // `notify --now` previews do not count: the quote is still to be delivered.
+        let recent = Set(ledger.history().filter { !$0.isPreview && $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
         var attempts: [RefreshOutcome.Attempt] = []
         var outcome = RefreshOutcome(result: "failed", elapsedMs: 0, attempts: [], at: now)
         sources: for (index, source) in config.sources.enumerated() {

@@ -44,7 +44,7 @@ public struct QuoteChoice: Sendable, Codable, Equatable {
     static func fallback(day: CivilDate, history: [HistoryEntry], now: Int64, bundled: [Quote]) -> Quote {
         guard !bundled.isEmpty else { return Quote(text: "Well done is better than well said.", author: "Benjamin Franklin") }
         var lastPosted: [String: Int64] = [:]
-        for entry in history { lastPosted[entry.quote.normalisedText] = entry.postedAt }
+        for entry in history where !entry.isPreview { lastPosted[entry.quote.normalisedText] = entry.postedAt }
         let yearAgo = now - 365 * 86_400
         var candidates = bundled.filter { (lastPosted[$0.normalisedText] ?? .min) < yearAgo }
         if candidates.isEmpty {

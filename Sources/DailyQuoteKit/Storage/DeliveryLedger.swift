@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -6,47 +7,110 @@ import FoundationEssentials
 
 /// The delivery stage's memory in `$XDG_STATE_HOME/dailyquote/`: `state.json` (written
 /// atomically), `history.jsonl` (one line per posted notification), and `lock`.
+///
+/// `state.json` is a summary of the history, so it is never a dead end: a corrupt one is moved
+/// aside and rebuilt from the history, and a missing one is rebuilt the same way.
 public struct DeliveryLedger: Sendable {
     public var directory: String
+    /// Where warnings about corrupt files go.
+    public var logger: Logger?
 
-    public init(directory: String) {
+    public init(directory: String, logger: Logger? = nil) {
         self.directory = directory
+        self.logger = logger
     }
 
     public var statePath: String { "\(directory)/state.json" }
     public var historyPath: String { "\(directory)/history.jsonl" }
     public var lockPath: String { "\(directory)/lock" }
 
-    /// Why the ledger could not be read or written.
+    /// Why the ledger could not be written.
+    ///
+    /// The process exits 73 (EX_CANTCREAT).
     public struct LedgerError: Error, Equatable, LocalizedError {
         public var message: String
         public var errorDescription: String? { message }
     }
 
-    /// The current state; an absent file is the empty state.
-    public func state() throws(LedgerError) -> LedgerState {
-        guard let data = FileManager.default.contents(atPath: statePath) else { return LedgerState() }
-        do {
-            return try JSONDecoder().decode(LedgerState.self, from: data)
-        } catch {
-            throw LedgerError(message: "\(statePath) is corrupt (\(error.message)); remove it with `dailyquote clear --state`")
+    /// The current state, read without changing anything.
+    ///
+    /// A missing or corrupt `state.json` gives the state rebuilt from the history.
+    public func state() -> LedgerState {
+        switch readState() {
+        case .valid(let state): state
+        case .absent, .corrupt: Self.rebuilt(from: history(warn: false))
         }
+    }
+
+    /// The current state for a delivery, which may write: a corrupt `state.json` is moved aside
+    /// to `state.json.corrupt`, rebuilt from the history and written anew, with one warning.
+    public func repairedState() throws(LedgerError) -> LedgerState {
+        switch readState() {
+        case .valid(let state):
+            return state
+        case .absent:
+            return Self.rebuilt(from: history(warn: false))
+        case .corrupt(let why):
+            let state = Self.rebuilt(from: history())
+            _ = rename(statePath, statePath + ".corrupt")
+            do {
+                try AtomicFile.write(try JSONEncoder.dailyquote().encode(state), to: statePath)
+            } catch {
+                throw LedgerError(message: "cannot write \(statePath) anew: \(error.message)")
+            }
+            logger?.warning("\(statePath) was corrupt (\(why)); moved aside to state.json.corrupt and rebuilt from the history")
+            return state
+        }
+    }
+
+    private enum StateFile {
+        case absent
+        case corrupt(String)
+        case valid(LedgerState)
+    }
+
+    private func readState() -> StateFile {
+        guard let data = FileManager.default.contents(atPath: statePath) else { return .absent }
+        do {
+            return .valid(try JSONDecoder().decode(LedgerState.self, from: data))
+        } catch {
+            return .corrupt(error.message)
+        }
+    }
+
+    /// The state the history implies: the latest planned delivery posted, and the latest post.
+    static func rebuilt(from history: [HistoryEntry]) -> LedgerState {
+        let planned = history.filter { $0.plannedAt != nil }.max { $0.plannedAt! < $1.plannedAt! }
+        return LedgerState(
+            lastPlannedAt: planned?.plannedAt, lastPlannedDay: planned?.plannedDay, lastPostedAt: history.map(\.postedAt).max())
     }
 
     /// Every history entry, oldest first.
     ///
-    /// Lines that do not parse (a torn last line) are skipped.
-    public func history() -> [HistoryEntry] {
+    /// Lines that do not parse are skipped, each with a warning that gives its line number.
+    public func history() -> [HistoryEntry] { history(warn: true) }
+
+    private func history(warn: Bool) -> [HistoryEntry] {
         guard let data = FileManager.default.contents(atPath: historyPath) else { return [] }
         let decoder = JSONDecoder()
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(HistoryEntry.self, from: Data($0)) }
+        var entries: [HistoryEntry] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
+            if var entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) {
+                if entry.isPreview { entry.now = true }
+                entries.append(entry)
+            } else if warn {
+                logger?.warning("\(historyPath):\(index + 1): not a history entry; skipped")
+            }
+        }
+        return entries
     }
 
     /// Records a posted notification: the history line first (appended and fsynced), then the
     /// state.
     ///
-    /// A crash between the two leaves a history line without state, which at worst
-    /// re-posts that delivery once; never a state without its history.
+    /// A crash between the two leaves a history line without state, which the next run
+    /// rebuilds the state from; never a state without its history.
     public func record(_ entry: HistoryEntry, state: LedgerState) throws(LedgerError) {
         try appendHistory(entry)
         do {
@@ -63,16 +127,22 @@ public struct DeliveryLedger: Sendable {
         try append(line, to: historyPath)
     }
 
-    /// Appends `data` with O_APPEND and fsyncs it.
+    /// Appends `data` with O_APPEND and fsyncs it; short writes and EINTR are retried.
     private func append(_ data: Data, to path: String) throws(LedgerError) {
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw LedgerError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
-        guard written == data.count, fsync(fd) == 0 else {
-            throw LedgerError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        var offset = 0
+        while offset < data.count {
+            let written = data[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw LedgerError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+        while fsync(fd) != 0 {
+            guard errno == EINTR else { throw LedgerError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
         }
     }
 }

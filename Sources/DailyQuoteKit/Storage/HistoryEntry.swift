@@ -17,6 +17,9 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
     public var reason: String
     /// The notification server's name (`dunst`).
     public var server: String
+    /// True for a `notify --now` preview, which uses up no planned delivery and does not count
+    /// for the no-repeat rule; absent for planned deliveries.
+    public var now: Bool?
     /// The notification's id on the server, where it said.
     public var notificationId: UInt32?
     /// How the notification ended, where the server said so (joined from `closed.jsonl`).
@@ -41,4 +44,7 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
     }
 
     public var quote: Quote { Quote(text: text, author: author) }
+
+    /// Whether this was a `notify --now` preview (older lines lack the flag, not the missing plan).
+    public var isPreview: Bool { now == true || plannedAt == nil }
 }

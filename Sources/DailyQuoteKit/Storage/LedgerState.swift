@@ -13,6 +13,37 @@ public struct LedgerState: Sendable, Codable, Equatable {
         self.lastPostedAt = lastPostedAt
     }
 
+    /// How far ahead of now a record may lie before it counts as written under a wrong clock.
+    public static let futureTolerance: Int64 = 86_400
+
+    /// The records more than a day ahead of `now`, described for `status` and `doctor`; empty if none.
+    public func futureRecords(now: Int64, planner: DeliveryPlanner) -> [String] {
+        var found: [String] = []
+        let limit = now + Self.futureTolerance
+        if let lastPlannedAt, lastPlannedAt > limit { found.append("a delivery planned for \(ZonedTimeFormat(zone: planner.zone).iso8601(lastPlannedAt))") }
+        if let lastPostedAt, lastPostedAt > limit { found.append("a notification posted at \(ZonedTimeFormat(zone: planner.zone).iso8601(lastPostedAt))") }
+        if let lastPlannedDay, lastPlannedDay > planner.localDay(of: limit).description, !found.contains(where: { $0.hasPrefix("a delivery") }) {
+            found.append("a delivery planned for \(lastPlannedDay)")
+        }
+        return found
+    }
+
+    /// This state without the records that lie more than a day ahead of `now`.
+    ///
+    /// A delivery recorded in the future (the clock was wrong, then fixed) would otherwise
+    /// suppress every real delivery until that date.
+    public func ignoringFuture(now: Int64, planner: DeliveryPlanner) -> LedgerState {
+        let limit = now + Self.futureTolerance
+        var state = self
+        if let lastPlannedAt, lastPlannedAt > limit {
+            state.lastPlannedAt = nil
+            state.lastPlannedDay = nil
+        }
+        if let day = state.lastPlannedDay, day > planner.localDay(of: limit).description { state.lastPlannedDay = nil }
+        if let lastPostedAt, lastPostedAt > limit { state.lastPostedAt = nil }
+        return state
+    }
+
     /// Whether `delivery` was already posted.
     public func hasDelivered(_ delivery: PlannedDelivery) -> Bool {
         if let lastPlannedAt, lastPlannedAt >= delivery.at { return true }

@@ -50,7 +50,7 @@ extension FileLock.LockError: UserFacingError {
 }
 
 extension DeliveryLedger.LedgerError: UserFacingError {
-    public var exitCode: Int32 { 1 }
+    public var exitCode: Int32 { 73 }  // EX_CANTCREAT: the ledger cannot be written
 }
 
 extension WakeSource.SetupError: UserFacingError {

@@ -1,0 +1,21 @@
+/// A history entry as `dailyquote history` prints it.
+extension HistoryEntry {
+    /// One entry: when, the quote (its lines indented), the author if any, where it came from,
+    /// and what else happened to it: a preview, a catch-up, how it ended.
+    public func line(format: ZonedTimeFormat) -> String {
+        let when = format.display(plannedAt ?? postedAt)
+        let indent = String(repeating: " ", count: when.count + 3)
+        var line = "\(when)  \"\(text.replacing("\n", with: "\n" + indent))\""
+        if !author.isEmpty { line += " — \(author)" }
+        line += "  [\(source); \(reason)]"
+        if isPreview {
+            line += " (posted with --now)"
+        } else if let plannedAt, postedAt - plannedAt > DueDecision.onTimeGrace {
+            line += " (caught up: planned \(format.display(plannedAt)), posted \(format.display(postedAt)))"
+        }
+        if let closedReason {
+            line += " (\(closedReason.rawValue)\(closedAt.map { " \(format.display($0))" } ?? ""))"
+        }
+        return line
+    }
+}
