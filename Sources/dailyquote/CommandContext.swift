@@ -89,7 +89,7 @@ struct CommandContext {
 
     /// The units that match the loaded config, in `schedule`'s style.
     func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
-        UnitGenerator(executable: executablePath, configArgument: configArgument, config: config, schedule: schedule).units
+        UnitGenerator(executable: executablePath, configArgument: configArgument, config: config, schedule: schedule, zone: zone).units
     }
 
     /// The units `install` would write now, in both calendar styles: installed files equal to
@@ -107,9 +107,21 @@ struct CommandContext {
     ///
     /// Units generated from a config that cannot be read are never "in sync", so a broken config expects none.
     var statusCollector: StatusCollector {
-        StatusCollector(
+        var collector = StatusCollector(
             loaded: loaded, configError: configError?.errorDescription, planner: planner, paths: paths,
             expectedUnits: configError == nil ? expectedUnits : [], runMarker: runMarker, now: now, serverInfo: serverInfo)
+        let systemctl = Systemctl(subprocess: subprocess)
+        let zones = zones
+        let session = zone
+        collector.managerZone = {
+            guard let managerEnvironment = systemctl.environment() else { return nil }
+            let manager = zones.systemZone(environment: managerEnvironment)
+            // Another name for the same zone (UTC and Etc/UTC) is no mismatch.
+            return manager.keepsSameTime(as: session) ? session.identifier : manager.identifier
+        }
+        collector.configNamesZone = config.delivery.timeZone != nil
+        collector.zoneNamed = { try? zones.zone(named: $0) }
+        return collector
     }
 
     /// The absolute path of this binary, which the services run.

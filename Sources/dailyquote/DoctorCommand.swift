@@ -20,7 +20,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(global, tolerateInvalidConfig: true)
-        let engine = context.statusCollector.engine()
+        let collector = context.statusCollector
+        let engine = collector.engine()
         var probe: (@Sendable () async throws -> String)?
         if !offline, let source = context.config.sources.first {
             probe = {
@@ -28,10 +29,12 @@ struct DoctorCommand: AsyncParsableCommand {
                 return "\(source.name) gave \"\(quote.text.prefix(40))\(quote.text.count > 40 ? "…" : "")\""
             }
         }
-        let doctor = Doctor(
+        var doctor = Doctor(
             environment: context.environment, loaded: context.loaded, configError: context.configError?.errorDescription,
             paths: context.paths, engine: engine, systemctl: Systemctl(subprocess: context.subprocess), serverInfo: context.serverInfo,
             probeSource: probe)
+        doctor.zones = collector.zoneAgreement(unitsInstalled: !engine.unitsInstalled.isEmpty)
+        doctor.futureRecords = collector.futureRecords()
         let checks = await doctor.run()
         for check in checks { print(check.line) }
         if checks.contains(where: { !$0.ok }) {

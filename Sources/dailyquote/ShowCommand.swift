@@ -13,8 +13,9 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try CommandContext(global)
         let ledger = context.ledger
+        let state = ledger.state().ignoringFuture(now: context.now, planner: context.planner)
         let choice = QuoteChoice.choose(
-            cache: context.cache.read(), lastPostedAt: ledger.state().ignoringFuture(now: context.now, planner: context.planner).lastPostedAt,
+            cache: context.cache.read(), lastPostedAt: state.lastPostedAt,
             day: context.planner.localDay(of: context.now), history: ledger.history(), now: context.now)
         print(choice.quote.text)
         if !choice.quote.author.isEmpty { print("— \(choice.quote.author)") }

@@ -46,6 +46,7 @@ struct HistoryEntryTests {
     @Test("A multi-line quote keeps its lines, indented under the text")
     func multiLine() {
         let line = entry(text: "First line,\nsecond line.", posted: eight, planned: eight).line(format: format)
-        #expect(line.hasPrefix("Mon 2026-06-01 08:00 CEST  \"First line,\n" + String(repeating: " ", count: 28) + "second line.\" — Benjamin Franklin"), "\(line)")
+        let continued = String(repeating: " ", count: 28) + "second line.\" — Benjamin Franklin"
+        #expect(line.hasPrefix("Mon 2026-06-01 08:00 CEST  \"First line,\n" + continued), "\(line)")
     }
 }

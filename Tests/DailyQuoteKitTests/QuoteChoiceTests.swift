@@ -7,10 +7,27 @@ struct QuoteChoiceTests {
     let day = CivilDate(year: 2026, month: 6, day: 1)
     let now = Zones.instant("2026-06-01T08:00:00Z")
 
-    func entry(_ quote: Quote, postedAt: Int64) -> HistoryEntry {
+    /// A planned delivery of `quote`, or a `notify --now` preview of it.
+    func entry(_ quote: Quote, postedAt: Int64, preview: Bool = false) -> HistoryEntry {
         HistoryEntry(
-            planned: nil, plannedAt: nil, plannedDay: nil, posted: "", postedAt: postedAt, quote: quote, source: "bundled", reason: "",
-            server: "x")
+            planned: nil, plannedAt: preview ? nil : postedAt, plannedDay: nil, posted: "", postedAt: postedAt, quote: quote,
+            source: "bundled", reason: "", server: "x")
+    }
+
+    @Test("Previews (notify --now) do not count as deliveries for the no-repeat rule")
+    func previewsDoNotCount() {
+        let previews = quotes.dropLast().map { entry($0, postedAt: now - 86_400, preview: true) }
+        let planned = quotes.dropLast().map { entry($0, postedAt: now - 86_400) }
+        let withPreviews = (0..<20).map { offset in
+            QuoteChoice.choose(
+                cache: .absent, lastPostedAt: nil, day: CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset)), history: previews,
+                now: now, bundled: quotes
+            ).quote
+        }
+        #expect(Set(withPreviews).count > 1, "previews were counted as deliveries")
+        #expect(
+            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: planned, now: now, bundled: quotes).quote
+                == quotes.last)
     }
 
     @Test("The fallback is the same for the same day and history, and differs across days")

@@ -55,6 +55,19 @@ extension CommandLineTests {
         #expect(try Self.verifyUnits(sandbox) == nil)
     }
 
+    @Test("TZ only in the shell: the timers and both services carry that zone, and the units still verify")
+    func installCarriesShellZone() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment["TZ"] = "Asia/Tokyo"
+        let result = try sandbox.run(["install", "--no-enable"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try Self.unitsText(sandbox, config: nil)
+        #expect(text == (try GoldenFile.expected("units-tz-tokyo.txt", actual: text)))
+        #expect(text.contains("OnCalendar=*-*-* 08:00:00 Asia/Tokyo"))
+        #expect(text.components(separatedBy: "\nEnvironment=TZ=:Asia/Tokyo\n").count == 3, "both services carry the zone")
+        #expect(try Self.verifyUnits(sandbox) == nil)
+    }
+
     @Test("install again rewrites only what changed; --dry-run writes nothing; uninstall --purge keeps the config")
     func installLifecycle() throws {
         let sandbox = Sandbox()

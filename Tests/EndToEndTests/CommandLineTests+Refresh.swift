@@ -128,7 +128,7 @@ extension CommandLineTests {
         let now = Int(Date().timeIntervalSince1970)
         try sandbox.home.write(
             "state/dailyquote/history.jsonl",
-            #"{"author":"Marcus Aurelius","posted":"x","postedAt":\#(now - 86_400),"reason":"cache","server":"dunst","source":"zenquotes","text":"Very  little is needed to make a HAPPY life."}"#
+            #"{"author":"Marcus Aurelius","plannedAt":\#(now - 86_400),"posted":"x","postedAt":\#(now - 86_400),"reason":"cache","server":"dunst","source":"zenquotes","text":"Very  little is needed to make a HAPPY life."}"#
                 + "\n")
         let result = try sandbox.run(["refresh", "--config", config])
         #expect(result.status == 0)

@@ -31,6 +31,16 @@ public struct ZoneRules: Sendable, Equatable {
         self.footer = footer
     }
 
+    /// Whether `other` keeps the same time whatever its name (`UTC` and `Etc/UTC`, a link and its target).
+    ///
+    /// The tables are compared from 1970 on: files differ in how far back they go.
+    public func keepsSameTime(as other: ZoneRules) -> Bool {
+        if self == other { return true }
+        let probe = stride(from: Int64(0), through: 4_102_444_800, by: 86_400 * 7)  // weekly, 1970 to 2100
+        return probe.allSatisfy { localTimeType(at: $0).utcOffset == other.localTimeType(at: $0).utcOffset }
+            && transitionTimes.filter { $0 >= 0 } == other.transitionTimes.filter { $0 >= 0 }
+    }
+
     /// Coordinated Universal Time.
     public static let utc = ZoneRules(
         identifier: "UTC", transitionTimes: [], transitionTypes: [],

@@ -18,6 +18,10 @@ public struct Doctor: Sendable {
     public var serverInfo: @Sendable () throws -> NotificationServerInfo
     /// Fetches from the first source; nil when `--offline`.
     public var probeSource: (@Sendable () async throws -> String)?
+    /// How the zones of the session, the user manager and the units compare (with units installed).
+    public var zones: ZoneAgreement?
+    /// Ledger records more than a day ahead of now.
+    public var futureRecords: [String] = []
 
     public init(
         environment: [String: String], loaded: LoadedConfig, configError: String?, paths: AppPaths, engine: StatusReport.Engine,
@@ -38,6 +42,8 @@ public struct Doctor: Sendable {
     public func run() async -> [DoctorCheck] {
         var checks = [configCheck(), busCheck(), serverCheck()]
         checks += managerChecks()
+        if let zones { checks.append(zoneCheck(zones)) }
+        checks.append(clockCheck())
         checks.append(directoriesCheck())
         checks.append(await sourceCheck())
         return checks
@@ -131,6 +137,23 @@ public struct Doctor: Sendable {
         if !engine.timersEnabled { return "installed but not enabled" }
         if !engine.unitsInSync { return "out of sync with the config" }
         return nil
+    }
+
+    func zoneCheck(_ zones: ZoneAgreement) -> DoctorCheck {
+        guard let warning = zones.warning else {
+            return DoctorCheck("time zone", ok: true, "this session, the user manager and the timers plan in \(zones.session)")
+        }
+        return zones.isProblem
+            ? DoctorCheck("time zone", ok: false, warning, fix: "dailyquote install (or set delivery.time_zone in the config)")
+            : DoctorCheck("time zone", ok: true, warning)
+    }
+
+    func clockCheck() -> DoctorCheck {
+        guard !futureRecords.isEmpty else { return DoctorCheck("clock", ok: true, "no delivery recorded in the future") }
+        return DoctorCheck(
+            "clock", ok: false,
+            "the ledger records \(futureRecords.joined(separator: " and ")), more than a day ahead of now; the due rule ignores it",
+            fix: "check the system clock (timedatectl); the record is replaced by the next delivery")
     }
 
     func directoriesCheck() -> DoctorCheck {

@@ -16,6 +16,14 @@ public struct StatusCollector: Sendable {
     public var now: Int64
     /// Asks the notification server who it is (under its own deadline).
     public var serverInfo: @Sendable () throws -> NotificationServerInfo
+    /// The zone a service without `Environment=TZ=` would plan in, from the user manager's environment.
+    ///
+    /// Asked only where units are installed; nil when it cannot be known.
+    public var managerZone: @Sendable () -> String? = { nil }
+    /// Whether the config names a zone (then the session's `TZ` does not matter).
+    public var configNamesZone = false
+    /// Loads a zone by name, to tell another name for the same zone (`UTC`, `Etc/UTC`) from another zone.
+    public var zoneNamed: @Sendable (String) -> ZoneRules? = { _ in nil }
 
     public init(
         loaded: LoadedConfig, configError: String?, planner: DeliveryPlanner, paths: AppPaths, expectedUnits: [[SystemdUnit]],
@@ -57,6 +65,9 @@ public struct StatusCollector: Sendable {
         if let last = ledger.history().last(where: { $0.planned != nil }) {
             report.lastDelivery = .init(planned: last.planned, posted: last.posted, source: last.source, text: last.text)
         }
+        let future = futureRecords()
+        if !future.isEmpty { report.futureRecords = future }
+        report.zones = zoneAgreement(unitsInstalled: !report.engine.unitsInstalled.isEmpty)
         if let marker = HoldMarker.live(inStateDirectory: paths.stateDirectory) {
             report.holder = .init(
                 pid: marker.pid, notificationId: marker.id, server: marker.server, posted: format.iso8601(marker.postedAt),
@@ -68,6 +79,20 @@ public struct StatusCollector: Sendable {
             report.notificationServerError = error.message
         }
         return report
+    }
+
+    /// Ledger records more than a day ahead of now.
+    public func futureRecords() -> [String] {
+        DeliveryLedger(directory: paths.stateDirectory).state().futureRecords(now: now, planner: planner)
+    }
+
+    /// The zones of this session, the user manager and the installed units; nil without units.
+    public func zoneAgreement(unitsInstalled: Bool) -> ZoneAgreement? {
+        guard unitsInstalled else { return nil }
+        let service = UnitDirectory(path: paths.systemdUserDirectory).content(of: "dailyquote-notify.service")
+        var units = service.flatMap(ZoneAgreement.unitZone)
+        if let name = units, let rules = zoneNamed(name), rules.keepsSameTime(as: planner.zone) { units = planner.zone.identifier }
+        return ZoneAgreement(session: planner.zone.identifier, manager: managerZone(), units: units, configNamesZone: configNamesZone)
     }
 
     private func upcoming(_ instant: Int64) -> StatusReport.Upcoming {

@@ -3,7 +3,9 @@ extension StatusReport {
     public var text: String {
         var lines: [String] = []
         func line(_ label: String, _ value: String) {
-            lines.append("\(label)\(String(repeating: " ", count: max(0, 15 - label.count))) \(value)")
+            // A value's own line breaks (a quote of several lines) continue under the value column.
+            let indented = value.replacing("\n", with: "\n" + String(repeating: " ", count: 16))
+            lines.append("\(label)\(String(repeating: " ", count: max(0, 15 - label.count))) \(indented)")
         }
         line(
             "config:",
@@ -30,6 +32,12 @@ extension StatusReport {
             line("last delivery:", "never")
         }
         line("engine:", engineText)
+        if let warning = zones?.warning { line("time zones:", warning) }
+        if let futureRecords {
+            line(
+                "clock:",
+                "the ledger records \(futureRecords.joined(separator: " and ")), more than a day ahead; ignored (was the clock wrong?)")
+        }
         if let holder {
             line(
                 "holding:",

@@ -73,4 +73,8 @@ public struct StatusReport: Sendable, Codable, Equatable {
     public var notificationServer: NotificationServerInfo?
     public var notificationServerError: String?
     public var holder: Holder?
+    /// Ledger records more than a day ahead of now (a clock that was wrong), ignored by the due rule.
+    public var futureRecords: [String]?
+    /// The zones of this session, the user manager and the units, where the units are installed.
+    public var zones: ZoneAgreement?
 }

@@ -20,11 +20,13 @@ public struct LedgerState: Sendable, Codable, Equatable {
     public func futureRecords(now: Int64, planner: DeliveryPlanner) -> [String] {
         var found: [String] = []
         let limit = now + Self.futureTolerance
-        if let lastPlannedAt, lastPlannedAt > limit { found.append("a delivery planned for \(ZonedTimeFormat(zone: planner.zone).iso8601(lastPlannedAt))") }
-        if let lastPostedAt, lastPostedAt > limit { found.append("a notification posted at \(ZonedTimeFormat(zone: planner.zone).iso8601(lastPostedAt))") }
-        if let lastPlannedDay, lastPlannedDay > planner.localDay(of: limit).description, !found.contains(where: { $0.hasPrefix("a delivery") }) {
+        let format = ZonedTimeFormat(zone: planner.zone)
+        if let lastPlannedAt, lastPlannedAt > limit {
+            found.append("a delivery planned for \(format.iso8601(lastPlannedAt))")
+        } else if let lastPlannedDay, lastPlannedDay > planner.localDay(of: limit).description {
             found.append("a delivery planned for \(lastPlannedDay)")
         }
+        if let lastPostedAt, lastPostedAt > limit { found.append("a notification posted at \(format.iso8601(lastPostedAt))") }
         return found
     }
 

@@ -12,12 +12,28 @@ public struct UnitGenerator: Sendable, Equatable {
     public var configArgument: String?
     public var config: Config
     public var schedule: TimerSchedule
+    /// The zone the plan was made in, which the services must plan in too.
+    public var zone: ZoneRules
 
-    public init(executable: String, configArgument: String?, config: Config, schedule: TimerSchedule) {
+    public init(executable: String, configArgument: String?, config: Config, schedule: TimerSchedule, zone: ZoneRules) {
         self.executable = executable
         self.configArgument = configArgument
         self.config = config
         self.schedule = schedule
+        self.zone = zone
+    }
+
+    /// The exit statuses that no retry can fix (usage, config, a file that cannot be written,
+    /// an internal failure): only 69 (unavailable) and 75 (temporary) are worth a retry.
+    public static let permanentExitStatuses: [Int32] = [1, 64, 65, 70, 71, 73, 78]
+
+    /// `Environment=TZ=…` for the services, so that they plan in the zone the timers were
+    /// written for, whatever the user manager's environment says (a `TZ` set only in the
+    /// shell that ran `install`); nil for a zone without a name, where both use the system's.
+    var zoneEnvironment: String? {
+        let name = TimerCalendar.zoneSuffix(zone)
+        guard !name.isEmpty else { return nil }
+        return "Environment=TZ=:\(name)"
     }
 
     /// The seconds `RestartSec=` waits before `notify` tries again after exit 69.
@@ -72,6 +88,7 @@ public struct UnitGenerator: Sendable, Equatable {
             [Service]
             Type=oneshot
             ExecStart=\(execStart("refresh"))
+            \(zoneEnvironment ?? "# The zone: the system's (TZ is not set)")
             TimeoutStartSec=\(timeout)s
             \(Self.hardening)
             RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK
@@ -94,9 +111,10 @@ public struct UnitGenerator: Sendable, Equatable {
             [Service]
             Type=oneshot
             ExecStart=\(execStart("notify"))
+            \(zoneEnvironment ?? "# The zone: the system's (TZ is not set)")
             Restart=on-failure
             RestartSec=\(Self.retrySeconds)s
-            RestartPreventExitStatus=64 78
+            RestartPreventExitStatus=\(Self.permanentExitStatuses.map(String.init).joined(separator: " "))
             TimeoutStartSec=\(timeout)s
             \(Self.hardening)
             RestrictAddressFamilies=AF_UNIX
@@ -113,7 +131,8 @@ public struct UnitGenerator: Sendable, Equatable {
 
         [Timer]
         \(schedule.notify.map { "OnCalendar=\($0)" }.joined(separator: "\n"))
-        AccuracySec=1s
+        # To the millisecond: with 1s, systemd fires anywhere in the second after the instant.
+        AccuracySec=1ms
         Persistent=true
 
         [Install]

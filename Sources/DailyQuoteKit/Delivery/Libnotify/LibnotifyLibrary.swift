@@ -1,12 +1,31 @@
 import CLibnotify
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// libnotify, initialised for one application name, and uninitialised when released.
 ///
 /// This folder is the only code that imports `CLibnotify`. libnotify keeps global state,
 /// so one instance at a time, used from one thread.
 final class LibnotifyLibrary {
     init(appName: String) throws(DeliveryError) {
+        Self.settleBusAddress()
         guard notify_init(appName) != 0 else { throw .failed("notify_init failed") }
+    }
+
+    /// Gives GIO the session bus address when `DBUS_SESSION_BUS_ADDRESS` is unset.
+    ///
+    /// GIO would then look for `$XDG_RUNTIME_DIR/bus`, and without `XDG_RUNTIME_DIR` it creates
+    /// `~/.cache` to stand in for it: a read-only command such as `status` must not. The
+    /// address is found as GIO would find it; with none, connecting fails as it would anyway.
+    private static func settleBusAddress() {
+        guard getenv("DBUS_SESSION_BUS_ADDRESS") == nil else { return }
+        var environment: [String: String] = [:]
+        if let runtime = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: runtime) }
+        setenv(
+            "DBUS_SESSION_BUS_ADDRESS", SessionBus.address(environment: environment) ?? "unix:path=/nonexistent/dailyquote-no-session-bus",
+            0)
     }
 
     deinit {

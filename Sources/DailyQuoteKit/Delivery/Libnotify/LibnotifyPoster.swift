@@ -13,6 +13,24 @@ public struct LibnotifyPoster: NotificationPosting {
         }
     }
 
+    /// Posts from this process within `deadline` seconds, unless the server needs a holder.
+    ///
+    /// Returns nil, with nothing posted, when `needsHolder` says the server needs one.
+    /// Asking first keeps the common case (a server that shows a banner and keeps nothing) as
+    /// quick as posting directly: no second process on the way to the `Notify` call.
+    public func postUnlessHeld(
+        _ notification: DesktopNotification, deadline: Double, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
+    ) throws(DeliveryError) -> PostedNotification? {
+        try Self.underDeadline(deadline) { () throws(DeliveryError) -> PostedNotification? in
+            let library = try LibnotifyLibrary(appName: notification.appName)
+            let server = try library.serverInfo()
+            guard !needsHolder(server) else { return nil }
+            let posted = try Self.make(notification, for: server)
+            try posted.show()
+            return PostedNotification(server: server, id: posted.id, held: false)
+        }
+    }
+
     /// The notification server's name, version and capabilities, asked within `deadline` seconds.
     public func serverInfo(deadline: Double) throws(DeliveryError) -> NotificationServerInfo {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> NotificationServerInfo in

@@ -1,0 +1,42 @@
+/// Whether this session, the user manager and the installed units agree on the time zone.
+///
+/// `TZ=Asia/Tokyo dailyquote install` plans in Tokyo; a user manager without `TZ` plans in the
+/// system's zone. The units carry the zone they were written for (`Environment=TZ=`), so timer
+/// and service agree; this says where the three differ, for `status` and `doctor`.
+public struct ZoneAgreement: Sendable, Codable, Equatable {
+    /// The zone this session plans in (the config's `time_zone`, else `TZ`, else the system's).
+    public var session: String
+    /// The zone the user manager's environment gives a service without `Environment=TZ=`.
+    public var manager: String?
+    /// The zone written into the installed notify service, if any.
+    public var units: String?
+    /// What differs, in one line; nil when nothing does.
+    public var warning: String?
+    /// Whether it is a problem to fix (the units plan in another zone than this session).
+    public var isProblem: Bool
+
+    public init(session: String, manager: String?, units: String?, configNamesZone: Bool) {
+        self.session = session
+        self.manager = manager
+        self.units = units
+        if let units, units != session {
+            warning = "the installed timers plan in \(units), this session in \(session): run `dailyquote install` again"
+            isProblem = true
+        } else if let manager, manager != session, !configNamesZone {
+            warning =
+                "this session's zone is \(session), the user manager's \(manager); the timers carry \(units ?? session), "
+                + "so they agree, but set time_zone in the config to be independent of either"
+            isProblem = false
+        } else {
+            warning = nil
+            isProblem = false
+        }
+    }
+
+    /// The zone in a service's `Environment=TZ=:NAME` line, if it has one.
+    public static func unitZone(_ service: String) -> String? {
+        service.split(separator: "\n").first { $0.hasPrefix("Environment=TZ=") }.map {
+            String($0.dropFirst("Environment=TZ=".count).drop { $0 == ":" })
+        }
+    }
+}
