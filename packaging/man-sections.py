@@ -173,8 +173,14 @@ The cached quote, written atomically by
 .It Pa $XDG_STATE_HOME/dailyquote/
 The delivery state
 .Pq Pa state.json ,
+rebuilt from the history when it is missing or corrupt
+.Pq a corrupt one is kept as Pa state.json.corrupt ,
 the history
 .Pq Pa history.jsonl ,
+how held notifications ended
+.Pq Pa closed.jsonl ,
+a live holder
+.Pq Pa hold.json , Pa hold.lock ,
 the last refresh result
 .Pq Pa refresh.json
 and the locks.
@@ -205,7 +211,7 @@ The delivery stays due.
 .Nm run
 could not set up its timers (timerfd, inotify).
 .It 73
-A file could not be written.
+A file could not be written, the delivery ledger included.
 .It 75
 A temporary failure:
 .Nm refresh
