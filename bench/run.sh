@@ -99,6 +99,21 @@ run_threads=$(ls /proc/"$run_pid"/task | wc -l)
 run_rss=$(awk '/^VmRSS/ { print $2 }' /proc/"$run_pid"/status)
 kill -TERM "$run_pid"
 wait "$run_pid" || true
+# The holder at rest: `notify --now` against a server that keeps notifications (python3-dbusmock
+# with `persistence`), then the holder's context switches (all threads) and RSS over $idle seconds.
+export BENCH_IDLE=$idle DQ_BIN=$bin
+holder=$(Tests/Support/with-mock-notifications.sh "body body-markup persistence" bash -c '
+  "$DQ_BIN" notify --now >/dev/null 2>&1
+  pid=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")")
+  [ -n "$pid" ] || { echo "no holder"; exit 0; }
+  sleep 1
+  count() { cat /proc/"$pid"/task/*/status | awk "/ctxt_switches/ { total += \$2 } END { print total }"; }
+  before=$(count); sleep "$BENCH_IDLE"; after=$(count)
+  echo "$((after - before)) $(ls /proc/"$pid"/task | wc -l) $(awk "/^VmRSS/ { print \$2 }" /proc/"$pid"/status)"
+  kill -TERM "$pid"
+')
+echo "holder at rest: $holder" >&2
+
 stripped="$work/dailyquote.stripped"
 strip --strip-unneeded -o "$stripped" "$bin"
 
@@ -109,11 +124,11 @@ if [ "$report" != /dev/stdout ] && [ "$(id -u)" -eq 0 ]; then
   punctuality=$(bench/timer-punctuality.sh 5 "$bin" | tail -1)
 fi
 
-python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$work/fortune.json" "$rss_fortune" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" "$idle" "$((after - before))" "$run_threads" "$run_rss" "$stripped" "$*" "$work/rss" "$punctuality" >"$report" <<'PY'
+python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$work/fortune.json" "$rss_fortune" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" "$idle" "$((after - before))" "$run_threads" "$run_rss" "$stripped" "$*" "$work/rss" "$punctuality" "$holder" >"$report" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 data = json.load(open(sys.argv[1]))["results"]
 binary, runs, notify_json, refresh_json, fortune_json, rss_fortune, rss_dq, rss_sd = sys.argv[2:10]
-idle, idle_switches, run_threads, run_rss, stripped, flags, rss_file, punctuality = sys.argv[10:18]
+idle, idle_switches, run_threads, run_rss, stripped, flags, rss_file, punctuality, holder = sys.argv[10:19]
 peaks = {line.rsplit(" ", 1)[0]: int(line.rsplit(" ", 1)[1]) for line in open(rss_file) if line.strip()}
 fortune = {r["command"]: r for r in json.load(open(fortune_json))["results"]}
 refresh = {r["command"]: r for r in json.load(open(refresh_json))["results"]}
@@ -165,6 +180,14 @@ print(f"Against `fortune` on the same file: {fp['mean']/ff['mean']:.2f}x. Peak R
 print("## The foreground scheduler at rest\n")
 print(f"`dailyquote run` with nothing due for {idle} s: {idle_switches} context switches in all its threads together")
 print(f"({run_threads} thread(s)), RSS {int(run_rss)//1024} MiB. Goal: no wake-ups between events.\n")
+print("## The holder at rest\n")
+if holder.split()[0].isdigit():
+    h_switches, h_threads, h_rss = holder.split()
+    print(f"`dailyquote hold`, keeping a notification on a server with `persistence` (python3-dbusmock), for {idle} s:")
+    print(f"{h_switches} context switches in all its threads together ({h_threads} threads: main, GLib's gmain and gdbus),")
+    print(f"RSS {int(h_rss)//1024} MiB. Goal: no wake-ups while it holds.\n")
+else:
+    print(f"Not measured in this run ({holder}).\n")
 print("## Timer punctuality\n")
 if punctuality.split()[0].isdigit():
     low, median, high = punctuality.split()

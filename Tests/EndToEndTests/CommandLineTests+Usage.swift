@@ -20,6 +20,20 @@ extension CommandLineTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
+    @Test(
+        "A negative or zero count says what is wrong, not that the value is missing",
+        arguments: [
+            (["history", "--limit", "-1"], "--limit must be a positive whole number, not -1."),
+            (["history", "--limit", "0"], "--limit must be a positive whole number, not 0."),
+            (["schedule", "--count", "-3"], "--count must be between 1 and 1000, not -3."),
+        ])
+    func negativeCounts(arguments: [String], message: String) throws {
+        let result = try Sandbox().run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("Missing value"))
+    }
+
     @Test("schedule --from with an unreadable time shows schedule's usage")
     func scheduleFromUsage() throws {
         let result = try Sandbox().run(["schedule", "--from", "yesterday"])
