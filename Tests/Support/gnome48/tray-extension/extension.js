@@ -19,8 +19,9 @@ const IFACE = `<node>
   </interface>
 </node>`;
 
-const REASONS = Object.fromEntries(
-    Object.entries(MessageTray.NotificationDestroyedReason).map(([name, value]) => [value, name.toLowerCase()]));
+// A source destroyed without a reason (its sender left the bus) emits 0.
+const REASONS = Object.fromEntries([[0, 'none'],
+    ...Object.entries(MessageTray.NotificationDestroyedReason).map(([name, value]) => [value, name.toLowerCase()])]);
 
 export default class TestTrayExtension extends Extension {
     enable() {
