@@ -9,11 +9,13 @@
 #   replace    two `notify --now` with different quotes: after the wait only the second is in
 #              the tray, and the history says the first was `replaced`
 #   control    `notify-send -a dq-control-app`: an app name that matches no .desktop file
+#   exact-text a quote with <, >, &, quotes, an apostrophe, an emoji and a right-to-left run:
+#              the text GNOME's label shows (the tray's shownBody) must start with it exactly
 # It prints the evidence (tray, event log, the bus's Notify/NotificationClosed traffic) and ends
 # with one line `RESULT <scenario> PASS|FAIL <why>`. Exit status 0 on PASS, 1 on FAIL.
 set -euo pipefail
 
-scenario=${1:?usage: hold-scenario.sh holder|no-holder|replace|control}
+scenario=${1:?usage: hold-scenario.sh holder|no-holder|replace|control|exact-text}
 wait_s=${GNOME48_WAIT:-10}
 mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME/dailyquote"
 
@@ -33,6 +35,17 @@ import json, sys
 tray = json.load(sys.stdin)
 found = any(n["body"] and n["body"].startswith(sys.argv[1]) for s in tray["sources"] for n in s["notifications"])
 print("yes" if found else "no")' "$1"
+}
+
+# The PID of this session's holder, from its marker ($XDG_STATE_HOME/dailyquote/hold.json),
+# when that process runs with this session's HOME; nothing otherwise. (/proc is the host's:
+# a name match could find someone else's process.)
+holder_pid() {
+  local pid
+  pid=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["pid"])' \
+    "$XDG_STATE_HOME/dailyquote/hold.json" 2>/dev/null) || return 0
+  tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qxF "HOME=$HOME" && echo "$pid"
+  return 0
 }
 
 evidence() {
@@ -73,12 +86,16 @@ case "$scenario" in
     fi
     if [ "$scenario" = holder ] && [ $verdict = PASS ]; then
       echo "--- dismissing it as a person would (tray --dismiss)"
+      holder=$(holder_pid)
+      echo "holder: PID ${holder:-none}"
       tray --dismiss >/dev/null
-      for _ in $(seq 100); do pgrep -u "$(id -u)" -f 'dailyquote hold' >/dev/null || break; sleep 0.05; done
+      for _ in $(seq 100); do [ -n "$holder" ] && kill -0 "$holder" 2>/dev/null || break; sleep 0.05; done
       echo "--- dailyquote history --json, 1 s after"
       sleep 1
       dailyquote history --json --limit 1 | tee "$GNOME48_LOGS/history.json"
-      if pgrep -u "$(id -u)" -f 'dailyquote hold' >/dev/null; then
+      if [ -z "$holder" ]; then
+        verdict=FAIL why="kept ${wait_s} s, but no holder was found to watch"
+      elif kill -0 "$holder" 2>/dev/null; then
         verdict=FAIL why="the holder still runs after the dismissal"
       elif ! grep -q '"closedReason" *: *"dismissed"' "$GNOME48_LOGS/history.json"; then
         verdict=FAIL why="kept ${wait_s} s, but the history does not say dismissed"
@@ -108,6 +125,28 @@ case "$scenario" in
     else
       verdict=PASS why="only the second quote is in the tray ${wait_s} s later; the first is recorded as replaced"
     fi
+    ;;
+  exact-text)
+    text="3 < 5 && 7 > 2 — \"quotes\" & 'marks' 🙂 שלום עולם"
+    cache_quote "$text"
+    dailyquote notify --now
+    sleep 1
+    evidence "1 s after notify exited"
+    result=$(tray | python3 -c '
+import json, sys
+text = sys.argv[1]
+bodies = [n for s in json.load(sys.stdin)["sources"] if s["appId"] == "dailyquote.desktop" for n in s["notifications"]]
+if not bodies:
+    print("FAIL no dailyquote notification in the tray")
+else:
+    n = bodies[0]
+    print("sent:  %s" % json.dumps(n["body"], ensure_ascii=False), file=sys.stderr)
+    print("shown: %s" % json.dumps(n["shownBody"], ensure_ascii=False), file=sys.stderr)
+    if n["shownBody"].startswith(text):
+        print("PASS the label shows the quote exactly: " + json.dumps(n["shownBody"], ensure_ascii=False))
+    else:
+        print("FAIL the label shows " + json.dumps(n["shownBody"], ensure_ascii=False))' "$text")
+    verdict=${result%% *} why=${result#* }
     ;;
   control)
     text="A control notification from an app with no .desktop file."

@@ -34,6 +34,17 @@ echo "--- running: xdg-desktop-portal $(dpkg-query -W -f '${Version}' xdg-deskto
 gdbus introspect --session --dest org.freedesktop.portal.Desktop --object-path /org/freedesktop/portal/desktop \
   | grep -E 'interface org.freedesktop.portal.Notification|version = ' | head -n 2 | sed 's/^ */  /'
 
+# The PID of this session's holder, from its marker ($XDG_STATE_HOME/dailyquote/hold.json),
+# when that process runs with this session's HOME; nothing otherwise. (/proc is the host's:
+# a name match could find someone else's process.)
+holder_pid() {
+  local pid
+  pid=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["pid"])' \
+    "$XDG_STATE_HOME/dailyquote/hold.json" 2>/dev/null) || return 0
+  tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qxF "HOME=$HOME" && echo "$pid"
+  return 0
+}
+
 # Who owns which unique name, to read the capture.
 names() {
   local n
@@ -76,17 +87,19 @@ import json, sys
 t = json.load(sys.stdin)
 for s in t["sources"]:
     for n in s["notifications"]:
-        print("  source=%r appId=%r title=%r body=%r" % (s["title"], s["appId"], n["title"], n["body"]))'
+        print("  source=%r appId=%r title=%r body=%r" % (s["title"], s["appId"], n["title"], n["body"]))
+        print("    the label shows: %r" % n["shownBody"])'
   echo "--- dailyquote status (holding)"
   dailyquote status 2>&1 | grep -E '^(holding|notifications):' | sed 's/^/  /' || true
-  pkill -u "$(id -u)" -f 'dailyquote hold' || true
+  holder=$(holder_pid)
+  [ -z "$holder" ] || kill "$holder"
   tray --dismiss >/dev/null
 }
 
 echo "--- unique names"
 names
-case_run unconfined "Unconfined: sent how? 3 < 5 && 7 > 2"
-case_run forced-portal "Through the portal? 3 < 5 && 7 > 2" NOTIFY_FORCE_PORTAL=1
+case_run unconfined "Unconfined: sent how? 3 < 5 && 7 > 2 — \"quotes\" & 'marks'"
+case_run forced-portal "Through the portal? 3 < 5 && 7 > 2 — \"quotes\" & 'marks'" NOTIFY_FORCE_PORTAL=1
 echo "--- tray event log (whole run)"
 tray --events | python3 -c '
 import json, sys

@@ -5,6 +5,7 @@
 # (empty service directories: nothing is D-Bus-activated), GNOME Shell headless with the test
 # tray extension enabled, and the notifications proxy; waits until GetServerInformation
 # answers and the extension's D-Bus name is there; runs CMD; stops everything by PID.
+# CMD sees GNOME48_LOGS (the daemons' logs) and GNOME48_SESSION_BUS_PID.
 # Exit status: CMD's; 1 when the session did not come up.
 set -euo pipefail
 
@@ -57,19 +58,21 @@ bus_config() {
 XML
 }
 
-# Prints the address; the daemon forks and its PID joins pids.
+# Starts a bus of type $1; the daemon forks, and its address and PID land in $d/$1.bus.
 start_bus() {
-  local out
   bus_config "$1" >"$d/$1.conf"
-  out=$(dbus-daemon --config-file="$d/$1.conf" --fork --print-address=1 --print-pid=1 2>>"$GNOME48_LOGS/dbus-$1.log")
-  pids+=("$(sed -n 2p <<<"$out")")
-  sed -n 1p <<<"$out"
+  dbus-daemon --config-file="$d/$1.conf" --fork --print-address=1 --print-pid=1 \
+    >"$d/$1.bus" 2>>"$GNOME48_LOGS/dbus-$1.log"
+  pids+=("$(sed -n 2p "$d/$1.bus")")
 }
 
-DBUS_SYSTEM_BUS_ADDRESS=$(start_bus system)
-export DBUS_SYSTEM_BUS_ADDRESS
-DBUS_SESSION_BUS_ADDRESS=$(start_bus session)
-export DBUS_SESSION_BUS_ADDRESS
+start_bus system
+DBUS_SYSTEM_BUS_ADDRESS=$(sed -n 1p "$d/system.bus")
+start_bus session
+DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$d/session.bus")
+export DBUS_SYSTEM_BUS_ADDRESS DBUS_SESSION_BUS_ADDRESS
+# For a test that kills the bus under a client.
+export GNOME48_SESSION_BUS_PID=${pids[-1]}
 
 version=$(gnome-shell --version | awk '{ print $3 }')
 gsettings set org.gnome.shell welcome-dialog-last-shown-version "'$version'"

@@ -3,13 +3,18 @@
 // Owns org.dailyquote.TestTray on the session bus, object /org/dailyquote/TestTray:
 //   List() -> s       JSON {"sources": [...], "events": [...]}: each source's title and app id
 //                     with its notifications (title, body, urgency, resident, transient), and
-//                     the log of events since the extension was enabled
+//                     the log of events since the extension was enabled. `shownTitle` and
+//                     `shownBody` are the text the shell's labels show, derived as
+//                     messageList.js does: newlines become spaces, Util.fixMarkup (body markup
+//                     as the notification allows, none for the title), then Pango's parse.
 //   Dismiss() -> u    destroys every notification as a person's dismissal would (reason 2),
 //                     and returns how many there were
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
+import Pango from 'gi://Pango';
 import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 import * as MessageTray from 'resource:///org/gnome/shell/ui/messageTray.js';
+import * as Util from 'resource:///org/gnome/shell/misc/util.js';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 
 const IFACE = `<node>
@@ -20,6 +25,19 @@ const IFACE = `<node>
 </node>`;
 
 // A source destroyed without a reason (its sender left the bus) emits 0.
+// The plain text a label shows for `text` (ui/messageList.js: title and body setters).
+function shown(text, allowMarkup) {
+    if (!text)
+        return '';
+    const markup = Util.fixMarkup(text.replace(/\n/g, ' '), allowMarkup);
+    try {
+        const [, , plain] = Pango.parse_markup(markup, -1, '');
+        return plain;
+    } catch (e) {
+        return `(unparsable markup: ${e.message})`;
+    }
+}
+
 const REASONS = Object.fromEntries([[0, 'none'],
     ...Object.entries(MessageTray.NotificationDestroyedReason).map(([name, value]) => [value, name.toLowerCase()])]);
 
@@ -94,6 +112,9 @@ export default class TestTrayExtension extends Extension {
             notifications: source.notifications.map(n => ({
                 title: n.title ?? null,
                 body: n.body ?? null,
+                shownTitle: shown(n.title, false),
+                shownBody: shown(n.body, n.useBodyMarkup),
+                useBodyMarkup: n.useBodyMarkup,
                 urgency: n.urgency,
                 resident: n.resident,
                 transient: n.isTransient,
