@@ -30,7 +30,8 @@ for scenario in "${scenarios[@]}"; do
   echo "=== $scenario"
   rm -rf "${results:?}/$scenario"
   t0=$(date +%s.%N)
-  GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run --app "$here/packaging/dailyquote.desktop" -- \
+  GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run --app "$here/packaging/dailyquote.desktop" \
+    --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
     /src/Tests/Support/gnome48/hold-scenario.sh "$scenario" | tee "$results.$scenario.out"
   status=${PIPESTATUS[0]}
   mkdir -p "$results/$scenario" && mv "$results.$scenario.out" "$results/$scenario/output.txt"
