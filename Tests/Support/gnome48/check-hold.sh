@@ -11,6 +11,8 @@
 #   control     notify-send from an app with no .desktop file      must PASS
 #   exact-text  the label shows `3 < 5 && 7 > 2 — "quotes" & 'marks' 🙂` and an RTL run
 #               exactly                                            must PASS
+#   bus-dies    the session bus dies under the holder: it ends,
+#               and nothing is posted twice                        must PASS
 #   no-holder   notification.hold = "0"                            informative: shows the bug
 #                                                                  (expected FAIL on GNOME 46+)
 # Prints the evidence, then a summary; exits 0 when every "must PASS" scenario passed.
@@ -20,7 +22,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")/../../.." && pwd)
 results=${GNOME48_RESULTS:-$here/.cache/gnome48/results}
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(holder replace control exact-text no-holder)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(holder replace control exact-text bus-dies no-holder)
 dq=${DQ:-$here/.build/release/dailyquote}
 [ -x "$dq" ] || { echo "check-hold: no dailyquote binary at $dq (run make build, or set DQ)" >&2; exit 1; }
 

@@ -9,13 +9,15 @@
 #   replace    two `notify --now` with different quotes: after the wait only the second is in
 #              the tray, and the history says the first was `replaced`
 #   control    `notify-send -a dq-control-app`: an app name that matches no .desktop file
+#   bus-dies   the session bus dies under a holder: the holder must end, and the history must
+#              still hold exactly one line (no second post)
 #   exact-text a quote with <, >, &, quotes, an apostrophe, an emoji and a right-to-left run:
 #              the text GNOME's label shows (the tray's shownBody) must start with it exactly
 # It prints the evidence (tray, event log, the bus's Notify/NotificationClosed traffic) and ends
 # with one line `RESULT <scenario> PASS|FAIL <why>`. Exit status 0 on PASS, 1 on FAIL.
 set -euo pipefail
 
-scenario=${1:?usage: hold-scenario.sh holder|no-holder|replace|control|exact-text}
+scenario=${1:?usage: hold-scenario.sh holder|no-holder|replace|control|exact-text|bus-dies}
 wait_s=${GNOME48_WAIT:-10}
 mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME/dailyquote"
 
@@ -124,6 +126,27 @@ case "$scenario" in
       why="the history does not say the first was replaced"
     else
       verdict=PASS why="only the second quote is in the tray ${wait_s} s later; the first is recorded as replaced"
+    fi
+    ;;
+  bus-dies)
+    text="A quote whose bus dies."
+    cache_quote "$text"
+    dailyquote notify --now
+    holder=$(holder_pid)
+    echo "holder: PID ${holder:-none}; stopping the session bus (PID $GNOME48_SESSION_BUS_PID)"
+    sleep 1
+    kill "$GNOME48_SESSION_BUS_PID"
+    for _ in $(seq 100); do [ -n "$holder" ] && kill -0 "$holder" 2>/dev/null || break; sleep 0.05; done
+    lines=$(wc -l <"$XDG_STATE_HOME/dailyquote/history.jsonl")
+    echo "--- history.jsonl: $lines line(s)"
+    if [ -z "$holder" ]; then
+      why="no holder was left"
+    elif kill -0 "$holder" 2>/dev/null; then
+      why="the holder still runs 5 s after its bus died"
+    elif [ "$lines" != 1 ]; then
+      why="the history has $lines lines"
+    else
+      verdict=PASS why="the holder ended when its bus died; one history line"
     fi
     ;;
   exact-text)
