@@ -46,7 +46,7 @@ holder_pid() {
   local pid
   pid=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["pid"])' \
     "$XDG_STATE_HOME/dailyquote/hold.json" 2>/dev/null) || return 0
-  tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qxF "HOME=$HOME" && echo "$pid"
+  tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qxF "HOME=$HOME" && echo "$pid"
   return 0
 }
 

@@ -8,29 +8,32 @@
 #      when /.flatpak-info exists, when its cgroup is a snap.* one, or with this variable)
 # For each it prints who sent the Notify (the bus traffic), the capabilities dailyquote saw,
 # the tray 10 s later, and the event log. Exit status 0 when both ran.
+# GNOME48_PORTAL_BACKEND=gnome runs xdg-desktop-portal-gnome instead of the gtk backend; it is
+# not in the chroot's package list (install it there first).
 set -euo pipefail
 
 wait_s=${GNOME48_WAIT:-10}
 mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME/xdg-desktop-portal"
-# No desktop ships a portals.conf in this chroot (xdg-desktop-portal-gnome would): choose gtk.
-printf '[preferred]\ndefault=gtk\n' >"$XDG_CONFIG_HOME/xdg-desktop-portal/portals.conf"
+backend=${GNOME48_PORTAL_BACKEND:-gtk}
+# Name the backend: without xdg-desktop-portal-gnome no portals.conf is installed here.
+printf '[preferred]\ndefault=%s\n' "$backend" >"$XDG_CONFIG_HOME/xdg-desktop-portal/portals.conf"
 
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done' EXIT
 /usr/libexec/xdg-permission-store --replace >"$GNOME48_LOGS/permission-store.log" 2>&1 &
 pids+=($!)
-/usr/libexec/xdg-desktop-portal-gtk --replace >"$GNOME48_LOGS/portal-gtk.log" 2>&1 &
+/usr/libexec/xdg-desktop-portal-"$backend" --replace >"$GNOME48_LOGS/portal-$backend.log" 2>&1 &
 pids+=($!)
 has_owner() {
   gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
     --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
 }
-for _ in $(seq 200); do has_owner org.freedesktop.impl.portal.desktop.gtk && break; sleep 0.05; done
+for _ in $(seq 200); do has_owner "org.freedesktop.impl.portal.desktop.$backend" && break; sleep 0.05; done
 /usr/libexec/xdg-desktop-portal --replace >"$GNOME48_LOGS/portal.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 200); do has_owner org.freedesktop.portal.Desktop && break; sleep 0.05; done
 has_owner org.freedesktop.portal.Desktop || { echo "xdg-desktop-portal did not start"; cat "$GNOME48_LOGS"/portal*.log; exit 1; }
-echo "--- running: xdg-desktop-portal $(dpkg-query -W -f '${Version}' xdg-desktop-portal), xdg-desktop-portal-gtk $(dpkg-query -W -f '${Version}' xdg-desktop-portal-gtk), libnotify4 $(dpkg-query -W -f '${Version}' libnotify4)"
+echo "--- running: xdg-desktop-portal $(dpkg-query -W -f '${Version}' xdg-desktop-portal), xdg-desktop-portal-$backend $(dpkg-query -W -f '${Version}' "xdg-desktop-portal-$backend"), libnotify4 $(dpkg-query -W -f '${Version}' libnotify4)"
 gdbus introspect --session --dest org.freedesktop.portal.Desktop --object-path /org/freedesktop/portal/desktop \
   | grep -E 'interface org.freedesktop.portal.Notification|version = ' | head -n 2 | sed 's/^ */  /'
 
@@ -41,14 +44,14 @@ holder_pid() {
   local pid
   pid=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["pid"])' \
     "$XDG_STATE_HOME/dailyquote/hold.json" 2>/dev/null) || return 0
-  tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qxF "HOME=$HOME" && echo "$pid"
+  tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qxF "HOME=$HOME" && echo "$pid"
   return 0
 }
 
 # Who owns which unique name, to read the capture.
 names() {
   local n
-  for n in org.freedesktop.Notifications org.gnome.Shell org.freedesktop.portal.Desktop org.freedesktop.impl.portal.desktop.gtk; do
+  for n in org.freedesktop.Notifications org.gnome.Shell org.freedesktop.portal.Desktop "org.freedesktop.impl.portal.desktop.$backend"; do
     printf '  %s = %s\n' "$n" "$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
       --method org.freedesktop.DBus.GetNameOwner "$n" | tr -d "(',)")"
   done
@@ -65,6 +68,7 @@ PY
   dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications'" \
     "type='method_call',interface='org.freedesktop.portal.Notification'" \
     "type='method_call',interface='org.freedesktop.impl.portal.Notification'" \
+    "type='method_call',interface='org.gtk.Notifications'" \
     "type='signal',interface='org.freedesktop.Notifications'" >"$GNOME48_LOGS/monitor-$name.txt" 2>&1 &
   local monitor=$!
   sleep 0.3
