@@ -1,0 +1,51 @@
+#!/bin/bash
+# scripts/gnome48 check-hold [SCENARIO...]: does a quote posted by `dailyquote notify --now`
+# stay in GNOME Shell 48's tray after notify has exited? (issue 11: GNOME 46+ removes a
+# notification matched to an installed app when its sender leaves the bus.)
+#
+# Each scenario runs in a fresh session (Tests/Support/gnome48/hold-scenario.sh says what each
+# checks), with packaging/dailyquote.desktop installed in /usr/share/applications, since the
+# removal only happens for a notification matched to an app. Default scenarios:
+#   holder      built-in defaults                                  must PASS
+#   replace     a second delivery replaces the first               must PASS
+#   control     notify-send from an app with no .desktop file      must PASS
+#   exact-text  the label shows `3 < 5 && 7 > 2 — "quotes" & 'marks' 🙂` and an RTL run
+#               exactly                                            must PASS
+#   bus-dies    the session bus dies under the holder: it ends,
+#               and nothing is posted twice                        must PASS
+#   no-holder   notification.hold = "0"                            informative: shows the bug
+#                                                                  (expected FAIL on GNOME 46+)
+# Prints the evidence, then a summary; exits 0 when every "must PASS" scenario passed.
+# Logs of each session are kept in $GNOME48_RESULTS (default .cache/gnome48/results/SCENARIO).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")/../../.." && pwd)
+results=${GNOME48_RESULTS:-$here/.cache/gnome48/results}
+scenarios=("$@")
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(holder replace control exact-text bus-dies no-holder)
+dq=${DQ:-$here/.build/release/dailyquote}
+[ -x "$dq" ] || { echo "check-hold: no dailyquote binary at $dq (run make build, or set DQ)" >&2; exit 1; }
+
+summary=() failed=0
+start=$(date +%s.%N)
+for scenario in "${scenarios[@]}"; do
+  echo "=== $scenario"
+  rm -rf "${results:?}/$scenario"
+  t0=$(date +%s.%N)
+  GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run --app "$here/packaging/dailyquote.desktop" \
+    --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
+    /src/Tests/Support/gnome48/hold-scenario.sh "$scenario" | tee "$results.$scenario.out"
+  status=${PIPESTATUS[0]}
+  mkdir -p "$results/$scenario" && mv "$results.$scenario.out" "$results/$scenario/output.txt"
+  line=$(grep '^RESULT ' "$results/$scenario/output.txt" | tail -n1)
+  [ -n "$line" ] || line="RESULT $scenario FAIL the session did not run (status $status)"
+  line="$line [$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s]"
+  summary+=("$line")
+  if [ "$scenario" != no-holder ] && [ "$status" -ne 0 ]; then failed=1; fi
+done
+
+echo
+echo "=== summary (GNOME Shell 48, $(date -u +%FT%TZ), $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s in all)"
+printf '%s\n' "${summary[@]}"
+[ $failed = 0 ] && echo "check-hold: PASS" || echo "check-hold: FAIL"
+exit $failed

@@ -1,0 +1,15 @@
+#!/bin/bash
+# scripts/gnome48 check-portal: what libnotify does with xdg-desktop-portal (gtk backend)
+# running beside GNOME Shell 48, unconfined and as under Flatpak/Snap (NOTIFY_FORCE_PORTAL=1).
+# The evidence is printed and kept in $GNOME48_RESULTS/portal (default .cache/gnome48/results).
+set -uo pipefail
+here=$(cd "$(dirname "$0")/../../.." && pwd)
+results=${GNOME48_RESULTS:-$here/.cache/gnome48/results}
+rm -rf "${results:?}/portal"
+mkdir -p "$results"
+GNOME48_KEEP_LOGS="$results/portal" "$here/scripts/gnome48" run --app "$here/packaging/dailyquote.desktop" \
+    --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
+  /src/Tests/Support/gnome48/portal-scenario.sh | tee "$results/portal.out"
+status=${PIPESTATUS[0]}
+mv "$results/portal.out" "$results/portal/output.txt"
+exit "$status"
