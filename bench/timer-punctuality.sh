@@ -23,9 +23,12 @@ Tests/Support/with-user-session.sh bash -c '
     at=$(( ( $(date +%s) + 15 + 59 ) / 60 * 60 ))
     printf "[delivery]\nhour = %d\nminute = %d\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n" \
       "$(date -u -d "@$at" +%-H)" "$(date -u -d "@$at" +%-M)" >"$XDG_CONFIG_HOME/dailyquote/config.toml"
+    # Each firing is a new day for the ledger: forget the last delivery (one per day otherwise).
+    rm -f "$XDG_STATE_HOME/dailyquote/state.json" "$XDG_STATE_HOME/dailyquote/history.jsonl"
     "$DQ" install >/dev/null 2>&1
     echo "$at" >>"$W/planned"
     for _ in $(seq 1800); do [ "$(grep -c "member=Notify" "$W/monitor.txt")" -ge "$i" ] && break; sleep 0.05; done
+    [ "$(grep -c "member=Notify" "$W/monitor.txt")" -ge "$i" ] || { echo "punctuality: firing $i posted nothing" >&2; exit 1; }
     echo "punctuality: firing $i of $FIRINGS done" >&2
   done
   sleep 0.5
