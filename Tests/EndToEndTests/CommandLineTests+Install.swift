@@ -26,7 +26,12 @@ extension CommandLineTests {
         let result = try ProcessRunner.run(
             "/usr/bin/env", ["systemd-analyze", "verify", "--user", "--man=no"] + names.map { "\(directory)/\($0)" },
             environment: sandbox.environment.merging(["XDG_RUNTIME_DIR": runtime]) { $1 })
-        return result.status == 0 && result.stderr.isEmpty ? nil : "status \(result.status): \(result.stderr)"
+        // systemd also loads the system's user units: with both dunst and mako installed it
+        // complains that two own org.freedesktop.Notifications. That is not about these units.
+        let complaints = result.stderr.split(separator: "\n").filter {
+            !$0.hasPrefix("Failed to put bus name to hashmap") && !$0.contains("Two services allocated for the same bus name")
+        }
+        return result.status == 0 && complaints.isEmpty ? nil : "status \(result.status): \(result.stderr)"
     }
 
     @Test(

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import DailyQuoteKit
+
+@Suite("UnitGenerator")
+struct UnitGeneratorTests {
+    func generator(zone: ZoneRules) -> UnitGenerator {
+        let planner = DeliveryPlanner(rule: DeliveryRule(hour: 8, minute: 0), zone: zone, refreshLead: 2700)
+        return UnitGenerator(
+            executable: "/usr/bin/dailyquote", configArgument: nil, config: .defaults,
+            schedule: .calendar(for: planner, now: Zones.instant("2026-11-22T06:00:00Z")), zone: zone)
+    }
+
+    func content(_ units: [SystemdUnit], _ name: String) -> String { units.first { $0.name == name }?.content ?? "" }
+
+    @Test("Both services carry the zone the timers name, and it reads back; a zone without a name sets none")
+    func zoneInServices() {
+        let units = generator(zone: Zones.named("Asia/Tokyo")).units
+        for name in ["dailyquote-notify.service", "dailyquote-refresh.service"] {
+            #expect(content(units, name).contains("\nEnvironment=TZ=:Asia/Tokyo\n"), "\(name)")
+            #expect(ZoneAgreement.unitZone(content(units, name)) == "Asia/Tokyo")
+        }
+        var unnamed = Zones.named("Europe/Berlin")
+        unnamed.identifier = "localtime"
+        let notify = content(generator(zone: unnamed).units, "dailyquote-notify.service")
+        #expect(notify.contains("ExecStart="))
+        #expect(!notify.contains("Environment=TZ="), "\(notify)")
+    }
+
+    @Test("Only 69 and 75 are retried; the notify timer is accurate to 1 ms, the refresh timer to 1 s")
+    func retryAndAccuracy() {
+        let statuses = UnitGenerator.permanentExitStatuses
+        #expect(!statuses.contains(69) && !statuses.contains(75))
+        #expect([1, 64, 65, 70, 71, 73, 78].allSatisfy(statuses.contains))
+        let units = generator(zone: Zones.named("Asia/Tokyo")).units
+        let notify = content(units, "dailyquote-notify.service")
+        #expect(notify.contains("\nRestart=on-failure\n"))
+        #expect(notify.contains("\nRestartPreventExitStatus=1 64 65 70 71 73 78\n"))
+        #expect(content(units, "dailyquote-notify.timer").contains("\nAccuracySec=1ms\n"))
+        #expect(content(units, "dailyquote-refresh.timer").contains("\nAccuracySec=1s\n"))
+    }
+}
