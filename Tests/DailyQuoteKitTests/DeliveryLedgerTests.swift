@@ -80,7 +80,20 @@ struct DeliveryLedgerTests {
         let dir = TemporaryDirectory()
         let ledger = DeliveryLedger(directory: dir.url("state"))
         try ledger.appendHistory(Self.entry(1))
+        #expect(ledger.state().lastPlannedAt == Self.entry(1).plannedAt)
+        #expect(!FileManager.default.fileExists(atPath: ledger.statePath), "a read alone writes nothing")
         #expect(try ledger.repairedState().lastPlannedAt == Self.entry(1).plannedAt)
+        // Written, so that the history is not decoded again on every run.
+        #expect(FileManager.default.fileExists(atPath: ledger.statePath))
+        #expect(try DeliveryLedger(directory: dir.url("state")).repairedState() == ledger.state())
+    }
+
+    @Test("Without a history, a missing state is the empty state, and nothing is written")
+    func nothingYet() throws {
+        let dir = TemporaryDirectory()
+        let ledger = DeliveryLedger(directory: dir.url("state"))
+        #expect(try ledger.repairedState() == LedgerState())
+        #expect(!FileManager.default.fileExists(atPath: dir.url("state")))
     }
 
     @Test("Corrupt history lines are skipped, each with a warning naming its line")

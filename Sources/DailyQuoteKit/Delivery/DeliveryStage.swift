@@ -43,7 +43,7 @@ public struct DeliveryStage: Sendable {
         let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, timeout: timeout)
         defer { withExtendedLifetime(lock) {} }
         let now = clock()
-        let state = try ledger.repairedState().ignoringFuture(now: now, planner: planner)
+        let state = try currentState(mode: mode, now: now)
         switch DueDecision.decide(planner: planner, now: now, catchUp: config.delivery.catchUp.seconds, ledger: state) {
         case .nothingDue(let reason, let next):
             logger.info("nothing due: \(reason.rawValue)")
@@ -74,8 +74,10 @@ public struct DeliveryStage: Sendable {
     public func postNow(mode: ExecutionMode) throws -> DeliveryOutcome {
         let started = Date()
         let timeout = Double(config.notification.timeout.seconds)
+        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, timeout: timeout)
+        defer { withExtendedLifetime(lock) {} }
         let now = clock()
-        let state = try ledger.repairedState().ignoringFuture(now: now, planner: planner)
+        let state = try currentState(mode: mode, now: now)
         let choice = QuoteChoice.choose(
             cache: cache.read(), lastPostedAt: state.lastPostedAt, day: planner.localDay(of: now), history: ledger.history(), now: now)
         var outcome = DeliveryOutcome(result: "would-post")
@@ -83,12 +85,16 @@ public struct DeliveryStage: Sendable {
         outcome.source = choice.source
         outcome.reason = choice.reason
         guard !mode.isDryRun else { return outcome }
-        let lock = try FileLock(path: ledger.lockPath, timeout: timeout)
-        defer { withExtendedLifetime(lock) {} }
         var entry = try post(choice, for: nil, deadline: timeout - Date().timeIntervalSince(started))
         entry.now = true
         try ledger.appendHistory(entry)
         return outcome.posted(entry)
+    }
+
+    /// The ledger's state under the lock, repaired if it must be; a dry run only reads. Records
+    /// from a clock that was wrong are left out.
+    private func currentState(mode: ExecutionMode, now: Int64) throws -> LedgerState {
+        (mode.isDryRun ? ledger.state() : try ledger.repairedState()).ignoringFuture(now: now, planner: planner)
     }
 
     /// Posts `choice` within `deadline` seconds and returns the history entry describing it.

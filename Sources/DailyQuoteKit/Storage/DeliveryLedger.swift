@@ -42,24 +42,34 @@ public struct DeliveryLedger: Sendable {
         }
     }
 
-    /// The current state for a delivery, which may write: a corrupt `state.json` is moved aside
-    /// to `state.json.corrupt`, rebuilt from the history and written anew, with one warning.
+    /// The current state for a delivery, which may write (call it under the lock): a corrupt
+    /// `state.json` is moved aside to `state.json.corrupt`, rebuilt from the history and written
+    /// anew, with one warning; a missing one is rebuilt and written, without one.
+    ///
+    /// Writing it keeps the history, which grows a line a day, from being decoded on every run.
     public func repairedState() throws(LedgerError) -> LedgerState {
         switch readState() {
         case .valid(let state):
             return state
         case .absent:
-            return Self.rebuilt(from: history(warn: false))
+            guard FileManager.default.fileExists(atPath: historyPath) else { return LedgerState() }
+            let state = Self.rebuilt(from: history(warn: false))
+            try writeState(state)
+            return state
         case .corrupt(let why):
             let state = Self.rebuilt(from: history())
             _ = rename(statePath, statePath + ".corrupt")
-            do {
-                try AtomicFile.write(try JSONEncoder.dailyquote().encode(state), to: statePath)
-            } catch {
-                throw LedgerError(message: "cannot write \(statePath) anew: \(error.message)")
-            }
+            try writeState(state)
             logger?.warning("\(statePath) was corrupt (\(why)); moved aside to state.json.corrupt and rebuilt from the history")
             return state
+        }
+    }
+
+    private func writeState(_ state: LedgerState) throws(LedgerError) {
+        do {
+            try AtomicFile.write(try JSONEncoder.dailyquote().encode(state), to: statePath)
+        } catch {
+            throw LedgerError(message: "cannot write \(statePath): \(error.message)")
         }
     }
 

@@ -1,5 +1,3 @@
-import CLinuxEvents
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -14,49 +12,32 @@ final class DetachedChild {
     private var input: Int32
     private var output: Int32
 
-    /// `POSIX_SPAWN_SETSID` (glibc 2.26 and later), which the Glibc module hides behind _GNU_SOURCE.
-    private static let setsidFlag: Int32 = 0x80
-
     /// Starts `path` with `arguments` and exactly `environment`.
     init(path: String, arguments: [String], environment: [String: String]) throws(SpawnedChild.SpawnError) {
-        var toChild: [Int32] = [-1, -1]
-        var fromChild: [Int32] = [-1, -1]
-        guard dq_pipe_cloexec(&toChild) == 0 else { throw SpawnedChild.SpawnError(description: String(cString: strerror(errno))) }
-        guard dq_pipe_cloexec(&fromChild) == 0 else {
-            close(toChild[0])
-            close(toChild[1])
-            throw SpawnedChild.SpawnError(description: String(cString: strerror(errno)))
+        let toChild = try PosixSpawn.pipe()
+        let fromChild: (read: Int32, write: Int32)
+        do {
+            fromChild = try PosixSpawn.pipe()
+        } catch {
+            close(toChild.read)
+            close(toChild.write)
+            throw error
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | Self.setsidFlag))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        close(toChild[0])
-        close(fromChild[1])
-        guard status == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            throw SpawnedChild.SpawnError(description: String(cString: strerror(status)))
+        defer {
+            close(toChild.read)
+            close(fromChild.write)
         }
-        self.pid = pid
-        input = toChild[1]
-        output = fromChild[0]
+        do {
+            pid = try PosixSpawn.start(
+                path: path, arguments: arguments, environment: environment, streams: [0: toChild.read, 1: fromChild.write],
+                newSession: true)
+        } catch {
+            close(toChild.write)
+            close(fromChild.read)
+            throw error
+        }
+        input = toChild.write
+        output = fromChild.read
     }
 
     deinit {

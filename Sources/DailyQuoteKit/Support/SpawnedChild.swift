@@ -1,4 +1,3 @@
-import CLinuxEvents
 
 #if canImport(Glibc)
     import Glibc
@@ -22,46 +21,28 @@ final class SpawnedChild {
 
     /// Starts `path` with `arguments` and exactly `environment`.
     init(path: String, arguments: [String], environment: [String: String]) throws(SpawnError) {
-        var out: [Int32] = [-1, -1]
-        var err: [Int32] = [-1, -1]
-        guard dq_pipe_cloexec(&out) == 0 else { throw SpawnError(description: String(cString: strerror(errno))) }
-        guard dq_pipe_cloexec(&err) == 0 else {
-            close(out[0])
-            close(out[1])
-            throw SpawnError(description: String(cString: strerror(errno)))
+        let out = try PosixSpawn.pipe()
+        let err: (read: Int32, write: Int32)
+        do {
+            err = try PosixSpawn.pipe()
+        } catch {
+            close(out.read)
+            close(out.write)
+            throw error
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        close(out[1])
-        close(err[1])
-        guard status == 0 else {
-            close(out[0])
-            close(err[0])
-            throw SpawnError(description: String(cString: strerror(status)))
+        defer {
+            close(out.write)
+            close(err.write)
         }
-        self.pid = pid
-        stdoutPipe = out[0]
-        stderrPipe = err[0]
+        do {
+            pid = try PosixSpawn.start(path: path, arguments: arguments, environment: environment, streams: [1: out.write, 2: err.write])
+        } catch {
+            close(out.read)
+            close(err.read)
+            throw error
+        }
+        stdoutPipe = out.read
+        stderrPipe = err.read
     }
 
     deinit {
