@@ -91,8 +91,9 @@ public struct DeliveryStage: Sendable {
         return outcome.posted(entry)
     }
 
-    /// The ledger's state under the lock, repaired if it must be; a dry run only reads. Records
-    /// from a clock that was wrong are left out.
+    /// The ledger's state, read under the lock and repaired if it must be.
+    ///
+    /// A dry run only reads. Records from a clock that was wrong are left out.
     private func currentState(mode: ExecutionMode, now: Int64) throws -> LedgerState {
         (mode.isDryRun ? ledger.state() : try ledger.repairedState()).ignoringFuture(now: now, planner: planner)
     }

@@ -17,9 +17,10 @@ enum PosixSpawn {
     /// `POSIX_SPAWN_SETSID` (glibc 2.26 and later), which the Glibc module hides behind _GNU_SOURCE.
     private static let setsidFlag: Int32 = 0x80
 
-    /// Starts `path` with `arguments` and exactly `environment`; `streams` maps a child's
-    /// descriptor (0, 1, 2) to one of ours, and standard input without one reads /dev/null.
-    /// With `newSession`, the child leads a session of its own. Returns its PID.
+    /// Starts `path` with `arguments` and exactly `environment`, and returns its PID.
+    ///
+    /// `streams` maps a child's descriptor (0, 1, 2) to one of ours; standard input without one
+    /// reads /dev/null. With `newSession`, the child leads a session of its own.
     static func start(
         path: String, arguments: [String], environment: [String: String], streams: [Int32: Int32], newSession: Bool = false
     ) throws(SpawnedChild.SpawnError) -> pid_t {
