@@ -104,8 +104,9 @@ def main():
                 if m:
                     fields[m.group(1)] = qsettings_string(m.group(2))
             if "Summary" in fields or "Body" in fields:
+                # It stores the body with each newline turned into <br/>, as it draws it.
                 body = fields.get("Body", "")
-                text = markup_text(body)
+                text = markup_text(body.replace("<br/>", "\n"))
                 emit(fields.get("Summary", ""), body, body if text is None else text, "lxqt unattended.list")
     else:
         sys.exit(f"readback: unknown server {kind}")
