@@ -26,7 +26,13 @@ extension CommandLineTests {
         let result = try ProcessRunner.run(
             "/usr/bin/env", ["systemd-analyze", "verify", "--user", "--man=no"] + names.map { "\(directory)/\($0)" },
             environment: sandbox.environment.merging(["XDG_RUNTIME_DIR": runtime]) { $1 })
-        return result.status == 0 && result.stderr.isEmpty ? nil : "status \(result.status): \(result.stderr)"
+        // verify loads every installed user unit: the notification servers' own (mako.service,
+        // swaync.service, dunst.service all claim org.freedesktop.Notifications) draw complaints
+        // that are not about ours.
+        let ours = result.stderr.split(separator: "\n").filter {
+            !$0.hasPrefix("Failed to put bus name to hashmap") && !($0.contains(".service: Two services allocated") && !$0.hasPrefix("dailyquote-"))
+        }
+        return result.status == 0 && ours.isEmpty ? nil : "status \(result.status): \(result.stderr)"
     }
 
     @Test(
