@@ -30,7 +30,8 @@ extension CommandLineTests {
         // swaync.service, dunst.service all claim org.freedesktop.Notifications) draw complaints
         // that are not about ours.
         let ours = result.stderr.split(separator: "\n").filter {
-            !$0.hasPrefix("Failed to put bus name to hashmap") && !($0.contains(".service: Two services allocated") && !$0.hasPrefix("dailyquote-"))
+            !$0.hasPrefix("Failed to put bus name to hashmap")
+                && !($0.contains(".service: Two services allocated") && !$0.hasPrefix("dailyquote-"))
         }
         return result.status == 0 && ours.isEmpty ? nil : "status \(result.status): \(result.stderr)"
     }

@@ -136,7 +136,8 @@ struct NotificationServerMatrixTests {
         // The sandbox must outlive the run: its directories go when it is released.
         let result = try withExtendedLifetime(sandbox) {
             try ProcessRunner.run(
-                RepositoryPaths.support("with-notification-server.sh"), ["--server", server, "bash", "-c", script], environment: environment)
+                RepositoryPaths.support("with-notification-server.sh"), ["--server", server, "bash", "-c", script], environment: environment
+            )
         }
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         let calls = (try? JSONDecoder().decode([NotificationSession.Call].self, from: Data(file("calls.json").utf8))) ?? []
