@@ -75,6 +75,30 @@ struct NotificationServerMatrixTests {
         }
     }
 
+    /// A quote of the maximum accepted length (1,000 characters), markup characters included.
+    static let longQuote: String = {
+        let words = (1...200).map { $0 % 25 == 0 ? "a<b&c" : String(format: "w%03d", $0) }.joined(separator: " ")
+        return String(words.prefix(999)) + "."
+    }()
+
+    @Test("A quote of the maximum accepted length posts and reads exactly", arguments: servers)
+    func longestQuote(server: String) throws {
+        #expect(Self.longQuote.count == 1000)
+        let run = try Self.run(server: server, quote: Self.longQuote, author: "Long Author", full: false)
+        let file = run.file
+        #expect(file("now.rc") == "0\n", "notify --now: \(file("now.err")) \(run.output)")
+        let call = try #require(run.calls.first, "no Notify call: \(run.output)")
+        #expect(run.calls.count == 1)
+        #expect(Self.unescaped(call.body) == "\(Self.longQuote)\n— Long Author", "\(server): \(call.body)")
+        if Self.readBack.contains(server) {
+            let held = file("readback.jsonl").split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            #expect(held.count == 1, "\(server): \(file("readback.err"))")
+            #expect(held.first?["text"] as? String == "\(Self.longQuote)\n— Long Author", "\(server) shows \(held)")
+        }
+    }
+
     /// One server's run: files in `work`, the captured Notify calls and the harness's output.
     struct Run {
         var work: TemporaryDirectory
@@ -85,7 +109,9 @@ struct NotificationServerMatrixTests {
 
     /// Runs `notify --now` then a due `notify` on `server`, capturing, reading back and
     /// screenshotting into a work directory.
-    static func run(server: String) throws -> Run {
+    ///
+    /// Not `full`: `notify --now` and the read-back only.
+    static func run(server: String, quote: String = quote, author: String = author, full: Bool = true) throws -> Run {
         let sandbox = Sandbox()
         let work = TemporaryDirectory()
         let fetched = Int(Date().timeIntervalSince1970)
@@ -101,7 +127,7 @@ struct NotificationServerMatrixTests {
         let config = try sandbox.config(
             "[delivery]\nhour = \(minuteAgo.hour!)\nminute = \(minuteAgo.minute!)\ntime_zone = \"UTC\"\ncatch_up = \"3h\"\n"
                 + "[notification]\nexpire = \"\(server == "lxqt-notificationd" ? "3s" : "never")\"\n")
-        let script = """
+        let prologue = """
             set -u
             exec 2>>"$W/script.err"
             # The well-known name only: GNOME's proxy forwards each call to the shell under its unique name.
@@ -109,6 +135,11 @@ struct NotificationServerMatrixTests {
             monitor=$!
             for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
             gdbus call --session -d org.freedesktop.Notifications -o /org/freedesktop/Notifications -m org.freedesktop.Notifications.GetCapabilities >"$W/capabilities"
+
+            """
+        let posts =
+            full
+            ? """
             sleep 1
             "$NOTIFICATION_SERVER" screenshot "$W/before.png" 2>>"$W/screenshot.err"
             "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
@@ -122,11 +153,20 @@ struct NotificationServerMatrixTests {
             "$NOTIFICATION_SERVER" screenshot "$W/after.png" 2>>"$W/screenshot.err"
             convert "$W/after.png" -format %k info: >"$W/after.colours" 2>>"$W/screenshot.err"
             compare -metric AE "$W/before.png" "$W/after.png" null: 2>"$W/changed"
+
+            """
+            : """
+            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            sleep 0.5
+
+            """
+        let epilogue = """
             if [ "$SERVER_NAME" = lxqt-notificationd ]; then sleep 4; fi
             "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
             kill $monitor 2>/dev/null
             python3 "$PROBE" "$W/monitor.txt" >"$W/calls.json"
             """
+        let script = prologue + posts + epilogue
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
