@@ -261,15 +261,11 @@ start() { # start LOGNAME CMD... (in the background, as the session's user, with
 # The display.
 case "$display_kind" in
 x11)
-  display=""
-  for n in $(seq 90 400); do
-    if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then display=$n; break; fi
-  done
-  [ -n "$display" ] || fail "no free X display"
-  Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >"$run/xvfb.log" 2>&1 &
-  export DISPLAY=":$display"
-  for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.05; done
-  [ -e "/tmp/.X11-unix/X$display" ] || { show_logs; fail "Xvfb did not start"; }
+  # Xvfb picks a free display itself and writes its number: no race with a parallel test.
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$run/display" >"$run/xvfb.log" 2>&1 &
+  for _ in $(seq 100); do [ -s "$run/display" ] && break; sleep 0.05; done
+  [ -s "$run/display" ] || { show_logs; fail "Xvfb did not start"; }
+  export DISPLAY=":$(tr -d '[:space:]' <"$run/display")"
   unset WAYLAND_DISPLAY
   ;;
 sway)
