@@ -27,8 +27,9 @@
 # directory of that user's. So that CMD can use the caller's sandbox, the directories named in
 # HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME, XDG_DATA_HOME and
 # NOTIFICATION_SERVER_SHARE (space-separated) are handed to that user (chown -R), but only
-# when they are temporary directories (under $TMPDIR or /tmp, not /tmp itself); otherwise CMD
-# gets a fresh HOME in the harness's run directory. Run as a non-root user, everything runs as
+# when they are temporary directories (under $TMPDIR or /tmp, not /tmp itself; created if
+# missing) owned by the caller; otherwise CMD gets a fresh HOME in the harness's run
+# directory, and the XDG variable is unset. Run as a non-root user, everything runs as
 # that user.
 #
 # Teardown: the harness makes itself a child subreaper, so everything started below it (the
@@ -154,12 +155,14 @@ if [ "$display_kind" != x11 ] && [ "$(id -u)" -eq 0 ]; then
   gid=$(id -g "$user")
   as=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups --)
   chown -R "$uid:$gid" "$srv" "$run/rt"
-  # Hand CMD's sandbox to the user, but only temporary directories.
-  tmproot=$(cd "${TMPDIR:-/tmp}" && pwd -P)
+  # Hand CMD's sandbox to the user, but only temporary directories (created if missing) that
+  # are the caller's own.
+  tmproot=$(realpath -m "${TMPDIR:-/tmp}")
   is_temp() {
     local real
-    real=$(cd "$1" 2>/dev/null && pwd -P) || return 1
-    case "$real" in "$tmproot"/?* | /tmp/?*) return 0 ;; *) return 1 ;; esac
+    real=$(realpath -m "$1")
+    case "$real" in "$tmproot"/?* | /tmp/?*) ;; *) return 1 ;; esac
+    mkdir -p "$real" && { [ -O "$real" ] || [ "$(stat -c %u "$real")" = "$uid" ]; }
   }
   for var in HOME XDG_CONFIG_HOME XDG_CACHE_HOME XDG_STATE_HOME XDG_DATA_HOME; do
     dir=${!var:-}
@@ -187,7 +190,8 @@ descendants() {
     next=()
     for p in "${queue[@]}"; do
       while read -r c pp; do
-        [ "$pp" = "$p" ] && next+=("$c")
+        # Not this very subshell (a child of $$ while it runs), nor its ps.
+        [ "$pp" = "$p" ] && [ "$c" != "$BASHPID" ] && next+=("$c")
       done <<<"$all"
     done
     out+=("${next[@]}")
