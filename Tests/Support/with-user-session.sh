@@ -117,13 +117,6 @@ owned || { echo "user-session: dunst did not start" >&2; cat "$USER_SESSION_DIR/
 mkdir -p "$XDG_CONFIG_HOME/systemd/user"
 ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/dbus.socket"
 ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/dbus.service"
-# What installed packages enable for every user session (pipewire, wireplumber and drkonqi
-# come with the notification-server matrix's desktops) would start with the manager and
-# load the machine while the test measures punctuality: masked.
-for unit in /etc/systemd/user/{default,sockets,timers}.target.wants/*; do
-  [ -e "$unit" ] || [ -L "$unit" ] || continue
-  ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/${unit##*/}"
-done
 start_manager
 
 set +e
