@@ -1,48 +1,325 @@
 #!/usr/bin/env bash
-# Runs CMD inside a private session bus with a real notification server:
-#   Tests/Support/with-notification-server.sh CMD [ARG...]
-# It starts dbus-run-session, Xvfb on a free display, and dunst with a test config, waits
-# until org.freedesktop.Notifications is owned on the bus, runs CMD, and tears everything
-# down. CMD sees DBUS_SESSION_BUS_ADDRESS, DISPLAY, and DUNST_PID (to SIGSTOP it, say);
-# `dunstctl` and `dbus-monitor` work against the same bus. The exit status is CMD's.
+# Runs CMD on a private session bus with a real notification server, headless:
+#   Tests/Support/with-notification-server.sh [--server NAME] CMD [ARG...]
+# NAME is one of: dunst (the default), xfce4-notifyd, notification-daemon,
+# mate-notification-daemon, lxqt-notificationd, plasma, gnome (GNOME Shell 43, --headless),
+# mako, swaync (both under a headless sway).
+#
+# The bus's service directory is empty, so nothing is D-Bus-activated behind the test's back.
+# The server counts as ready when GetServerInformation answers (owning the name is not enough:
+# GNOME owns it before the object exists). The exit status is CMD's; a server that is not
+# installed or does not come up is a harness failure (status 2, with the reason), never a skip.
+#
+# CMD sees DBUS_SESSION_BUS_ADDRESS, DISPLAY (X11 servers) or WAYLAND_DISPLAY (gnome, mako,
+# swaync), SERVER_NAME, SERVER_PID (DUNST_PID too, for dunst), and NOTIFICATION_SERVER, a
+# helper for what the server holds and shows:
+#   "$NOTIFICATION_SERVER" readback          JSON lines {"summary","body","text","source"} of the
+#                                             notifications the server holds (dunst, xfce4-notifyd,
+#                                             lxqt-notificationd, mako); "text" is the body as
+#                                             shown, after the server's markup parsing; exit 3
+#                                             where the server has no read-back
+#   "$NOTIFICATION_SERVER" screenshot FILE   a PNG of the whole screen (xwd on X11, grim under
+#                                             sway, org.gnome.Shell.Screenshot on GNOME)
+#
+# Wayland servers under sway (mako, swaync) cannot run as root ("Unable to drop root"). Run as
+# root, the harness then starts the bus, sway, the server and CMD as an unprivileged user
+# (NOTIFICATION_SERVER_USER, default nobody) through setpriv, with XDG_RUNTIME_DIR a 0700
+# directory of that user's. So that CMD can use the caller's sandbox, the directories named in
+# HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME, XDG_DATA_HOME and
+# NOTIFICATION_SERVER_SHARE (space-separated) are handed to that user (chown -R), but only
+# when they are temporary directories (under $TMPDIR or /tmp, not /tmp itself; created if
+# missing) owned by the caller; otherwise CMD gets a fresh HOME in the harness's run
+# directory, and the XDG variable is unset. Run as a non-root user, everything runs as
+# that user.
+#
+# Teardown: the harness makes itself a child subreaper, so everything started below it (the
+# forked dbus-daemon, a holder that `dailyquote notify` left in a session of its own) stays its
+# descendant; at exit it sends SIGTERM to the whole tree, then SIGKILL a second later.
 set -euo pipefail
 
-if [ -z "${DQ_HARNESS_BUS:-}" ]; then
-  exec env DQ_HARNESS_BUS=1 dbus-run-session -- "$0" "$@"
+here=$(cd "$(dirname "$0")" && pwd)
+self="$here/$(basename "$0")"
+
+# --- helper mode: "$NOTIFICATION_SERVER" readback | screenshot FILE --------------------------
+if [ "${1:-}" = "readback" ] || [ "${1:-}" = "screenshot" ]; then
+  : "${SERVER_NAME:?not inside with-notification-server.sh}" "${NOTIFICATION_SERVER_RUN:?}"
+  run=$NOTIFICATION_SERVER_RUN
+  srv=$run/srv
+  case "$1" in
+  readback)
+    case "$SERVER_NAME" in
+    dunst)
+      # The history holds closed notifications only.
+      dunstctl close-all
+      sleep 0.3
+      dunstctl history | python3 "$here/notification_readback.py" dunst
+      ;;
+    xfce4-notifyd)
+      python3 "$here/notification_readback.py" xfce4-notifyd <"$srv/cache/xfce4/notifyd/log"
+      ;;
+    lxqt-notificationd)
+      # Written when a notification expires unattended (the harness sets a short timeout).
+      python3 "$here/notification_readback.py" lxqt-notificationd <"$srv/cache/lxqt-notificationd/unattended.list"
+      ;;
+    mako)
+      makoctl list | python3 "$here/notification_readback.py" mako
+      ;;
+    *)
+      echo "harness: $SERVER_NAME has no read-back; use screenshot" >&2
+      exit 3
+      ;;
+    esac
+    ;;
+  screenshot)
+    out=${2:?screenshot FILE}
+    case "$SERVER_NAME" in
+    mako | swaync)
+      grim "$run/rt/shot.png"
+      cp "$run/rt/shot.png" "$out"
+      ;;
+    gnome)
+      # The Screenshot API answers only a caller owning an allow-listed name.
+      rm -f "$srv/shot.png"
+      gjs "$here/gnome_screenshot.js" "$srv/shot.png"
+      cp "$srv/shot.png" "$out"
+      ;;
+    *)
+      xwd -root -silent -display "$DISPLAY" | convert xwd:- "png:$out"
+      ;;
+    esac
+    ;;
+  esac
+  exit 0
 fi
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -CONT "$pid" 2>/dev/null || true; kill "$pid" 2>/dev/null || true; done
-  # A child that ignores or blocks SIGTERM must not hang the harness: escalate after a second.
-  for _ in $(seq 20); do
-    alive=0
-    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-    [ $alive = 0 ] && break
-    sleep 0.05
+# --- the session ------------------------------------------------------------------------------
+server=dunst
+if [ "${1:-}" = "--server" ]; then
+  server=${2:?--server NAME}
+  shift 2
+fi
+[ $# -gt 0 ] || { echo "usage: $0 [--server NAME] CMD [ARG...]" >&2; exit 2; }
+
+fail() {
+  echo "harness: $server: $*" >&2
+  exit 2
+}
+
+# Be a child subreaper (the attribute survives exec), so orphans stay in our tree.
+if [ -z "${DQ_HARNESS_REAPER:-}" ]; then
+  exec env DQ_HARNESS_REAPER=1 python3 -c '
+import ctypes, os, sys
+ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+os.execv(sys.argv[1], sys.argv[1:])' "$self" --server "$server" "$@"
+fi
+unset DQ_HARNESS_REAPER
+
+# What each server needs on this machine: its packages must be installed (a missing one fails).
+need() {
+  for p in "$@"; do command -v "$p" >/dev/null 2>&1 || [ -x "$p" ] || fail "$p is missing; run scripts/install-deps"; done
+}
+libexec=/usr/lib/x86_64-linux-gnu
+[ -d "$libexec" ] || libexec=/usr/lib/$(gcc -dumpmachine 2>/dev/null || echo x86_64-linux-gnu)
+display_kind=x11
+case "$server" in
+dunst) need Xvfb dunst dunstctl ;;
+xfce4-notifyd) need Xvfb "$libexec/xfce4/notifyd/xfce4-notifyd" "$libexec/xfce4/xfconf/xfconfd" xfconf-query ;;
+notification-daemon) need Xvfb /usr/lib/notification-daemon/notification-daemon ;;
+mate-notification-daemon) need Xvfb /usr/lib/mate-notification-daemon/mate-notification-daemon ;;
+lxqt-notificationd) need Xvfb lxqt-notificationd ;;
+plasma) need Xvfb plasmashell "$libexec/libexec/kactivitymanagerd" ;;
+gnome)
+  need gnome-shell gjs
+  [ -r /usr/share/gnome-shell/org.gnome.Shell.Notifications ] || fail "gnome-shell has no notification proxy; run scripts/install-deps"
+  display_kind=gnome
+  ;;
+mako) need sway mako makoctl grim; display_kind=sway ;;
+swaync) need sway swaync swaync-client grim; display_kind=sway ;;
+*) fail "unknown server (dunst, xfce4-notifyd, notification-daemon, mate-notification-daemon, lxqt-notificationd, plasma, gnome, mako, swaync)" ;;
+esac
+need dbus-daemon gdbus python3
+case "$display_kind" in x11) need xwd convert ;; esac
+
+run=$(mktemp -d "${TMPDIR:-/tmp}/notification-server-XXXXXX")
+chmod 755 "$run"
+srv=$run/srv
+mkdir -p "$run/services" "$srv/config" "$srv/cache" "$srv/data" "$srv/state" "$run/rt"
+chmod 700 "$run/rt"
+
+# Who runs the session. Sway refuses root, so its servers run as an unprivileged user; so does
+# GNOME Shell, which as root first queues a "Logged in as a privileged user" banner.
+as=()
+if [ "$display_kind" != x11 ] && [ "$(id -u)" -eq 0 ]; then
+  user=${NOTIFICATION_SERVER_USER:-nobody}
+  uid=$(id -u "$user") || fail "no user $user (set NOTIFICATION_SERVER_USER)"
+  gid=$(id -g "$user")
+  as=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups --)
+  chown -R "$uid:$gid" "$srv" "$run/rt"
+  # Hand CMD's sandbox to the user, but only temporary directories (created if missing) that
+  # are the caller's own.
+  tmproot=$(realpath -m "${TMPDIR:-/tmp}")
+  is_temp() {
+    local real
+    real=$(realpath -m "$1")
+    case "$real" in "$tmproot"/?* | /tmp/?*) ;; *) return 1 ;; esac
+    mkdir -p "$real" && { [ -O "$real" ] || [ "$(stat -c %u "$real")" = "$uid" ]; }
+  }
+  for var in HOME XDG_CONFIG_HOME XDG_CACHE_HOME XDG_STATE_HOME XDG_DATA_HOME; do
+    dir=${!var:-}
+    [ -n "$dir" ] || continue
+    if is_temp "$dir"; then
+      chown -R "$uid:$gid" "$dir"
+    elif [ "$var" = HOME ]; then
+      mkdir -p "$run/home" && chown "$uid:$gid" "$run/home"
+      export HOME=$run/home
+      echo "harness: HOME is not a temporary directory; CMD gets $HOME" >&2
+    else
+      unset "$var"
+    fi
   done
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  for dir in ${NOTIFICATION_SERVER_SHARE:-}; do
+    is_temp "$dir" && chown -R "$uid:$gid" "$dir"
+  done
+fi
+
+descendants() {
+  # Every process below $$, children first discovered breadth-first.
+  local all queue=("$$") next out=()
+  all=$(ps -e -o pid=,ppid= 2>/dev/null)
+  while [ ${#queue[@]} -gt 0 ]; do
+    next=()
+    for p in "${queue[@]}"; do
+      while read -r c pp; do
+        # Not this very subshell (a child of $$ while it runs), nor its ps.
+        [ "$pp" = "$p" ] && [ "$c" != "$BASHPID" ] && next+=("$c")
+      done <<<"$all"
+    done
+    out+=("${next[@]}")
+    queue=("${next[@]}")
+  done
+  echo "${out[@]}"
+}
+cleanup() {
+  local status=$? pids
+  trap - EXIT INT TERM
+  pids=$(descendants)
+  if [ -n "$pids" ]; then
+    # shellcheck disable=SC2086
+    kill -CONT $pids 2>/dev/null || true
+    # shellcheck disable=SC2086
+    kill -TERM $pids 2>/dev/null || true
+    for _ in $(seq 20); do
+      pids=$(descendants)
+      [ -z "$pids" ] && break
+      sleep 0.05
+    done
+    # shellcheck disable=SC2086
+    [ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
+  fi
   wait 2>/dev/null || true
-  rm -rf "$work"
+  rm -rf "$run"
+  exit "$status"
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT
 
-# A free X display: no socket and no lock file.
-display=""
-for n in $(seq 90 400); do
-  if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then display=$n; break; fi
-done
-[ -n "$display" ] || { echo "harness: no free X display" >&2; exit 1; }
-Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-export DISPLAY=":$display"
-for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.05; done
-[ -e "/tmp/.X11-unix/X$display" ] || { echo "harness: Xvfb did not start" >&2; cat "$work/xvfb.log" >&2; exit 1; }
-# A D-Bus-activated server must find DISPLAY in the bus's activation environment.
-dbus-update-activation-environment DISPLAY
+show_logs() {
+  for f in "$run"/*.log; do [ -s "$f" ] && { echo "--- $(basename "$f")" >&2; tail -20 "$f" >&2; }; done
+}
 
-cat >"$work/dunstrc" <<'CONF'
+# A private bus whose service directory is empty.
+new_bus() { # new_bus NAME TYPE -> $run/NAME.conf, prints "ADDRESS PID"
+  cat >"$run/$1.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>$2</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>$run/services</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
+  "${as[@]}" dbus-daemon --config-file="$run/$1.conf" --fork --print-address=1 --print-pid=1 >"$run/$1.addr" 2>"$run/$1-bus.log" ||
+    fail "dbus-daemon did not start: $(cat "$run/$1-bus.log")"
+}
+new_bus session session
+DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$run/session.addr")
+export DBUS_SESSION_BUS_ADDRESS
+
+# The servers' own HOME and XDG dirs (their logs and lists live there); CMD keeps the caller's.
+srvenv=(env HOME="$srv" XDG_CONFIG_HOME="$srv/config" XDG_CACHE_HOME="$srv/cache" XDG_DATA_HOME="$srv/data"
+  XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1)
+start() { # start LOGNAME CMD... (in the background, as the session's user, with the servers' env)
+  local log=$1
+  shift
+  "${as[@]}" "${srvenv[@]}" "$@" >"$run/$log.log" 2>&1 &
+  server_pid=$!
+  disown "$server_pid" # teardown walks the process tree; and no "Segmentation fault" job notice
+}
+
+# The display.
+case "$display_kind" in
+x11)
+  # Xvfb picks a free display itself and writes its number: no race with a parallel test.
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$run/display" >"$run/xvfb.log" 2>&1 &
+  for _ in $(seq 100); do [ -s "$run/display" ] && break; sleep 0.05; done
+  [ -s "$run/display" ] || { show_logs; fail "Xvfb did not start"; }
+  export DISPLAY=":$(tr -d '[:space:]' <"$run/display")"
+  unset WAYLAND_DISPLAY
+  ;;
+sway)
+  cat >"$run/sway.conf" <<'CONF'
+output HEADLESS-1 resolution 1280x800 position 0,0 background #2e3440 solid_color
+default_border none
+CONF
+  chmod 644 "$run/sway.conf"
+  WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman start sway sway -c "$run/sway.conf"
+  sway_pid=$server_pid
+  for _ in $(seq 200); do
+    sock=$(find "$run/rt" -maxdepth 1 -name 'wayland-*' ! -name '*.lock' 2>/dev/null | head -1)
+    [ -n "$sock" ] && break
+    kill -0 "$sway_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  [ -n "${sock:-}" ] || { show_logs; fail "sway did not start"; }
+  export WAYLAND_DISPLAY=${sock##*/}
+  export XDG_RUNTIME_DIR=$run/rt
+  unset DISPLAY
+  ;;
+gnome)
+  # GNOME Shell 43 looks up logind on a system bus: a second private bus stands in for it.
+  new_bus system system
+  DBUS_SYSTEM_BUS_ADDRESS=$(sed -n 1p "$run/system.addr")
+  export DBUS_SYSTEM_BUS_ADDRESS
+  export WAYLAND_DISPLAY=wl-dq-$$ XDG_RUNTIME_DIR=$run/rt
+  unset DISPLAY
+  # Without GDM the shell first queues a "Screen Lock disabled" banner, unless this file says
+  # it was shown; headless banners never time out, and ours would wait behind it.
+  mkdir -p "$srv/data/gnome-shell"
+  touch "$srv/data/gnome-shell/lock-warning-shown"
+  [ ${#as[@]} -eq 0 ] || chown -R "$uid:$gid" "$srv/data"
+  XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=wayland start gnome-shell \
+    gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 --wayland-display="$WAYLAND_DISPLAY"
+  shell_pid=$server_pid
+  owned() {
+    "${as[@]}" gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
+  }
+  for _ in $(seq 600); do owned org.gnome.Shell && break; kill -0 "$shell_pid" 2>/dev/null || break; sleep 0.05; done
+  owned org.gnome.Shell || { show_logs; fail "gnome-shell did not start"; }
+  ;;
+esac
+dbus_env() { dbus-update-activation-environment "$@" >/dev/null 2>&1 || true; }
+[ -n "${DISPLAY:-}" ] && "${as[@]}" dbus-update-activation-environment DISPLAY >/dev/null 2>&1 || true
+
+# The server.
+case "$server" in
+dunst)
+  cat >"$run/dunstrc" <<'CONF'
 [global]
     markup = full
     format = "<b>%s</b>\n%b"
@@ -58,20 +335,66 @@ cat >"$work/dunstrc" <<'CONF'
 [urgency_critical]
     timeout = 0
 CONF
-dunst -config "$work/dunstrc" >"$work/dunst.log" 2>&1 &
-dunst_pid=$!
-pids+=($dunst_pid)
-export DUNST_PID=$dunst_pid
+  start dunst dunst -config "$run/dunstrc"
+  export DUNST_PID=$server_pid
+  ;;
+xfce4-notifyd)
+  # Its log needs xfconfd (normally D-Bus-activated) and two settings.
+  start xfconfd "$libexec/xfce4/xfconf/xfconfd"
+  for _ in $(seq 100); do xfconf-query -c xfce4-notifyd -l >/dev/null 2>&1 && break; sleep 0.05; done
+  xfconf-query -c xfce4-notifyd -p /notification-log -n -t bool -s true
+  xfconf-query -c xfce4-notifyd -p /log-level -n -t uint -s 1
+  xfconf-query -c xfce4-notifyd -p /log-level-apps -n -t uint -s 0 2>/dev/null || true
+  start xfce4-notifyd "$libexec/xfce4/notifyd/xfce4-notifyd"
+  ;;
+notification-daemon)
+  start notification-daemon /usr/lib/notification-daemon/notification-daemon
+  ;;
+mate-notification-daemon)
+  start mate-notification-daemon /usr/lib/mate-notification-daemon/mate-notification-daemon
+  ;;
+lxqt-notificationd)
+  # A short server-side timeout, so that a shown notification reaches unattended.list soon.
+  mkdir -p "$srv/config/lxqt"
+  printf '[General]\nserver_decides=3\nunattendedMaxNum=10\n' >"$srv/config/lxqt/notifications.conf"
+  [ ${#as[@]} -eq 0 ] || chown -R "$uid:$gid" "$srv/config"
+  start lxqt-notificationd lxqt-notificationd
+  ;;
+plasma)
+  export QT_QPA_PLATFORM=xcb XDG_CURRENT_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=5
+  start kactivitymanagerd "$libexec/libexec/kactivitymanagerd"
+  for _ in $(seq 100); do
+    gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner org.kde.ActivityManager 2>/dev/null | grep -q true && break
+    sleep 0.05
+  done
+  start plasmashell plasmashell --no-respawn
+  ;;
+gnome)
+  start gnome-notifications gjs /usr/share/gnome-shell/org.gnome.Shell.Notifications
+  server_pid=$shell_pid
+  ;;
+mako)
+  start mako mako
+  ;;
+swaync)
+  start swaync swaync
+  ;;
+esac
+export SERVER_PID=$server_pid SERVER_NAME=$server NOTIFICATION_SERVER=$self NOTIFICATION_SERVER_RUN=$run
 
-owned() {
-  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
+ready() {
+  "${as[@]}" gdbus call --session -d org.freedesktop.Notifications -o /org/freedesktop/Notifications \
+    -m org.freedesktop.Notifications.GetServerInformation >/dev/null 2>&1
 }
-for _ in $(seq 200); do owned && break; sleep 0.05; done
-owned || { echo "harness: dunst did not take org.freedesktop.Notifications" >&2; cat "$work/dunst.log" >&2; exit 1; }
+for _ in $(seq 600); do # up to 30 s (Plasma takes 1-2 s on an idle machine, more on a busy one)
+  ready && break
+  kill -0 "$server_pid" 2>/dev/null || break
+  sleep 0.05
+done
+ready || { show_logs; fail "the server did not answer GetServerInformation"; }
 
 set +e
-"$@"
+"${as[@]}" "$@"
 status=$?
 set -e
 exit $status

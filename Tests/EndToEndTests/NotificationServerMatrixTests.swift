@@ -1,0 +1,201 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The delivery stage against every notification server Debian 12 ships, each headless on a
+/// private bus (`with-notification-server.sh --server NAME`): the quote must arrive escaped
+/// exactly when the server renders markup, and be shown exactly as written.
+///
+/// A server that is not installed fails its case (CI installs them all through scripts/deps.list).
+/// Set `DQ_SCREENSHOT_DIR` to keep each case's screenshot as `NAME.png` there.
+@Suite("Notification servers (Debian 12), headless", .serialized)
+struct NotificationServerMatrixTests {
+    static let servers = [
+        "dunst", "xfce4-notifyd", "notification-daemon", "mate-notification-daemon", "lxqt-notificationd", "plasma", "gnome", "mako",
+        "swaync",
+    ]
+    /// Servers with a read-back of what they hold (the others are checked by capture and screenshot).
+    static let readBack: Set<String> = ["dunst", "xfce4-notifyd", "lxqt-notificationd", "mako"]
+
+    static let quote = #"3 < 5 && 7 > 2 — "quotes" & 'marks', it's 😀 and שלום עולם"#
+    static let author = "O'Brien & <Søn>"
+    /// The notification body as `notify` builds it, before any escaping.
+    static let body = "\(quote)\n— \(author)"
+
+    @Test("notify --now and a due notify show the quote exactly", arguments: servers)
+    func quoteReadsExactly(server: String) throws {
+        let run = try Self.run(server: server)
+        let file = run.file
+
+        // Both posts succeeded, and exactly two Notify calls reached the server.
+        #expect(file("now.rc") == "0\n", "notify --now: \(file("now.err")) \(run.output)")
+        #expect(file("now.out").hasPrefix("posted "), "\(file("now.out"))")
+        #expect(file("now.out").contains("(test, cache)"), "\(file("now.out"))")
+        #expect(file("due.out").contains("(test, cache)"), "\(file("due.out"))")
+        #expect(file("due.rc") == "0\n", "due notify: \(file("due.err"))")
+        #expect(file("due.out").hasPrefix("posted "), "\(file("due.out"))")
+        #expect(run.calls.count == 2, "\(run.calls.map(\.body)) \(run.output)")
+
+        // (a) The Notify call: escaped exactly when the server advertises body-markup.
+        let capabilities = file("capabilities").split(whereSeparator: { !($0.isLetter || $0 == "-") }).map(String.init)
+        #expect(capabilities.contains("body"), "\(file("capabilities"))")
+        let markup = capabilities.contains("body-markup")
+        for call in run.calls {
+            #expect(call.app == "dailyquote")
+            #expect(call.summary == "Quote of the Day")
+            if markup {
+                #expect(call.body == Self.escaped(Self.body), "\(server): \(call.body)")
+                #expect(Self.unescaped(call.body) == Self.body)
+            } else {
+                #expect(call.body == Self.body, "\(server): \(call.body)")
+            }
+        }
+
+        // (b) What the server holds, after its own markup parsing.
+        if Self.readBack.contains(server) {
+            let held = file("readback.jsonl").split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            #expect(!held.isEmpty, "\(server): nothing read back: \(file("readback.err"))")
+            for entry in held {
+                #expect(entry["text"] as? String == Self.body, "\(server) shows \(entry)")
+                #expect(entry["summary"] as? String == "Quote of the Day")
+            }
+        }
+
+        // (c) A screenshot that is not blank and changed when the quote came.
+        let colours = Int(file("after.colours").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(colours > 16, "\(server): screenshot has \(colours) colours \(file("screenshot.err"))")
+        let changed = Int(Double(file("changed").trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first ?? "") ?? 0)
+        #expect(changed > 500, "\(server): only \(changed) pixels changed after posting \(file("screenshot.err"))")
+        if let keep = ProcessInfo.processInfo.environment["DQ_SCREENSHOT_DIR"], !keep.isEmpty {
+            try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: "\(keep)/\(server).png")
+            try? FileManager.default.copyItem(atPath: run.work.url("after.png"), toPath: "\(keep)/\(server).png")
+        }
+    }
+
+    /// A quote of the maximum accepted length (1,000 characters), markup characters included.
+    static let longQuote: String = {
+        let words = (1...200).map { $0 % 25 == 0 ? "a<b&c" : String(format: "w%03d", $0) }.joined(separator: " ")
+        return String(words.prefix(999)) + "."
+    }()
+
+    @Test("A quote of the maximum accepted length posts and reads exactly", arguments: servers)
+    func longestQuote(server: String) throws {
+        #expect(Self.longQuote.count == 1000)
+        let run = try Self.run(server: server, quote: Self.longQuote, author: "Long Author", full: false)
+        let file = run.file
+        #expect(file("now.rc") == "0\n", "notify --now: \(file("now.err")) \(run.output)")
+        let call = try #require(run.calls.first, "no Notify call: \(run.output)")
+        #expect(run.calls.count == 1)
+        #expect(Self.unescaped(call.body) == "\(Self.longQuote)\n— Long Author", "\(server): \(call.body)")
+        if Self.readBack.contains(server) {
+            let held = file("readback.jsonl").split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            #expect(held.count == 1, "\(server): \(file("readback.err"))")
+            #expect(held.first?["text"] as? String == "\(Self.longQuote)\n— Long Author", "\(server) shows \(held)")
+        }
+    }
+
+    /// One server's run: files in `work`, the captured Notify calls and the harness's output.
+    struct Run {
+        var work: TemporaryDirectory
+        var calls: [NotificationSession.Call]
+        var output: String
+        var file: (String) -> String
+    }
+
+    /// Runs `notify --now` then a due `notify` on `server`, capturing, reading back and
+    /// screenshotting into a work directory.
+    ///
+    /// Not `full`: `notify --now` and the read-back only.
+    static func run(server: String, quote: String = quote, author: String = author, full: Bool = true) throws -> Run {
+        let sandbox = Sandbox()
+        let work = TemporaryDirectory()
+        let fetched = Int(Date().timeIntervalSince1970)
+        let cache: [String: Any] = ["text": quote, "author": author, "source": "test", "fetchedAt": fetched]
+        try sandbox.home.write(
+            "cache/dailyquote/quote.json", String(decoding: try JSONSerialization.data(withJSONObject: cache), as: UTF8.self))
+        // A delivery that was due a minute ago, caught up.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let minuteAgo = utc.dateComponents([.hour, .minute], from: Date().addingTimeInterval(-60))
+        // The notification expires after 3 s where the server honours it: LXQt writes its
+        // read-back list only for notifications that expired unattended.
+        let config = try sandbox.config(
+            "[delivery]\nhour = \(minuteAgo.hour!)\nminute = \(minuteAgo.minute!)\ntime_zone = \"UTC\"\ncatch_up = \"3h\"\n"
+                + "[notification]\nexpire = \"\(server == "lxqt-notificationd" ? "3s" : "never")\"\n")
+        let prologue = """
+            set -u
+            exec 2>>"$W/script.err"
+            # The well-known name only: GNOME's proxy forwards each call to the shell under its unique name.
+            stdbuf -oL dbus-monitor --session "type='method_call',destination='org.freedesktop.Notifications',interface='org.freedesktop.Notifications',member='Notify'" >"$W/monitor.txt" 2>/dev/null &
+            monitor=$!
+            for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
+            gdbus call --session -d org.freedesktop.Notifications -o /org/freedesktop/Notifications -m org.freedesktop.Notifications.GetCapabilities >"$W/capabilities"
+
+            """
+        let posts =
+            full
+            ? """
+            sleep 1
+            "$NOTIFICATION_SERVER" screenshot "$W/before.png" 2>>"$W/screenshot.err"
+            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            sleep 1.2  # Plasma drops an identical notification within a second
+            # A refresh in between: without it the due delivery would take the bundled quote
+            # ("cache older than the last delivery"), the state being rebuilt from a history
+            # that holds the --now preview.
+            python3 -c 'import json, sys, time; p = sys.argv[1]; q = json.load(open(p)); q["fetchedAt"] = int(time.time()); json.dump(q, open(p, "w"))' "$XDG_CACHE_HOME/dailyquote/quote.json"
+            "$DQ" notify --config "$CONFIG" >"$W/due.out" 2>"$W/due.err"; echo $? >"$W/due.rc"
+            sleep 1.5
+            "$NOTIFICATION_SERVER" screenshot "$W/after.png" 2>>"$W/screenshot.err"
+            convert "$W/after.png" -format %k info: >"$W/after.colours" 2>>"$W/screenshot.err"
+            compare -metric AE "$W/before.png" "$W/after.png" null: 2>"$W/changed"
+
+            """
+            : """
+            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            sleep 0.5
+
+            """
+        let epilogue = """
+            if [ "$SERVER_NAME" = lxqt-notificationd ]; then sleep 4; fi
+            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
+            kill $monitor 2>/dev/null
+            python3 "$PROBE" "$W/monitor.txt" >"$W/calls.json"
+            """
+        let script = prologue + posts + epilogue
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        environment["CONFIG"] = config
+        environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
+        environment["NOTIFICATION_SERVER_SHARE"] = work.path
+        // The sandbox must outlive the run: its directories go when it is released.
+        let result = try withExtendedLifetime(sandbox) {
+            try ProcessRunner.run(
+                RepositoryPaths.support("with-notification-server.sh"), ["--server", server, "bash", "-c", script], environment: environment
+            )
+        }
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        let calls = (try? JSONDecoder().decode([NotificationSession.Call].self, from: Data(file("calls.json").utf8))) ?? []
+        return Run(
+            work: work, calls: calls, output: "status \(result.status): \(result.stderr)\(file("script.err"))", file: file)
+    }
+
+    /// The spec's markup escaping, written out independently of `MarkupEscaper`.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
+    }
+
+    /// Markup text with its five entities resolved, as a markup parser reads it.
+    static func unescaped(_ markup: String) -> String {
+        markup.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
