@@ -63,8 +63,9 @@ struct DeliveryLedgerTests {
         let ledger = DeliveryLedger(directory: dir.url("state"), logger: collected.logger)
         for day in 1...3 { try ledger.appendHistory(Self.entry(day, planned: day != 3)) }
         try dir.write("state/state.json", "{not json")
+        // Entry 3 is a preview: it counts neither as a delivery nor as the last post.
         let expected = LedgerState(
-            lastPlannedAt: Self.entry(2).plannedAt, lastPlannedDay: Self.entry(2).plannedDay, lastPostedAt: Self.entry(3).postedAt)
+            lastPlannedAt: Self.entry(2).plannedAt, lastPlannedDay: Self.entry(2).plannedDay, lastPostedAt: Self.entry(2).postedAt)
         #expect(ledger.state() == expected)  // a read alone changes nothing
         #expect(!FileManager.default.fileExists(atPath: dir.url("state/state.json.corrupt")))
         #expect(try ledger.repairedState() == expected)

@@ -110,4 +110,20 @@ extension CommandLineTests {
         sandbox.extraEnvironment["TZ"] = "Asia/Tokyo"
         #expect(!(try sandbox.run(["status"]).stdout.contains("time zones:")))
     }
+
+    @Test("A preview before the first delivery does not make the fetched quote look stale (no state file yet)")
+    func previewBeforeFirstDelivery() throws {
+        let sandbox = Sandbox()
+        let (hour, minute) = Self.utcTime(offsetBy: -60)
+        let config = try sandbox.config("[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\n")
+        let cached = #"{"text":"Fetched this morning.","author":"A","source":"test","fetchedAt":\#(Int(Date().timeIntervalSince1970) - 5)}"#
+        try sandbox.home.write("cache/dailyquote/quote.json", cached)
+        let report = try NotificationSession(sandbox: sandbox).run(
+            """
+            "$DQ" notify --now --config \(config) >"$W/now.out" 2>&1
+            "$DQ" notify --config \(config) >"$W/due.out" 2>&1
+            """)
+        #expect(report.files["now.out"]?.contains("(test, cache)") == true, "\(report.files["now.out"] ?? "")")
+        #expect(report.files["due.out"]?.contains("(test, cache)") == true, "\(report.files["due.out"] ?? "")")
+    }
 }

@@ -88,11 +88,15 @@ public struct DeliveryLedger: Sendable {
         }
     }
 
-    /// The state the history implies: the latest planned delivery posted, and the latest post.
+    /// The state the history implies: the latest planned delivery posted, and when.
+    ///
+    /// Previews (`notify --now`) are left out, as they are when the state is written: counted,
+    /// a preview would make a fresh cached quote look older than the last delivery.
     static func rebuilt(from history: [HistoryEntry]) -> LedgerState {
-        let planned = history.filter { $0.plannedAt != nil }.max { $0.plannedAt! < $1.plannedAt! }
+        let delivered = history.filter { !$0.isPreview }
+        let planned = delivered.max { ($0.plannedAt ?? .min) < ($1.plannedAt ?? .min) }
         return LedgerState(
-            lastPlannedAt: planned?.plannedAt, lastPlannedDay: planned?.plannedDay, lastPostedAt: history.map(\.postedAt).max())
+            lastPlannedAt: planned?.plannedAt, lastPlannedDay: planned?.plannedDay, lastPostedAt: delivered.map(\.postedAt).max())
     }
 
     /// Every history entry, oldest first.

@@ -4,7 +4,7 @@ public struct LedgerState: Sendable, Codable, Equatable {
     public var lastPlannedAt: Int64?
     /// Its local day (`2026-03-29`), so that a changed delivery time cannot post twice a day.
     public var lastPlannedDay: String?
-    /// When any notification was last posted, `--now` included.
+    /// When the last planned delivery was posted; `notify --now` previews never change it.
     public var lastPostedAt: Int64?
 
     public init(lastPlannedAt: Int64? = nil, lastPlannedDay: String? = nil, lastPostedAt: Int64? = nil) {
