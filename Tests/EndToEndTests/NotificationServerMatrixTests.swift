@@ -6,7 +6,7 @@ import Testing
 /// private bus (`with-notification-server.sh --server NAME`): the quote must arrive escaped
 /// exactly when the server renders markup, and be shown exactly as written.
 ///
-/// A server that is not installed fails its case (CI installs them all through scripts/deps.list).
+/// A server that is not installed fails its case (CI installs them all through scripts/install-deps).
 /// Set `DQ_SCREENSHOT_DIR` to keep each case's screenshot as `NAME.png` there.
 @Suite("Notification servers (Debian 12), headless", .serialized)
 struct NotificationServerMatrixTests {
