@@ -102,7 +102,7 @@ wait "$run_pid" || true
 # The holder at rest: `notify --now` against a server that keeps notifications (python3-dbusmock
 # with `persistence`), then the holder's context switches (all threads) and RSS over $idle seconds.
 export BENCH_IDLE=$idle DQ_BIN=$bin
-holder=$(Tests/Support/with-mock-notifications.sh "body body-markup persistence" bash -c '
+holder=$(MOCK_CAPABILITIES="body body-markup persistence" Tests/Support/with-notification-server.sh --server mock bash -c '
   "$DQ_BIN" notify --now >/dev/null 2>&1
   pid=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")")
   [ -n "$pid" ] || { echo "no holder"; exit 0; }

@@ -6,14 +6,16 @@ import Testing
 /// notification on servers that keep notifications (`persistence`), against python3-dbusmock's
 /// notification server, whose capabilities the test chooses and which closes notifications on demand.
 extension CommandLineTests {
-    /// Runs `script` in `with-mock-notifications.sh` with `$DQ`, `$W` and the sandbox's environment.
+    /// Runs `script` against the harness's `mock` server with `$DQ`, `$W` and the sandbox's
+    /// environment; the harness ends every holder left behind.
     static func mockSession(_ sandbox: Sandbox, capabilities: String, _ script: String) throws -> (ProcessResult, (String) -> String) {
         let work = TemporaryDirectory()
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
+        environment["MOCK_CAPABILITIES"] = capabilities
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-mock-notifications.sh"), [capabilities, "bash", "-c", "set -u\n" + script],
+            RepositoryPaths.support("with-notification-server.sh"), ["--server", "mock", "bash", "-c", "set -u\n" + script],
             environment: environment)
         return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
     }
@@ -34,7 +36,7 @@ extension CommandLineTests {
             pid=$(holder_pid); echo "$pid" >"$W/pid"
             [ -n "$pid" ] && kill -0 "$pid" && echo alive >"$W/alive"
             "$DQ" status >"$W/status.txt" 2>/dev/null
-            "$MOCK" close 1 2
+            "$NOTIFICATION_SERVER" close 1 2
             for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/closed.jsonl" ] && break; sleep 0.05; done
             for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
             holder_pid >"$W/pid-after"

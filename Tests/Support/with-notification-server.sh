@@ -3,7 +3,9 @@
 #   Tests/Support/with-notification-server.sh [--server NAME] CMD [ARG...]
 # NAME is one of: dunst (the default), xfce4-notifyd, notification-daemon,
 # mate-notification-daemon, lxqt-notificationd, plasma, gnome (GNOME Shell 43, --headless),
-# mako, swaync (both under a headless sway).
+# mako, swaync (both under a headless sway), or mock: python3-dbusmock's server, for what no
+# real headless server gives on demand (capabilities from MOCK_CAPABILITIES, default "body
+# body-markup persistence"; NotificationClosed with any reason; its call log in $MOCK_LOG).
 #
 # The bus's service directory is empty, so nothing is D-Bus-activated behind the test's back.
 # The server counts as ready when GetServerInformation answers (owning the name is not enough:
@@ -20,6 +22,7 @@
 #                                             where the server has no read-back
 #   "$NOTIFICATION_SERVER" screenshot FILE   a PNG of the whole screen (xwd on X11, grim under
 #                                             sway, org.gnome.Shell.Screenshot on GNOME)
+#   "$NOTIFICATION_SERVER" close ID REASON   (mock only) emits NotificationClosed(ID, REASON)
 #
 # Wayland servers under sway (mako, swaync) cannot run as root ("Unable to drop root"). Run as
 # root, the harness then starts the bus, sway, the server and CMD as an unprivileged user
@@ -40,7 +43,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 self="$here/$(basename "$0")"
 
-# --- helper mode: "$NOTIFICATION_SERVER" readback | screenshot FILE --------------------------
+# --- helper mode: "$NOTIFICATION_SERVER" readback | screenshot FILE | close ID REASON ---------
+if [ "${1:-}" = "close" ]; then
+  exec gdbus call --session -d org.freedesktop.Notifications -o /org/freedesktop/Notifications \
+    -m org.freedesktop.DBus.Mock.EmitSignal org.freedesktop.Notifications NotificationClosed uu "[<uint32 $2>, <uint32 $3>]" >/dev/null
+fi
 if [ "${1:-}" = "readback" ] || [ "${1:-}" = "screenshot" ]; then
   : "${SERVER_NAME:?not inside with-notification-server.sh}" "${NOTIFICATION_SERVER_RUN:?}"
   run=$NOTIFICATION_SERVER_RUN
@@ -135,7 +142,8 @@ gnome)
   ;;
 mako) need sway mako makoctl grim; display_kind=sway ;;
 swaync) need sway swaync swaync-client grim; display_kind=sway ;;
-*) fail "unknown server (dunst, xfce4-notifyd, notification-daemon, mate-notification-daemon, lxqt-notificationd, plasma, gnome, mako, swaync)" ;;
+mock) /usr/bin/python3 -c 'import dbusmock' 2>/dev/null || fail "python3-dbusmock is not installed; run scripts/install-deps" ;;
+*) fail "unknown server (dunst, xfce4-notifyd, notification-daemon, mate-notification-daemon, lxqt-notificationd, plasma, gnome, mako, swaync, mock)" ;;
 esac
 need dbus-daemon gdbus python3
 case "$display_kind" in x11) need xwd convert ;; esac
@@ -378,6 +386,11 @@ mako)
   ;;
 swaync)
   start swaync swaync
+  ;;
+mock)
+  export MOCK_LOG=$run/mock-calls.log
+  start dbusmock /usr/bin/python3 -m dbusmock --template notification_daemon -l "$MOCK_LOG" \
+    -p "{\"capabilities\": \"${MOCK_CAPABILITIES:-body body-markup persistence}\"}"
   ;;
 esac
 export SERVER_PID=$server_pid SERVER_NAME=$server NOTIFICATION_SERVER=$self NOTIFICATION_SERVER_RUN=$run
