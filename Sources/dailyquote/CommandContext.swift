@@ -76,8 +76,7 @@ struct CommandContext {
     /// How notifications are posted: through a holder unless `notification.hold` is "0".
     var poster: any NotificationPosting {
         guard config.notification.hold?.seconds != 0 else { return LibnotifyPoster() }
-        let cgroup = FileManager.default.contents(atPath: "/proc/self/cgroup").map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return HoldingPoster(launcher: HolderLauncher(executable: executablePath, environment: environment, cgroup: cgroup))
+        return HoldingPoster(launcher: HolderLauncher(executable: executablePath, environment: environment))
     }
 
     /// The fetch stage, on the real network and clock.

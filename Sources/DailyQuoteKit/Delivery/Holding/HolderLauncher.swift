@@ -15,13 +15,13 @@ public struct HolderLauncher: Sendable {
     /// The dailyquote binary to run as `hold`.
     public var executable: String
     public var environment: [String: String]
-    /// This process's `/proc/self/cgroup`, read by the caller (tests pass their own).
-    public var cgroup: String
+    /// Where this process's cgroup is read, only when a holder is started (`/proc/self/cgroup`).
+    public var cgroupFile: String
 
-    public init(executable: String, environment: [String: String], cgroup: String) {
+    public init(executable: String, environment: [String: String], cgroupFile: String = "/proc/self/cgroup") {
         self.executable = executable
         self.environment = environment
-        self.cgroup = cgroup
+        self.cgroupFile = cgroupFile
     }
 
     /// Starts a holder for `request` and returns its reply, within `deadline` seconds.
@@ -59,7 +59,8 @@ public struct HolderLauncher: Sendable {
 
     /// Whether this process runs in a systemd service's cgroup (`….service`).
     var inService: Bool {
-        cgroup.split(separator: "\n").contains { $0.hasPrefix("0::") && $0.hasSuffix(".service") }
+        let cgroup = FileManager.default.contents(atPath: cgroupFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return cgroup.split(separator: "\n").contains { $0.hasPrefix("0::") && $0.hasSuffix(".service") }
     }
 
     /// The ways to start the holder, in order: in a scope of its own under a service, then directly.
