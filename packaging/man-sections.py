@@ -203,10 +203,16 @@ Another failure, or a failed
 check.
 .It 64
 Bad command-line usage.
+.It 65
+The internal
+.Nm hold
+command got a request it cannot read.
 .It 69
 A needed service is unavailable: no session bus, no notification server, or no systemd user manager for
 .Nm install .
 The delivery stays due.
+.It 70
+An internal error: a bug, please report it.
 .It 71
 .Nm run
 could not set up its timers (timerfd, inotify).

@@ -48,7 +48,7 @@ struct ClearCommand: AsyncParsableCommand {
             do {
                 try FileManager.default.removeItem(atPath: path)
             } catch {
-                throw CommandFailure("cannot delete \(path): \(error.message)")
+                throw CommandFailure("cannot delete \(path): \(error.message)", kind: .cannotWrite)
             }
         }
         print("deleted")

@@ -88,7 +88,10 @@ struct CommandContext {
 
     /// The units that match the loaded config, in `schedule`'s style.
     func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
-        UnitGenerator(executable: executablePath, configArgument: configArgument, config: config, schedule: schedule, zone: zone).units
+        UnitGenerator(
+            executable: executablePath, configArgument: configArgument, config: config, schedule: schedule, zone: zone,
+            permanentExitStatuses: ExitStatus.permanent
+        ).units
     }
 
     /// The units `install` would write now, in both calendar styles: installed files equal to
@@ -99,7 +102,7 @@ struct CommandContext {
 
     /// Asks the notification server who it is, under `status`'s 2 s deadline.
     var serverInfo: @Sendable () throws -> NotificationServerInfo {
-        { try LibnotifyPoster().serverInfo(deadline: 2) }
+        { try LibnotifyPoster().serverInfo(deadline: .after(seconds: 2)) }
     }
 
     /// The collector behind `status` and `doctor`.

@@ -31,29 +31,45 @@ struct DailyQuote: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var dryRun: DryRunOption
 
-    /// Parses the arguments and runs the command, mapping user-facing errors to their exit
-    /// status and a single line on standard error.
+    /// Parses the arguments and runs the command; every failure ends in one line on standard
+    /// error and the status ``ExitStatus`` gives its kind.
     static func main() async {
+        let command: ParsableCommand
         do {
             let arguments = try GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)
-            var command = try parseAsRoot(arguments)
+            command = try parseAsRoot(arguments)
+        } catch let error as GlobalOptionRouting.UnknownCommand {
+            fail(error.message, kind: .usage)
+        } catch {
+            // ArgumentParser's own format: the message, then the usage it belongs to.
+            exit(withError: error)
+        }
+        do {
             if let scheduler = command as? RunCommand {
                 // On this thread, not the concurrency pool: see ForegroundScheduler.
                 try scheduler.runOnCallingThread()
             } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
+                var command = command
                 try command.run()
             }
-        } catch let error as GlobalOptionRouting.UnknownCommand {
-            StderrLogHandler.logger(verbosity: 0, environment: ProcessInfo.processInfo.environment).error("\(error.message)")
-            Glibc.exit(ExitCode.validationFailure.rawValue)
         } catch let error as UserFacingError {
-            let logger = StderrLogHandler.logger(verbosity: 0, environment: ProcessInfo.processInfo.environment)
-            logger.error("\(error.errorDescription ?? "\(error)")")
-            Glibc.exit(error.exitCode)
-        } catch {
+            fail(error.errorDescription, kind: error.kind)
+        } catch  where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            // A usage error found while running (`ValidationError`), or ArgumentParser's own
+            // `help schedule` ending: its format, with the usage it belongs to.
             exit(withError: error)
+        } catch {
+            fail(error.message, kind: .failed)
         }
+    }
+
+    /// Logs `message` (unless the command already said it) and exits with `kind`'s status.
+    static func fail(_ message: String?, kind: ErrorKind) -> Never {
+        if let message {
+            StderrLogHandler.logger(verbosity: 0, environment: ProcessInfo.processInfo.environment).error("\(message)")
+        }
+        Glibc.exit(ExitStatus.code(for: kind))
     }
 }

@@ -38,7 +38,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let checks = await doctor.run()
         for check in checks { print(check.line) }
         if checks.contains(where: { !$0.ok }) {
-            throw ExitCode(1)
+            throw CommandFailure(alreadyReported: .failed)
         }
     }
 }

@@ -21,16 +21,9 @@ struct HoldCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandEnvironment(global)
-        var input: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
-            input += chunk[..<got]
-        }
-        guard let request = try? JSONDecoder().decode(HoldRequest.self, from: Data(input)) else {
-            throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", exitCode: 64)
+        let input = try? SystemCall.readStandardInput(maximum: 1 << 20)
+        guard let input, let request = try? JSONDecoder().decode(HoldRequest.self, from: Data(input)) else {
+            throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", kind: .badInput)
         }
         var failed = false
         let stage = HoldStage(stateDirectory: context.paths.stateDirectory, clock: CommandContext.unixClock, logger: context.logger)
@@ -46,6 +39,6 @@ struct HoldCommand: ParsableCommand {
                 close(null)
             }
         }
-        if failed { throw ExitCode(69) }
+        if failed { throw CommandFailure(alreadyReported: .unavailable) }
     }
 }

@@ -53,11 +53,11 @@ struct InstallCommand: AsyncParsableCommand {
             for command in Self.enableCommands { print("  \(command)") }
             throw CommandFailure(
                 "cannot reach the systemd user manager (\(reload.gist)); the units are written, the timers are not started",
-                exitCode: CommandFailure.unavailable)
+                kind: .unavailable)
         }
         let enable = systemctl.run(["enable", "--now"] + SystemdUnit.timerNames)
         guard enable.status == 0 else {
-            throw CommandFailure("systemctl --user enable --now failed: \(enable.gist)", exitCode: CommandFailure.unavailable)
+            throw CommandFailure("systemctl --user enable --now failed: \(enable.gist)", kind: .unavailable)
         }
         print("timers enabled and started")
         if let next = context.planner.deliveries(from: context.now + 1, count: 1).first {

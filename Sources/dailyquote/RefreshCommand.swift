@@ -36,6 +36,6 @@ struct RefreshCommand: AsyncParsableCommand {
         } else {
             print(outcome.text)
         }
-        if outcome.result == "failed" { throw ExitCode(75) }
+        if outcome.result == "failed" { throw CommandFailure(alreadyReported: .temporary) }
     }
 }

@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         unsetenv(Self.refreshedForVariable)
         // A shared lock marks a running scheduler for `status`; the ledger's lock, not this one,
         // keeps two schedulers (or one beside the timers) from posting twice.
-        let marker = try FileLock(path: context.runMarker, timeout: 1, shared: true)
+        let marker = try FileLock(path: context.runMarker, until: .after(seconds: 1), shared: true)
         defer { withExtendedLifetime(marker) {} }
         let wake = try WakeSource(configFile: context.loaded.path)
         try wake.handleStopSignals()
@@ -60,7 +60,7 @@ struct RunCommand: AsyncParsableCommand {
                 logger.debug("starting afresh after the fetch, to shed the concurrency pool's threads")
                 setenv(Self.refreshedForVariable, String(delivery), 1)
                 WakeSource.withStopSignalsBlocked { execv("/proc/self/exe", CommandLine.unsafeArgv) }
-                logger.warning("could not start afresh after the fetch: \(String(cString: strerror(errno)))")
+                logger.warning("could not start afresh after the fetch: \(SystemError.last("execv").message)")
                 unsetenv(Self.refreshedForVariable)
             })
         if inherited == nil {

@@ -36,7 +36,7 @@ struct UninstallCommand: AsyncParsableCommand {
                     try FileManager.default.removeItem(atPath: path)
                     print("removed \(path)")
                 } catch {
-                    throw CommandFailure("cannot remove \(path): \(error.message)", exitCode: 73)
+                    throw CommandFailure("cannot remove \(path): \(error.message)", kind: .cannotWrite)
                 }
             }
         }

@@ -32,7 +32,7 @@ struct ConfigLoaderTests {
             _ = try loader(dir).load(explicitPath: binary)
             Issue.record("invalid UTF-8 was accepted")
         } catch {
-            #expect(error.kind == .invalidTOML)
+            #expect(error.problem == .invalidTOML)
             #expect(error.file == binary)
         }
         // A device that never ends is refused at the size limit, not read until memory runs out.

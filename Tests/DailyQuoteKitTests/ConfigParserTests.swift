@@ -36,7 +36,7 @@ struct ConfigParserTests {
         ] as [(String, Int, Int, String?)])
     func controlCharacters(text: String, line: Int, column: Int, key: String?) {
         let error = failure(text)
-        #expect(error?.kind == .invalidTOML)
+        #expect(error?.problem == .invalidTOML)
         #expect(error?.line == line)
         #expect(error?.key == key)
         #expect(error?.detail.contains("control character U+") == true, "\(String(describing: error))")
@@ -112,13 +112,13 @@ struct ConfigParserTests {
     /// One malformed config and what its error must say.
     struct ErrorCase: Sendable, CustomTestStringConvertible {
         var text: String
-        var kind: ConfigError.Kind
+        var kind: ConfigError.Problem
         var key: String
         var line: Int
         /// A fragment the message must contain.
         var fragment: String
 
-        init(_ text: String, _ kind: ConfigError.Kind, _ key: String, _ line: Int, _ fragment: String) {
+        init(_ text: String, _ kind: ConfigError.Problem, _ key: String, _ line: Int, _ fragment: String) {
             (self.text, self.kind, self.key, self.line, self.fragment) = (text, kind, key, line, fragment)
         }
 
@@ -188,7 +188,7 @@ struct ConfigParserTests {
     func errors(_ c: ErrorCase) throws {
         let (text, kind, key, line, fragment) = (c.text, c.kind, c.key, c.line, c.fragment)
         let error = try #require(failure(text))
-        #expect(error.kind == kind)
+        #expect(error.problem == kind)
         #expect(error.key == key)
         #expect(error.line == line)
         #expect(error.file == file)
@@ -201,7 +201,7 @@ struct ConfigParserTests {
     @Test("Invalid TOML reports the line and column of the syntax error")
     func invalidTOML() throws {
         let error = try #require(failure("[delivery]\nhour = 8\nminute = = 3\n"))
-        #expect(error.kind == .invalidTOML)
+        #expect(error.problem == .invalidTOML)
         #expect(error.line == 3)
         #expect(error.errorDescription?.contains("invalid TOML") == true)
     }

@@ -13,7 +13,7 @@ final class FakePoster: NotificationPosting {
 
     func fail(with failure: DeliveryError?) { state.withLock { $0.failure = failure } }
 
-    func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Double) throws(DeliveryError) -> PostedNotification {
+    func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification {
         let (failure, count) = state.withLock { s -> (DeliveryError?, Int) in
             if s.failure == nil { s.posted.append(notification) }
             return (s.failure, s.posted.count)

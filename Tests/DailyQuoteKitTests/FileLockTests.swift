@@ -8,10 +8,10 @@ struct FileLockTests {
     func exclusive() throws {
         let dir = TemporaryDirectory()
         let path = dir.url("state/lock")
-        var first: FileLock? = try FileLock(path: path, timeout: 1)
-        #expect(throws: FileLock.LockError.timedOut(path: path)) { try FileLock(path: path, timeout: 0.05) }
+        var first: FileLock? = try FileLock(path: path, until: .after(seconds: 1))
+        #expect(throws: FileLock.LockError.timedOut(path: path)) { try FileLock(path: path, until: .now + .milliseconds(50)) }
         withExtendedLifetime(first) {}
         first = nil
-        _ = try FileLock(path: path, timeout: 0.05)
+        _ = try FileLock(path: path, until: .now + .milliseconds(50))
     }
 }

@@ -28,7 +28,7 @@ struct StatusCollectorTests {
     func engine() throws {
         let home = TemporaryDirectory()
         #expect(collector(home).engine().kind == "none")
-        let marker = try FileLock(path: home.url("run.lock"), timeout: 1, shared: true)
+        let marker = try FileLock(path: home.url("run.lock"), until: .after(seconds: 1), shared: true)
         #expect(collector(home).engine().kind == "run")
         let units = SystemdUnit.names.map { SystemdUnit(name: $0, content: "# \($0)\n") }
         _ = try UnitDirectory(path: home.url(".config/systemd/user")).write(units)

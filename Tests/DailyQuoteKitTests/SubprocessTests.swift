@@ -17,14 +17,14 @@ struct SubprocessTests {
 
     @Test("Standard input is /dev/null, so a program that reads it ends")
     func emptyInput() {
-        let output = subprocess.run("cat", [], timeout: 5)
+        let output = subprocess.run("cat", [], timeout: .seconds(5))
         #expect(output.status == 0)
         #expect(output.stdout.isEmpty)
     }
 
     @Test("More output than a pipe holds, on both streams, does not block")
     func largeOutput() {
-        let output = subprocess.run("sh", ["-c", "head -c 300000 /dev/zero; head -c 300000 /dev/zero >&2"], timeout: 10)
+        let output = subprocess.run("sh", ["-c", "head -c 300000 /dev/zero; head -c 300000 /dev/zero >&2"], timeout: .seconds(10))
         #expect(output.status == 0)
         #expect(output.stdout.utf8.count == 300_000)
         #expect(output.stderr.utf8.count == 300_000)
@@ -33,7 +33,7 @@ struct SubprocessTests {
     @Test("A program past its deadline is killed and reported, and the call returns")
     func deadline() {
         // Only the deadline path writes this message; `sleep` itself would exit 0 after 30 s.
-        let output = subprocess.run("sleep", ["30"], timeout: 0.3)
+        let output = subprocess.run("sleep", ["30"], timeout: .milliseconds(300))
         #expect(output.status == nil)
         #expect(output.stderr == "sleep did not finish within 0 s")
     }

@@ -2,14 +2,14 @@ import FoundationEssentials
 
 /// A config file that cannot be used.
 ///
-/// The process exits 78 (EX_CONFIG) with its one-line message.
+/// Its kind is ``ErrorKind/config``; the message is one line naming the file, line and key.
 public struct ConfigError: Error, Equatable, LocalizedError {
     /// The class of problem, for callers and tests.
-    public enum Kind: String, Sendable, Equatable {
+    public enum Problem: String, Sendable, Equatable {
         case fileNotFound, unreadable, invalidTOML, unknownKey, wrongType, outOfRange, invalidValue, missingKey
     }
 
-    public var kind: Kind
+    public var problem: Problem
     /// The config file's path.
     public var file: String
     /// The 1-based line, where it is known.
@@ -19,8 +19,8 @@ public struct ConfigError: Error, Equatable, LocalizedError {
     /// What is wrong and what is allowed.
     public var detail: String
 
-    public init(_ kind: Kind, file: String, line: Int? = nil, key: String? = nil, detail: String) {
-        self.kind = kind
+    public init(_ problem: Problem, file: String, line: Int? = nil, key: String? = nil, detail: String) {
+        self.problem = problem
         self.file = file
         self.line = line
         self.key = key
@@ -35,7 +35,4 @@ public struct ConfigError: Error, Equatable, LocalizedError {
         if let key { text += "\(key): " }
         return text + detail.replacing("\n", with: " ")
     }
-
-    /// The EX_CONFIG exit status of sysexits(3).
-    public static let exitCode: Int32 = 78
 }

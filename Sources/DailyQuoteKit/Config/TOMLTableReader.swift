@@ -15,7 +15,7 @@ struct TOMLTableReader {
     func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// A ``ConfigError`` about `key`, located where possible.
-    func error(_ kind: ConfigError.Kind, _ key: String, _ detail: String) -> ConfigError {
+    func error(_ kind: ConfigError.Problem, _ key: String, _ detail: String) -> ConfigError {
         let fullPath = keyPath(key)
         return ConfigError(
             kind, file: file, line: locator.line(of: fullPath) ?? locator.line(of: path), key: fullPath, detail: detail)

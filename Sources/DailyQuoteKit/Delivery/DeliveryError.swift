@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Why a notification could not be posted.
 ///
-/// The process exits 69 (EX_UNAVAILABLE).
+/// Its kind is ``ErrorKind/unavailable``: the delivery stays due and is tried again.
 public enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError {
     /// No D-Bus session bus could be reached.
     case noSessionBus(detail: String)
@@ -29,5 +29,5 @@ public enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError {
 }
 
 extension DeliveryError: UserFacingError {
-    public var exitCode: Int32 { CommandFailure.unavailable }
+    public var kind: ErrorKind { .unavailable }
 }

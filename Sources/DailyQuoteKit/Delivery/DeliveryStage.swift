@@ -33,14 +33,16 @@ public struct DeliveryStage: Sendable {
 
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
-    /// Runs the due rule and posts if a delivery is due.
+    /// The deadline for one run that starts now: `notification.timeout` from now.
+    public var deadlineFromNow: Deadline { .after(seconds: config.notification.timeout.seconds) }
+
+    /// Runs the due rule and posts if a delivery is due, all before `deadline`.
     ///
     /// A dry run reads but writes and posts nothing.
-    public func deliverIfDue(mode: ExecutionMode) throws -> DeliveryOutcome {
-        let started = Date()
-        let timeout = Double(config.notification.timeout.seconds)
+    public func deliverIfDue(mode: ExecutionMode, deadline: Deadline? = nil) throws -> DeliveryOutcome {
+        let deadline = deadline ?? deadlineFromNow
         // The lock is a file; a dry run must not create it, and reading without it is harmless.
-        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, timeout: timeout)
+        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, until: deadline)
         defer { withExtendedLifetime(lock) {} }
         let now = clock()
         let state = try currentState(mode: mode, now: now)
@@ -60,7 +62,7 @@ public struct DeliveryStage: Sendable {
             outcome.source = choice.source
             outcome.reason = choice.reason
             guard !mode.isDryRun else { return outcome }
-            let entry = try post(choice, for: delivery, deadline: timeout - Date().timeIntervalSince(started))
+            let entry = try post(choice, for: delivery, deadline: deadline)
             try ledger.record(
                 entry,
                 state: LedgerState(lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: entry.postedAt))
@@ -71,10 +73,9 @@ public struct DeliveryStage: Sendable {
     /// Posts the current quote at once (`notify --now`), due or not.
     ///
     /// It records a history line but leaves the state alone, so the day's planned delivery still happens.
-    public func postNow(mode: ExecutionMode) throws -> DeliveryOutcome {
-        let started = Date()
-        let timeout = Double(config.notification.timeout.seconds)
-        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, timeout: timeout)
+    public func postNow(mode: ExecutionMode, deadline: Deadline? = nil) throws -> DeliveryOutcome {
+        let deadline = deadline ?? deadlineFromNow
+        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, until: deadline)
         defer { withExtendedLifetime(lock) {} }
         let now = clock()
         let state = try currentState(mode: mode, now: now)
@@ -85,7 +86,7 @@ public struct DeliveryStage: Sendable {
         outcome.source = choice.source
         outcome.reason = choice.reason
         guard !mode.isDryRun else { return outcome }
-        var entry = try post(choice, for: nil, deadline: timeout - Date().timeIntervalSince(started))
+        var entry = try post(choice, for: nil, deadline: deadline)
         entry.now = true
         try ledger.appendHistory(entry)
         return outcome.posted(entry)
@@ -98,11 +99,11 @@ public struct DeliveryStage: Sendable {
         (mode.isDryRun ? ledger.state() : try ledger.repairedState()).ignoringFuture(now: now, planner: planner)
     }
 
-    /// Posts `choice` within `deadline` seconds and returns the history entry describing it.
+    /// Posts `choice` before `deadline` and returns the history entry describing it.
     ///
     /// The holder of the previous quote, if one still runs, is ended first: the new quote
     /// replaces it, and the history records that the old one was replaced.
-    private func post(_ choice: QuoteChoice, for delivery: PlannedDelivery?, deadline: Double) throws -> HistoryEntry {
+    private func post(_ choice: QuoteChoice, for delivery: PlannedDelivery?, deadline: Deadline) throws -> HistoryEntry {
         if let previous = HoldMarker.live(inStateDirectory: ledger.directory) {
             previous.end()
             try? ClosedLog(directory: ledger.directory).append(

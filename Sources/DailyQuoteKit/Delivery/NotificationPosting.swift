@@ -1,9 +1,9 @@
 /// Something that posts desktop notifications: libnotify in the product (directly, or through a
 /// holder process), a fake in unit tests.
 public protocol NotificationPosting: Sendable {
-    /// Posts `notification`, escaping its body if the server renders markup, within `deadline`
-    /// seconds. A poster that holds keeps it at most until `holdUntil` (Unix seconds).
-    func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Double) throws(DeliveryError) -> PostedNotification
+    /// Posts `notification`, escaping its body if the server renders markup, before `deadline`.
+    /// A poster that holds keeps it at most until `holdUntil` (Unix seconds).
+    func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
 }
 
 /// A posted notification: the server that took it, its id there, and whether a holder keeps it.

@@ -34,7 +34,7 @@ public struct RefreshStage: Sendable {
     public func run(started: ContinuousClock.Instant = .now) async throws -> RefreshOutcome {
         let total = Duration.seconds(config.refresh.timeout.seconds)
         let deadline = started + total
-        let lock = try FileLock(path: "\(cache.directory)/refresh.lock", timeout: Self.seconds(until: deadline))
+        let lock = try FileLock(path: "\(cache.directory)/refresh.lock", until: deadline)
         defer { withExtendedLifetime(lock) {} }
         let cached = currentCache()
         let now = clock()
@@ -126,11 +126,6 @@ public struct RefreshStage: Sendable {
 
     /// The least time a source gets, while the total deadline allows.
     static let minimumShare = Duration.seconds(1)
-
-    static func seconds(until deadline: ContinuousClock.Instant) -> Double {
-        let left = deadline - .now
-        return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
-    }
 
     /// Runs `work`, cancelling it at `deadline`.
     ///

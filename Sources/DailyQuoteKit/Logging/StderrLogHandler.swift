@@ -1,4 +1,5 @@
 import Logging
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -27,13 +28,8 @@ public struct StderrLogHandler: LogHandler {
 
     /// Writes `text` to file descriptor 2, whole (short writes are continued).
     public static func writeToStandardError(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        // Nowhere left to report a failed log write.
+        _ = try? FileDescriptor.standardError.writeAll(text.utf8)
     }
 
     /// A logger for the `dailyquote` process, configured from the environment and verbosity.

@@ -38,7 +38,7 @@ public final class WakeSource: @unchecked Sendable {
         stop = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         completion = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard timer >= 0, notify >= 0, stop >= 0, completion >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.last("setup").reason
             for fd in [timer, notify, stop, completion] where fd >= 0 { close(fd) }
             throw SetupError(call: "timerfd/inotify/eventfd", reason: reason)
         }
@@ -56,7 +56,7 @@ public final class WakeSource: @unchecked Sendable {
     /// Makes SIGTERM and SIGINT request a stop (see ``requestStop()``), through a C handler
     /// that writes to the stop eventfd: a poll-based program has no other safe way to hear them.
     public func handleStopSignals() throws(SetupError) {
-        guard dq_install_stop_handler(stop) == 0 else { throw SetupError(call: "sigaction", reason: String(cString: strerror(errno))) }
+        guard dq_install_stop_handler(stop) == 0 else { throw SetupError(call: "sigaction", reason: SystemError.last("sigaction").reason) }
     }
 
     /// Runs `body` (an `execv` of this program) with SIGTERM and SIGINT blocked.
@@ -90,7 +90,7 @@ public final class WakeSource: @unchecked Sendable {
         var fds = [pollfd(fd: completion, events: Int16(POLLIN), revents: 0)]
         if orStop { fds.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
         let timeout = seconds.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
-        while poll(&fds, nfds_t(fds.count), timeout) < 0 && errno == EINTR {}
+        _ = SystemCall.retrying { poll(&fds, nfds_t(fds.count), timeout) }
         guard fds[0].revents != 0 else { return false }
         var value: UInt64 = 0
         _ = read(completion, &value, 8)
@@ -129,10 +129,7 @@ public final class WakeSource: @unchecked Sendable {
                 pollfd(fd: stop, events: Int16(POLLIN), revents: 0), pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: notify, events: Int16(POLLIN), revents: 0),
             ]
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
-                if errno == EINTR { continue }
-                return .stopRequested
-            }
+            guard SystemCall.retrying({ poll(&fds, nfds_t(fds.count), -1) }) >= 0 else { return .stopRequested }
             if fds[0].revents != 0 { return .stopRequested }
             if fds[1].revents != 0 {
                 var expirations: UInt64 = 0

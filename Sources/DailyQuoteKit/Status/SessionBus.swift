@@ -43,7 +43,7 @@ public enum SessionBus {
 
     private static func connect(path: String, abstract: Bool) -> String? {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        guard fd >= 0 else { return SystemError.last("socket").reason }
         defer { close(fd) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -59,6 +59,6 @@ public enum SessionBus {
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
         }
-        return result == 0 ? nil : String(cString: strerror(errno))
+        return result == 0 ? nil : SystemError.last("connect").reason
     }
 }

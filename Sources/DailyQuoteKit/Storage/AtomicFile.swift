@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -22,38 +23,31 @@ public enum AtomicFile {
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(WriteError) {
         let directory = PathName.directory(of: path)
         do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try SystemCall.createPrivateDirectory(directory)
         } catch {
-            throw WriteError(path: path, reason: "cannot create \(directory): \(error.message)")
+            throw WriteError(path: path, reason: error.message)
         }
         var template = Array("\(directory)/.\(PathName.lastComponent(of: path)).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw WriteError(path: path, reason: SystemError.last("mkstemp").reason) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String?
-        if fchmod(fd, mode) != 0 { failure = String(cString: strerror(errno)) }
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while failure == nil, offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                } else {
-                    offset += written
-                }
-            }
-        }
-        if failure == nil, durable, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        guard failure == nil else {
+        let descriptor = FileDescriptor(rawValue: fd)
+        do throws(SystemError) {
+            defer { try? descriptor.close() }
+            try SystemCall.check("fchmod") { fchmod(fd, mode) }
+            try SystemCall.writeAll(data, to: descriptor, path: temporary)
+            if durable { try SystemCall.check("fsync") { fsync(fd) } }
+        } catch {
             unlink(temporary)
-            throw WriteError(path: path, reason: failure!)
+            throw WriteError(path: path, reason: error.reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = SystemError.last("rename")
+            unlink(temporary)
+            throw WriteError(path: path, reason: failure.reason)
         }
         guard durable else { return }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
             fsync(directoryFD)
             close(directoryFD)

@@ -38,11 +38,11 @@ public struct ClosedLog: Sendable {
     public func append(_ record: Record) throws {
         var line = try JSONEncoder.dailyquote().encode(record)
         line.append(UInt8(ascii: "\n"))
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CommandFailure("cannot open \(path): \(String(cString: strerror(errno)))", exitCode: 73) }
-        defer { close(fd) }
-        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == line.count else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitCode: 73) }
+        do {
+            try SystemCall.append(line, to: path, durable: false)
+        } catch {
+            throw CommandFailure(error.message, kind: .cannotWrite)
+        }
     }
 
     /// Every record, by notification id and posting time; the first end of each wins.

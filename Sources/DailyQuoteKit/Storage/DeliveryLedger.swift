@@ -141,22 +141,12 @@ public struct DeliveryLedger: Sendable {
         try append(line, to: historyPath)
     }
 
-    /// Appends `data` with O_APPEND and fsyncs it; short writes and EINTR are retried.
+    /// Appends `data` with O_APPEND and fsyncs it (EINTR and short writes handled by ``SystemCall``).
     private func append(_ data: Data, to path: String) throws(LedgerError) {
-        try? FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw LedgerError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var offset = 0
-        while offset < data.count {
-            let written = data[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw LedgerError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
-            offset += written
-        }
-        while fsync(fd) != 0 {
-            guard errno == EINTR else { throw LedgerError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        do {
+            try SystemCall.append(data, to: path, durable: true)
+        } catch {
+            throw LedgerError(message: error.message)
         }
     }
 }

@@ -22,20 +22,17 @@ public final class FileLock {
         }
     }
 
-    /// Takes the lock on `path` (created 0600, with a 0700 directory), waiting at most `timeout`
-    /// seconds.
+    /// Takes the lock on `path` (created 0600, with a 0700 directory), waiting at most until
+    /// `deadline`.
     ///
     /// It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound.
     /// A `shared` lock only marks presence: any number can hold it, and ``isHeld(path:)`` sees them.
-    public init(path: String, timeout: Double, shared: Bool = false) throws(LockError) {
-        let directory = PathName.directory(of: path)
-        try? FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        let giveUp = Date().addingTimeInterval(timeout)
+    public init(path: String, until deadline: Deadline, shared: Bool = false) throws(LockError) {
+        try? SystemCall.createPrivateDirectory(PathName.directory(of: path))
+        let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: SystemError.last("open").reason) }
         while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, Date() < giveUp else {
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
                 close(fd)
                 throw .timedOut(path: path)
             }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -47,36 +49,25 @@ final class DetachedChild {
 
     /// Writes `bytes` to the child's standard input and closes it.
     func send(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { break }
-            offset += written
-        }
+        // A child that closed its input early answers (or not) on its output; nothing to add here.
+        try? SystemCall.writeAll(bytes, to: FileDescriptor(rawValue: input), path: "the child's standard input")
         close(input)
         input = -1
     }
 
-    /// The first line the child writes (without its newline), read for at most `seconds`;
+    /// The first line the child writes (without its newline), read until `deadline` at most;
     /// nil at the deadline or if the child closes its output first.
-    func firstLine(seconds: Double) -> [UInt8]? {
+    func firstLine(until deadline: Deadline) -> [UInt8]? {
         var line: [UInt8] = []
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        let end = Double(start.tv_sec) + Double(start.tv_nsec) / 1e9 + max(0, seconds)
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            let left = deadline.secondsLeft
             guard left > 0 else { return nil }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 1, Int32(min(left * 1000, Double(Int32.max))) + 1)
-            if ready < 0, errno == EINTR { continue }
+            let ready = SystemCall.retrying { poll(&fds, 1, Int32(min(left * 1000, Double(Int32.max))) + 1) }
             guard ready > 0 else { continue }
-            let got = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR || errno == EAGAIN { continue }
+            let got = SystemCall.retrying { chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) } }
+            if got < 0, errno == EAGAIN { continue }
             guard got > 0 else { return nil }
             line.append(contentsOf: chunk[..<got])
             if let newline = line.firstIndex(of: UInt8(ascii: "\n")) { return Array(line[..<newline]) }

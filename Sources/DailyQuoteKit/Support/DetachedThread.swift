@@ -28,7 +28,7 @@ public enum DetachedThread {
             }, box)
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(box).release()
-            throw StartError(description: "cannot start a thread: \(String(cString: strerror(status)))")
+            throw StartError(description: "cannot start a thread: \(SystemError.reason(forCode: status))")
         }
     }
 

@@ -12,10 +12,10 @@ extension Error {
     /// JSON.
     public var message: String {
         if let localized = self as? LocalizedError, let description = localized.errorDescription { return description }
-        if let posix = self as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let posix = self as? POSIXError { return SystemError.reason(forCode: posix.code.rawValue) }
         if let cocoa = self as? CocoaError {
             let path = cocoa.userInfo["NSFilePath"] as? String
-            let reason = (cocoa.userInfo["NSUnderlyingError"] as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
+            let reason = (cocoa.userInfo["NSUnderlyingError"] as? POSIXError).map { SystemError.reason(forCode: $0.code.rawValue) }
             return [path, reason ?? "file error \(cocoa.code.rawValue)"].compactMap { $0 }.joined(separator: ": ")
         }
         if let decoding = self as? DecodingError {

@@ -10,7 +10,7 @@ enum PosixSpawn {
     /// A close-on-exec pipe: (read end, write end).
     static func pipe() throws(SpawnedChild.SpawnError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
-        guard dq_pipe_cloexec(&fds) == 0 else { throw SpawnedChild.SpawnError(description: String(cString: strerror(errno))) }
+        guard dq_pipe_cloexec(&fds) == 0 else { throw SpawnedChild.SpawnError(description: SystemError.last("pipe").message) }
         return (fds[0], fds[1])
     }
 
@@ -44,7 +44,7 @@ enum PosixSpawn {
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw SpawnedChild.SpawnError(description: String(cString: strerror(status))) }
+        guard status == 0 else { throw SpawnedChild.SpawnError(description: SystemError.reason(forCode: status)) }
         return pid
     }
 }

@@ -16,7 +16,7 @@ public final class ReadOnlyFile {
 
     /// Opens `path`, or returns nil if it cannot be opened.
     public init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
     }
@@ -28,11 +28,12 @@ public final class ReadOnlyFile {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+            let got = SystemCall.retrying {
+                bytes.withUnsafeMutableBytes { buffer in
+                    pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                }
             }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw ReadError(description: String(cString: strerror(errno))) }
+            guard got >= 0 else { throw ReadError(description: SystemError.last("read").reason) }
             if got == 0 { break }
             filled += got
         }
@@ -45,9 +46,8 @@ public final class ReadOnlyFile {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw ReadError(description: String(cString: strerror(errno))) }
+            let got = SystemCall.retrying { chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) } }
+            guard got >= 0 else { throw ReadError(description: SystemError.last("read").reason) }
             if got == 0 { return result }
             guard result.count + got <= maximum else { throw ReadError(description: "larger than \(maximum / 1024) KiB") }
             result.append(contentsOf: chunk[..<got])

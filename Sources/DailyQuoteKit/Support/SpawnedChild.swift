@@ -50,28 +50,22 @@ final class SpawnedChild {
         if stderrPipe >= 0 { close(stderrPipe) }
     }
 
-    /// Reads standard output and error until both end, for at most `seconds`; nil at the deadline.
+    /// Reads standard output and error until both end, at most until `deadline`; nil at the deadline.
     ///
     /// Both pipes are read in one poll loop, so a child that fills one cannot block on it.
-    func collectOutput(seconds: Double) -> (stdout: [UInt8], stderr: [UInt8])? {
+    func collectOutput(until deadline: Deadline) -> (stdout: [UInt8], stderr: [UInt8])? {
         var collected: [[UInt8]] = [[], []]
         var live = [stdoutPipe, stderrPipe]
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let end = Double(deadline.tv_sec) + Double(deadline.tv_nsec) / 1e9 + max(0, seconds)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while live.contains(where: { $0 >= 0 }) {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            let left = deadline.secondsLeft
             guard left > 0 else { return nil }
             var fds = live.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, Double(Int32.max))) + 1)
-            if ready < 0, errno == EINTR { continue }
+            let ready = SystemCall.retrying { poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, Double(Int32.max))) + 1) }
             guard ready >= 0 else { return nil }
             for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
-                let got = chunk.withUnsafeMutableBytes { read(fds[index].fd, $0.baseAddress, $0.count) }
-                if got < 0, errno == EINTR || errno == EAGAIN { continue }
+                let got = SystemCall.retrying { chunk.withUnsafeMutableBytes { read(fds[index].fd, $0.baseAddress, $0.count) } }
+                if got < 0, errno == EAGAIN { continue }
                 if got <= 0 {
                     live[index] = -1
                 } else {
@@ -85,7 +79,7 @@ final class SpawnedChild {
     /// Waits for the child; its exit status, or nil if a signal ended it.
     func wait() -> Int32? {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = SystemCall.retrying { waitpid(pid, &status, 0) }
         reaped = true
         // WIFEXITED / WEXITSTATUS, which Swift cannot import as macros.
         return status & 0x7f == 0 ? (status >> 8) & 0xff : nil

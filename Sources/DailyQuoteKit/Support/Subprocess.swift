@@ -23,8 +23,8 @@ public struct Subprocess: Sendable {
         self.environment = environment
     }
 
-    /// Runs `program` (a name looked up in `PATH`, or a path) with `arguments`, killing it after `timeout` seconds.
-    public func run(_ program: String, _ arguments: [String], timeout: Double = 15) -> Output {
+    /// Runs `program` (a name looked up in `PATH`, or a path) with `arguments`, killing it after `timeout`.
+    public func run(_ program: String, _ arguments: [String], timeout: Duration = .seconds(15)) -> Output {
         guard let path = resolve(program) else { return Output(status: nil, stdout: "", stderr: "\(program): not found") }
         let child: SpawnedChild
         do {
@@ -32,9 +32,9 @@ public struct Subprocess: Sendable {
         } catch {
             return Output(status: nil, stdout: "", stderr: "\(program): \(error.description)")
         }
-        guard let (stdout, stderr) = child.collectOutput(seconds: timeout) else {
+        guard let (stdout, stderr) = child.collectOutput(until: .now + timeout) else {
             child.kill()
-            return Output(status: nil, stdout: "", stderr: "\(program) did not finish within \(Int(timeout)) s")
+            return Output(status: nil, stdout: "", stderr: "\(program) did not finish within \(timeout.components.seconds) s")
         }
         return Output(
             status: child.wait(), stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))

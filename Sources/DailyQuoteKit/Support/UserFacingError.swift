@@ -1,21 +1,21 @@
 import FoundationEssentials
 
-/// An error a user can cause or fix, with its one-line message and the process exit status.
+/// An error a user can cause or fix: one short line (its `errorDescription`) and a kind.
 public protocol UserFacingError: LocalizedError {
-    /// The sysexits(3)-style status the process exits with.
-    var exitCode: Int32 { get }
+    /// What kind of failure it is; the executable turns it into the exit status.
+    var kind: ErrorKind { get }
 }
 
 extension ConfigError: UserFacingError {
-    public var exitCode: Int32 { Self.exitCode }
+    public var kind: ErrorKind { .config }
 }
 
 extension AtomicFile.WriteError: UserFacingError {
-    public var exitCode: Int32 { 73 }  // EX_CANTCREAT
+    public var kind: ErrorKind { .cannotWrite }
 }
 
 extension TimeZoneDatabase.LookupError: UserFacingError {
-    public var exitCode: Int32 { ConfigError.exitCode }
+    public var kind: ErrorKind { .config }
     public var errorDescription: String? {
         switch self {
         case .invalidName, .notFound: "the configured time zone is not in the tz database"
@@ -24,35 +24,39 @@ extension TimeZoneDatabase.LookupError: UserFacingError {
     }
 }
 
-/// A failure with a message and an exit status, for conditions with no richer type.
+/// A failure with a message and a kind, for conditions with no richer type.
 public struct CommandFailure: UserFacingError, Equatable {
-    public var message: String
-    public var exitCode: Int32
+    /// The line to show; nil when the command has already said what went wrong.
+    public var message: String?
+    public var kind: ErrorKind
 
-    public init(_ message: String, exitCode: Int32 = 1) {
+    public init(_ message: String?, kind: ErrorKind = .failed) {
         self.message = message
-        self.exitCode = exitCode
+        self.kind = kind
+    }
+
+    /// A failure already reported on the way (a failed `doctor` check, a `refresh` that
+    /// logged each source's error): only the exit status is left to give.
+    public init(alreadyReported kind: ErrorKind) {
+        self.init(nil, kind: kind)
     }
 
     public var errorDescription: String? { message }
-
-    /// sysexits(3) EX_UNAVAILABLE: a service the command needs is not there.
-    public static let unavailable: Int32 = 69
 }
 
 extension FileLock.LockError: UserFacingError {
-    public var exitCode: Int32 {
+    public var kind: ErrorKind {
         switch self {
-        case .timedOut: 75  // EX_TEMPFAIL: another run holds the ledger; try again later
-        case .cannotOpen: 73  // EX_CANTCREAT
+        case .timedOut: .temporary  // another run holds the lock; try again later
+        case .cannotOpen: .cannotWrite
         }
     }
 }
 
 extension DeliveryLedger.LedgerError: UserFacingError {
-    public var exitCode: Int32 { 73 }  // EX_CANTCREAT: the ledger cannot be written
+    public var kind: ErrorKind { .cannotWrite }
 }
 
 extension WakeSource.SetupError: UserFacingError {
-    public var exitCode: Int32 { 71 }  // EX_OSERR
+    public var kind: ErrorKind { .system }
 }

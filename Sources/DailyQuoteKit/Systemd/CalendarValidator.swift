@@ -16,7 +16,7 @@ public struct CalendarValidator: Sendable {
     /// in which case there is nobody to disagree with the calendar style).
     public func rejection(of lines: [String]) -> String? {
         guard subprocess.exists("systemd-analyze") else { return nil }
-        let output = subprocess.run("systemd-analyze", ["calendar", "--iterations=\(Self.iterations)"] + lines, timeout: 30)
+        let output = subprocess.run("systemd-analyze", ["calendar", "--iterations=\(Self.iterations)"] + lines, timeout: .seconds(30))
         return output.status == 0 ? nil : output.gist
     }
 

@@ -9,7 +9,7 @@ public struct Systemctl: Sendable {
     /// Runs `systemctl --user arguments…`.
     @discardableResult
     public func run(_ arguments: [String]) -> Subprocess.Output {
-        subprocess.run("systemctl", ["--user"] + arguments, timeout: 30)
+        subprocess.run("systemctl", ["--user"] + arguments, timeout: .seconds(30))
     }
 
     /// The user manager's environment (`show-environment`), or nil if it cannot be reached.

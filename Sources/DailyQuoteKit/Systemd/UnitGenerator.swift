@@ -14,18 +14,21 @@ public struct UnitGenerator: Sendable, Equatable {
     public var schedule: TimerSchedule
     /// The zone the plan was made in, which the services must plan in too.
     public var zone: ZoneRules
+    /// The exit statuses no retry can fix, for `RestartPreventExitStatus=`: the executable's
+    /// table gives them, for every kind that is not ``ErrorKind/isTransient``.
+    public var permanentExitStatuses: [Int32]
 
-    public init(executable: String, configArgument: String?, config: Config, schedule: TimerSchedule, zone: ZoneRules) {
+    public init(
+        executable: String, configArgument: String?, config: Config, schedule: TimerSchedule, zone: ZoneRules,
+        permanentExitStatuses: [Int32]
+    ) {
         self.executable = executable
         self.configArgument = configArgument
         self.config = config
         self.schedule = schedule
         self.zone = zone
+        self.permanentExitStatuses = permanentExitStatuses
     }
-
-    /// The exit statuses that no retry can fix (usage, config, a file that cannot be written,
-    /// an internal failure): only 69 (unavailable) and 75 (temporary) are worth a retry.
-    public static let permanentExitStatuses: [Int32] = [1, 64, 65, 70, 71, 73, 78]
 
     /// `Environment=TZ=…` for the services, so that they plan in the zone the timers were
     /// written for, whatever the user manager's environment says (a `TZ` set only in the
@@ -114,7 +117,7 @@ public struct UnitGenerator: Sendable, Equatable {
             \(zoneEnvironment ?? "# The zone: the system's (TZ is not set)")
             Restart=on-failure
             RestartSec=\(Self.retrySeconds)s
-            RestartPreventExitStatus=\(Self.permanentExitStatuses.map(String.init).joined(separator: " "))
+            RestartPreventExitStatus=\(permanentExitStatuses.map(String.init).joined(separator: " "))
             TimeoutStartSec=\(timeout)s
             \(Self.hardening)
             RestrictAddressFamilies=AF_UNIX

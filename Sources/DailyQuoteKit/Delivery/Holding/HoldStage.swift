@@ -43,7 +43,7 @@ public struct HoldStage: Sendable {
             if reply.holding, let id = reply.id, let postedAt = reply.postedAt {
                 // The marker is written before `notify` hears back, so the next delivery always finds it.
                 do {
-                    lock = try FileLock(path: HoldMarker.lockPath(inStateDirectory: stateDirectory), timeout: 2)
+                    lock = try FileLock(path: HoldMarker.lockPath(inStateDirectory: stateDirectory), until: .after(seconds: 2))
                     let marker = HoldMarker(
                         pid: getpid(), id: id, postedAt: postedAt, until: request.until, server: reply.server?.name ?? "")
                     try AtomicFile.write(

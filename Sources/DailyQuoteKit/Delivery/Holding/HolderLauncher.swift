@@ -24,16 +24,15 @@ public struct HolderLauncher: Sendable {
         self.cgroupFile = cgroupFile
     }
 
-    /// Starts a holder for `request` and returns its reply, within `deadline` seconds.
+    /// Starts a holder for `request` and returns its reply, before `deadline`.
     ///
     /// A holder that has not answered by then is killed and the delivery stays due; it may
     /// still have posted (a frozen server), which a later run then posts again.
-    public func post(_ request: HoldRequest, deadline: Double) throws(DeliveryError) -> HoldReply {
+    public func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
         guard let payload = try? JSONEncoder.dailyquote().encode(request) else { throw .failed("cannot encode the hold request") }
-        let start = Self.monotonicSeconds()
+        let seconds = deadline.secondsLeft
         for command in commands {
-            let left = deadline - (Self.monotonicSeconds() - start)
-            guard left > 0 else { break }
+            guard ContinuousClock.now < deadline else { break }
             let child: DetachedChild
             do {
                 child = try DetachedChild(path: command.path, arguments: command.arguments, environment: environment)
@@ -41,8 +40,8 @@ public struct HolderLauncher: Sendable {
                 continue
             }
             child.send(Array(payload))
-            guard let line = child.firstLine(seconds: left) else {
-                if Self.monotonicSeconds() - start >= deadline {
+            guard let line = child.firstLine(until: deadline) else {
+                if ContinuousClock.now >= deadline {
                     child.kill()
                     break
                 }
@@ -54,7 +53,7 @@ public struct HolderLauncher: Sendable {
             if let error = reply.error { throw error }
             return reply
         }
-        throw .timedOut(seconds: Int64(deadline.rounded(.up)))
+        throw .timedOut(seconds: Int64(seconds.rounded(.up)))
     }
 
     /// Whether this process runs in a systemd service's cgroup (`….service`).
@@ -83,11 +82,5 @@ public struct HolderLauncher: Sendable {
     /// The first executable `name` in the colon-separated `path`.
     static func find(_ name: String, in path: String) -> String? {
         path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

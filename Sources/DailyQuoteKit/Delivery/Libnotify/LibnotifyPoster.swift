@@ -3,7 +3,8 @@ public struct LibnotifyPoster: NotificationPosting {
     public init() {}
 
     /// Posts from this process, which does not hold: `holdUntil` is not used.
-    public func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Double) throws(DeliveryError) -> PostedNotification {
+    public func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
+    {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> PostedNotification in
             let library = try LibnotifyLibrary(appName: notification.appName)
             let server = try library.serverInfo()
@@ -13,13 +14,13 @@ public struct LibnotifyPoster: NotificationPosting {
         }
     }
 
-    /// Posts from this process within `deadline` seconds, unless the server needs a holder.
+    /// Posts from this process before `deadline`, unless the server needs a holder.
     ///
     /// Returns nil, with nothing posted, when `needsHolder` says the server needs one.
     /// Asking first keeps the common case (a server that shows a banner and keeps nothing) as
     /// quick as posting directly: no second process on the way to the `Notify` call.
     public func postUnlessHeld(
-        _ notification: DesktopNotification, deadline: Double, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
+        _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
     ) throws(DeliveryError) -> PostedNotification? {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> PostedNotification? in
             let library = try LibnotifyLibrary(appName: notification.appName)
@@ -31,8 +32,8 @@ public struct LibnotifyPoster: NotificationPosting {
         }
     }
 
-    /// The notification server's name, version and capabilities, asked within `deadline` seconds.
-    public func serverInfo(deadline: Double) throws(DeliveryError) -> NotificationServerInfo {
+    /// The notification server's name, version and capabilities, asked before `deadline`.
+    public func serverInfo(deadline: Deadline) throws(DeliveryError) -> NotificationServerInfo {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> NotificationServerInfo in
             try LibnotifyLibrary(appName: "dailyquote").serverInfo()
         }
@@ -85,12 +86,13 @@ public struct LibnotifyPoster: NotificationPosting {
         return posted
     }
 
-    /// Runs all the D-Bus work of one call on one thread, giving up after `deadline` seconds.
+    /// Runs all the D-Bus work of one call on one thread, giving up at `deadline`.
     private static func underDeadline<T: Sendable>(
-        _ deadline: Double, _ work: @escaping @Sendable () throws(DeliveryError) -> T
+        _ deadline: Deadline, _ work: @escaping @Sendable () throws(DeliveryError) -> T
     ) throws(DeliveryError) -> T {
-        guard let result = BlockingDeadline.run(seconds: deadline, work) else {
-            throw .timedOut(seconds: Int64(deadline.rounded(.up)))
+        let seconds = deadline.secondsLeft
+        guard let result = BlockingDeadline.run(seconds: seconds, work) else {
+            throw .timedOut(seconds: Int64(seconds.rounded(.up)))
         }
         return try result.get()
     }

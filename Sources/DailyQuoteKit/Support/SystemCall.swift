@@ -1,0 +1,95 @@
+import FoundationEssentials
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The system calls dailyquote makes, on swift-system's `FileDescriptor` where it has them:
+/// each retried on EINTR, writes finished when short, each failure a ``SystemError``.
+public enum SystemCall {
+    /// Calls `call` again while it fails with EINTR, and returns its last result.
+    public static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let result = call()
+            if result == -1, Glibc.errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// `call`, retried on EINTR; a result of -1 throws `operation`'s error.
+    @discardableResult
+    public static func check<T: BinaryInteger>(_ operation: String, path: String? = nil, _ call: () -> T) throws(SystemError) -> T {
+        let result = retrying(call)
+        guard result != -1 else { throw .last(operation, path: path) }
+        return result
+    }
+
+    /// Creates `path` and its missing parents with mode 0700, as the XDG spec asks of these
+    /// directories; one that exists is fine.
+    public static func createPrivateDirectory(_ path: String) throws(SystemError) {
+        guard !path.isEmpty, !isDirectory(path) else { return }
+        let parent = PathName.directory(of: path)
+        if parent != path { try createPrivateDirectory(parent) }
+        if mkdir(path, 0o700) != 0, Glibc.errno != EEXIST { throw .last("cannot create", path: path) }
+    }
+
+    /// Whether `path` names a directory (following links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Opens `path` (created 0600) with `options` for writing.
+    public static func openForWriting(_ path: String, options: FileDescriptor.OpenOptions) throws(SystemError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: options.union([.create, .closeOnExec]), permissions: [.ownerReadWrite],
+                retryOnInterrupt: true)
+        } catch {
+            throw .thrown(error, "cannot open", path: path)
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`.
+    public static func writeAll(_ bytes: some Sequence<UInt8>, to descriptor: FileDescriptor, path: String) throws(SystemError) {
+        do {
+            _ = try descriptor.writeAll(bytes)
+        } catch {
+            throw .thrown(error, "cannot write", path: path)
+        }
+    }
+
+    /// Appends `bytes` to `path` (created 0600, its directory 0700) with `O_APPEND`, so that
+    /// concurrent writers never interleave a line; fsyncs it when `durable`.
+    public static func append(_ bytes: some Sequence<UInt8>, to path: String, durable: Bool) throws(SystemError) {
+        try createPrivateDirectory(PathName.directory(of: path))
+        let descriptor = try openForWriting(path, options: [.append])
+        defer { try? descriptor.close() }
+        try writeAll(bytes, to: descriptor, path: path)
+        if durable { try check("cannot write", path: path) { fsync(descriptor.rawValue) } }
+    }
+
+    /// Everything on standard input until its end, at most `maximum` bytes.
+    public static func readStandardInput(maximum: Int) throws(SystemError) -> [UInt8] {
+        try readToEnd(.standardInput, maximum: maximum, path: "standard input")
+    }
+
+    /// Everything readable from `descriptor` until its end; more than `maximum` bytes is an error,
+    /// so that a device such as `/dev/zero` cannot exhaust memory.
+    public static func readToEnd(_ descriptor: FileDescriptor, maximum: Int, path: String) throws(SystemError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got: Int
+            do {
+                got = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+            } catch {
+                throw .thrown(error, "cannot read", path: path)
+            }
+            if got == 0 { return result }
+            guard result.count + got <= maximum else { throw SystemError("cannot read", path: path, errno: .fileTooLarge) }
+            result.append(contentsOf: chunk[..<got])
+        }
+    }
+}
