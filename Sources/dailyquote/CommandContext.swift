@@ -25,7 +25,6 @@ struct CommandContext {
     var ledger: DeliveryLedger { base.ledger }
     var subprocess: Subprocess { base.subprocess }
     var unitDirectory: UnitDirectory { base.unitDirectory }
-    var runMarker: String { base.runMarker }
 
     /// Loads everything for `options`, reading the real environment and clock.
     ///
@@ -64,7 +63,7 @@ struct CommandContext {
     static let unixClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970.rounded(.down)) }
 
     /// The fetched-quote cache.
-    var cache: QuoteCache { QuoteCache(directory: paths.cacheDirectory) }
+    var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
 
     /// The delivery stage, posting through libnotify, on the real clock: through a holder
     /// process unless `notification.hold` is "0".
@@ -82,8 +81,8 @@ struct CommandContext {
     /// The fetch stage, on the real network and clock.
     var refreshStage: RefreshStage {
         RefreshStage(
-            config: config, planner: planner, cache: cache, ledger: ledger, reader: QuoteSourceReader(logger: logger),
-            clock: Self.unixClock, logger: logger)
+            config: config, planner: planner, paths: paths, recentQuotes: { [ledger] in ledger.recentQuotes(now: $0) },
+            reader: QuoteSourceReader(logger: logger), clock: Self.unixClock, logger: logger)
     }
 
     /// The units that match the loaded config, in `schedule`'s style.
@@ -111,7 +110,8 @@ struct CommandContext {
     var statusCollector: StatusCollector {
         var collector = StatusCollector(
             loaded: loaded, configError: configError?.errorDescription, planner: planner, paths: paths,
-            expectedUnits: configError == nil ? expectedUnits : [], runMarker: runMarker, now: now, serverInfo: serverInfo)
+            ledger: ledger, cache: cache,
+            expectedUnits: configError == nil ? expectedUnits : [], now: now, serverInfo: serverInfo)
         let systemctl = Systemctl(subprocess: subprocess)
         let zones = zones
         let session = zone

@@ -34,16 +34,13 @@ struct CommandEnvironment {
     var systemZone: ZoneRules { zones.systemZone(environment: variables) }
 
     /// The delivery ledger in the state directory.
-    var ledger: DeliveryLedger { DeliveryLedger(directory: paths.stateDirectory, logger: logger) }
+    var ledger: DeliveryLedger { DeliveryLedger(paths: paths, logger: logger) }
 
     /// Runs helper programs (`systemctl`, `systemd-analyze`) with this environment.
     var subprocess: Subprocess { Subprocess(environment: variables) }
 
     /// The user unit directory `install` writes to.
     var unitDirectory: UnitDirectory { UnitDirectory(path: paths.systemdUserDirectory) }
-
-    /// The file a running `dailyquote run` holds a shared lock on.
-    var runMarker: String { "\(paths.stateDirectory)/run.lock" }
 
     /// The zone to show times in: the config's if the config loads, else the system's.
     ///

@@ -26,7 +26,7 @@ struct HoldCommand: ParsableCommand {
             throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", kind: .badInput)
         }
         var failed = false
-        let stage = HoldStage(stateDirectory: context.paths.stateDirectory, clock: CommandContext.unixClock, logger: context.logger)
+        let stage = HoldStage(paths: context.paths, clock: CommandContext.unixClock, logger: context.logger)
         _ = stage.run(request) { reply in
             failed = reply.error != nil
             var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)

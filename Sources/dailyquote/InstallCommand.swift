@@ -31,7 +31,7 @@ struct InstallCommand: AsyncParsableCommand {
         }
         let units = context.units(schedule)
         let directory = context.unitDirectory
-        if dryRun.dryRun {
+        if dryRun.mode.isDryRun {
             for unit in units { print("# \(directory.path)/\(unit.name)\n\(unit.content)") }
             print(SchedulePreview(planner: context.planner, start: context.now, count: 3).text, terminator: "")
             print("dry run: nothing written")

@@ -22,14 +22,14 @@ struct NotifyCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try CommandContext(global)
         let stage = context.deliveryStage
-        let mode = ExecutionMode(dryRun: dryRun.dryRun)
+        let mode = dryRun.mode
         do {
             let outcome = now ? try stage.postNow(mode: mode) : try stage.deliverIfDue(mode: mode)
-            print(json ? try JSONOutput.encode(outcome) : outcome.text(zone: context.zone, now: context.now))
+            print(json ? try JSONOutput.encode(outcome.report(zone: context.zone)) : outcome.text(zone: context.zone, now: context.now))
         } catch let error as UserFacingError where json {
-            var failed = DeliveryOutcome(result: "failed")
+            var failed = DeliveryOutcome(result: .failed)
             failed.detail = error.errorDescription
-            print(try JSONOutput.encode(failed))
+            print(try JSONOutput.encode(failed.report(zone: context.zone)))
             throw error
         }
     }

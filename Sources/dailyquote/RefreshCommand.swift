@@ -21,7 +21,7 @@ struct RefreshCommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         let context = try CommandContext(global)
         let config = context.config
-        if dryRun.dryRun {
+        if dryRun.mode.isDryRun {
             let plan = RefreshPlan(config: config, cachePath: context.cache.path)
             print(json ? try JSONOutput.encode(plan) : plan.text)
             return
@@ -29,13 +29,13 @@ struct RefreshCommand: AsyncParsableCommand {
         let outcome = try await context.refreshStage.run(started: started)
         if json {
             print(try JSONOutput.encode(outcome))
-        } else if outcome.result == "failed" {
+        } else if outcome.result == .failed {
             // A failure is an error: on standard error like every other (under systemd with the error priority),
             // so a script reading standard output gets nothing.
             context.logger.error("\(outcome.text)")
         } else {
             print(outcome.text)
         }
-        if outcome.result == "failed" { throw CommandFailure(alreadyReported: .temporary) }
+        if outcome.result == .failed { throw CommandFailure(alreadyReported: .temporary) }
     }
 }

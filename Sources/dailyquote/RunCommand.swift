@@ -34,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
     /// starts Swift's concurrency pool.
     func runOnCallingThread() throws {
         let context = try CommandContext(global)
-        guard !dryRun.dryRun else {
+        guard !dryRun.mode.isDryRun else {
             let preview = SchedulePreview(planner: context.planner, start: context.now, count: 7)
             print(preview.text, terminator: "")
             for line in RunPlanDescription(context: context, preview: preview).stageLines { print(line) }
@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         unsetenv(Self.refreshedForVariable)
         // A shared lock marks a running scheduler for `status`; the ledger's lock, not this one,
         // keeps two schedulers (or one beside the timers) from posting twice.
-        let marker = try FileLock(path: context.runMarker, until: .after(seconds: 1), shared: true)
+        let marker = try FileLock(path: context.paths.runMarker, until: .after(seconds: 1), shared: true)
         defer { withExtendedLifetime(marker) {} }
         let wake = try WakeSource(configFile: context.loaded.path)
         try wake.handleStopSignals()

@@ -40,7 +40,7 @@ struct UninstallCommand: AsyncParsableCommand {
                 }
             }
         }
-        if FileLock.isHeld(path: context.runMarker) {
+        if FileLock.isHeld(path: context.paths.runMarker) {
             print("a `dailyquote run` scheduler is still running; it stops at logout, or stop it now with `pkill -x dailyquote`")
         }
         let autostart = AutostartEntry(environment: context.variables, configHome: context.paths.configHome)

@@ -10,7 +10,7 @@ struct DeliveryLedgerTests {
     @Test("Records append history lines and replace the state; a torn last line is skipped")
     func recordAndRead() throws {
         let dir = TemporaryDirectory()
-        let ledger = DeliveryLedger(directory: dir.url("state"))
+        let ledger = DeliveryLedger(paths: AppPaths(root: dir.path))
         #expect(ledger.state() == LedgerState())
         let quote = Quote(text: "Well done is better than well said.", author: "Benjamin Franklin")
         for day in 1...2 {
@@ -60,7 +60,7 @@ struct DeliveryLedgerTests {
     func corruptState() throws {
         let dir = TemporaryDirectory()
         let collected = Collected()
-        let ledger = DeliveryLedger(directory: dir.url("state"), logger: collected.logger)
+        let ledger = DeliveryLedger(paths: AppPaths(root: dir.path), logger: collected.logger)
         for day in 1...3 { try ledger.appendHistory(Self.entry(day, planned: day != 3)) }
         try dir.write("state/state.json", "{not json")
         // Entry 3 is a preview: it counts neither as a delivery nor as the last post.
@@ -79,20 +79,20 @@ struct DeliveryLedgerTests {
     @Test("A missing state file is rebuilt from the history, so deleting it never posts a day twice")
     func missingState() throws {
         let dir = TemporaryDirectory()
-        let ledger = DeliveryLedger(directory: dir.url("state"))
+        let ledger = DeliveryLedger(paths: AppPaths(root: dir.path))
         try ledger.appendHistory(Self.entry(1))
         #expect(ledger.state().lastPlannedAt == Self.entry(1).plannedAt)
         #expect(!FileManager.default.fileExists(atPath: ledger.statePath), "a read alone writes nothing")
         #expect(try ledger.repairedState().lastPlannedAt == Self.entry(1).plannedAt)
         // Written, so that the history is not decoded again on every run.
         #expect(FileManager.default.fileExists(atPath: ledger.statePath))
-        #expect(try DeliveryLedger(directory: dir.url("state")).repairedState() == ledger.state())
+        #expect(try DeliveryLedger(paths: AppPaths(root: dir.path)).repairedState() == ledger.state())
     }
 
     @Test("Without a history, a missing state is the empty state, and nothing is written")
     func nothingYet() throws {
         let dir = TemporaryDirectory()
-        let ledger = DeliveryLedger(directory: dir.url("state"))
+        let ledger = DeliveryLedger(paths: AppPaths(root: dir.path))
         #expect(try ledger.repairedState() == LedgerState())
         #expect(!FileManager.default.fileExists(atPath: dir.url("state")))
     }
@@ -101,7 +101,7 @@ struct DeliveryLedgerTests {
     func corruptHistoryLines() throws {
         let dir = TemporaryDirectory()
         let collected = Collected()
-        let ledger = DeliveryLedger(directory: dir.url("state"), logger: collected.logger)
+        let ledger = DeliveryLedger(paths: AppPaths(root: dir.path), logger: collected.logger)
         try ledger.appendHistory(Self.entry(1))
         let handle = try #require(FileHandle(forWritingAtPath: ledger.historyPath))
         try handle.seekToEnd()

@@ -12,7 +12,8 @@ struct DeliveryStageTests {
     func stage(poster: FakePoster, now: Int64) -> DeliveryStage {
         DeliveryStage(
             planner: DeliveryPlanner(rule: DeliveryRule(hour: 8, minute: 0), zone: Zones.named("Europe/Berlin"), refreshLead: 2700),
-            config: .defaults, ledger: DeliveryLedger(directory: dir.url("state")), cache: QuoteCache(directory: dir.url("cache")),
+            config: .defaults, ledger: DeliveryLedger(paths: AppPaths(root: dir.path)),
+            cache: QuoteCache(path: AppPaths(root: dir.path).quoteCache),
             poster: poster, clock: { now }, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -20,15 +21,15 @@ struct DeliveryStageTests {
     func postsOnce() throws {
         let poster = FakePoster()
         let first = try stage(poster: poster, now: eight + 5).deliverIfDue(mode: .live)
-        #expect(first.result == "posted")
+        #expect(first.result == .posted)
         #expect(first.source == "bundled")
         #expect(first.reason == "fallback: no cached quote")
         #expect(poster.posted.count == 1)
         #expect(poster.posted.first?.summary == "Quote of the Day")
         let second = try stage(poster: poster, now: eight + 60).deliverIfDue(mode: .live)
-        #expect(second.result == "nothing-due")
+        #expect(second.result == .nothingDue)
         #expect(poster.posted.count == 1)
-        #expect(DeliveryLedger(directory: dir.url("state")).history().count == 1)
+        #expect(DeliveryLedger(paths: AppPaths(root: dir.path)).history().count == 1)
     }
 
     @Test("A failed post leaves the slot due and the ledger untouched")
@@ -37,26 +38,26 @@ struct DeliveryStageTests {
         #expect(throws: DeliveryError.noServer) { try stage(poster: poster, now: eight + 5).deliverIfDue(mode: .live) }
         #expect(!FileManager.default.fileExists(atPath: dir.url("state/state.json")))
         poster.fail(with: nil)
-        #expect(try stage(poster: poster, now: eight + 600).deliverIfDue(mode: .live).result == "posted")
+        #expect(try stage(poster: poster, now: eight + 600).deliverIfDue(mode: .live).result == .posted)
     }
 
     @Test("A dry run posts nothing and creates no file")
     func dryRun() throws {
         let poster = FakePoster()
         let outcome = try stage(poster: poster, now: eight + 5).deliverIfDue(mode: .dryRun)
-        #expect(outcome.result == "would-post")
+        #expect(outcome.result == .wouldPost)
         #expect(outcome.quote != nil)
         #expect(poster.posted.isEmpty)
         #expect(dir.contents().isEmpty)
-        #expect(try stage(poster: poster, now: eight + 5).postNow(mode: .dryRun).result == "would-post")
+        #expect(try stage(poster: poster, now: eight + 5).postNow(mode: .dryRun).result == .wouldPost)
         #expect(dir.contents().isEmpty)
     }
 
     @Test("--now posts without using up the day's delivery")
     func postNowKeepsSlot() throws {
         let poster = FakePoster()
-        #expect(try stage(poster: poster, now: eight - 600).postNow(mode: .live).result == "posted")
-        #expect(try stage(poster: poster, now: eight + 5).deliverIfDue(mode: .live).result == "posted")
+        #expect(try stage(poster: poster, now: eight - 600).postNow(mode: .live).result == .posted)
+        #expect(try stage(poster: poster, now: eight + 5).deliverIfDue(mode: .live).result == .posted)
         #expect(poster.posted.count == 2)
     }
 

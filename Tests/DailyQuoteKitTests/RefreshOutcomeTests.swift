@@ -9,14 +9,14 @@ struct RefreshOutcomeTests {
     func attemptPlaces() throws {
         let secretURL = SourceConfig(kind: .json, url: "http://127.0.0.1:8080/v1/q?api_key=s3cret", headers: ["X-Api-Key": "h3ader"])
         let attempts: [RefreshOutcome.Attempt] = [
-            .init(secretURL, outcome: "failed", error: "HTTP 500"),
-            .init(SourceConfig(kind: .zenquotes), outcome: "failed", error: "deadline reached"),
-            .init(SourceConfig(kind: .fortune, path: "/usr/share/games/fortunes/wisdom"), outcome: "skipped"),
-            .init(SourceConfig(kind: .dummyjson, url: "http://[::1]:9/x"), outcome: "skipped"),
+            .init(secretURL, outcome: .failed, error: "HTTP 500"),
+            .init(SourceConfig(kind: .zenquotes), outcome: .failed, error: "deadline reached"),
+            .init(SourceConfig(kind: .fortune, path: "/usr/share/games/fortunes/wisdom"), outcome: .skipped),
+            .init(SourceConfig(kind: .dummyjson, url: "http://[::1]:9/x"), outcome: .skipped),
         ]
         #expect(attempts.map(\.host) == ["127.0.0.1:8080", "zenquotes.io", nil, "[::1]:9"])
         #expect(attempts.map(\.path) == [nil, nil, "/usr/share/games/fortunes/wisdom", nil])
-        let outcome = RefreshOutcome(result: "failed", elapsedMs: 12, attempts: attempts, at: 0)
+        let outcome = RefreshOutcome(result: .failed, elapsedMs: 12, attempts: attempts, at: 0)
         #expect(
             outcome.text
                 == "failed (12 ms): json (127.0.0.1:8080): HTTP 500; zenquotes (zenquotes.io): deadline reached; "

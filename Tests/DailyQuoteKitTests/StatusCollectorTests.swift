@@ -11,7 +11,8 @@ struct StatusCollectorTests {
         return StatusCollector(
             loaded: LoadedConfig(config: .defaults, path: home.url("c.toml"), fileExists: false), configError: nil,
             planner: DeliveryPlanner(rule: DeliveryRule(hour: 8, minute: 0), zone: Zones.named("Europe/Berlin"), refreshLead: 2700),
-            paths: paths, expectedUnits: expected, runMarker: home.url("run.lock"), now: Zones.instant("2026-11-22T06:00:00Z"),
+            paths: paths, ledger: DeliveryLedger(paths: paths), cache: QuoteCache(path: paths.quoteCache), expectedUnits: expected,
+            now: Zones.instant("2026-11-22T06:00:00Z"),
             serverInfo: { throw DeliveryError.noServer })
     }
 
@@ -28,7 +29,7 @@ struct StatusCollectorTests {
     func engine() throws {
         let home = TemporaryDirectory()
         #expect(collector(home).engine().kind == "none")
-        let marker = try FileLock(path: home.url("run.lock"), until: .after(seconds: 1), shared: true)
+        let marker = try FileLock(path: AppPaths(environment: ["HOME": home.path]).runMarker, until: .after(seconds: 1), shared: true)
         #expect(collector(home).engine().kind == "run")
         let units = SystemdUnit.names.map { SystemdUnit(name: $0, content: "# \($0)\n") }
         _ = try UnitDirectory(path: home.url(".config/systemd/user")).write(units)

@@ -44,19 +44,12 @@ struct TOMLKeyLocator: Sendable {
     /// `"time zone" . x` becomes `time zone.x`: quotes and blanks around dots removed.
     private static func normalise(_ text: Substring) -> String {
         text.split(separator: ".").map { part in
-            part.trimmingBlanks().trimmingQuotes()
+            Substring(part.trimmingSpaces()).trimmingQuotes()
         }.joined(separator: ".")
     }
 }
 
 extension Substring {
-    fileprivate func trimmingBlanks() -> Substring {
-        var slice = self
-        while let c = slice.first, c == " " || c == "\t" { slice.removeFirst() }
-        while let c = slice.last, c == " " || c == "\t" { slice.removeLast() }
-        return slice
-    }
-
     fileprivate func trimmingQuotes() -> String {
         if count >= 2, let first, first == "\"" || first == "'", last == first {
             return String(dropFirst().dropLast())

@@ -47,21 +47,14 @@ public struct WeekdaySet: Sendable, Codable, Equatable, Hashable {
     /// A short English description: `every day`, `Mon-Fri`, `Mon, Wed, Fri`, `Sat-Sun`.
     public var summary: String {
         if self == .everyDay { return "every day" }
-        var parts: [String] = []
-        var run: [Weekday] = []
-        func flush() {
-            if run.count >= 3 {
-                parts.append("\(run.first!.shortName)-\(run.last!.shortName)")
-            } else {
-                parts.append(contentsOf: run.map(\.shortName))
-            }
-            run = []
+        return compactText(rangeSeparator: "-", joiner: ", ")
+    }
+
+    /// The days with runs of three or more written `first<rangeSeparator>last`: `Mon-Fri, Sun`
+    /// for people, `Mon..Fri,Sun` for systemd.
+    func compactText(rangeSeparator: String, joiner: String) -> String {
+        ConsecutiveRuns.text(days.map(\.rawValue), rangeSeparator: rangeSeparator, joiner: joiner, minimum: 3) {
+            Weekday(rawValue: $0)!.shortName
         }
-        for day in days {
-            if let last = run.last, last.rawValue + 1 != day.rawValue { flush() }
-            run.append(day)
-        }
-        flush()
-        return parts.joined(separator: ", ")
     }
 }

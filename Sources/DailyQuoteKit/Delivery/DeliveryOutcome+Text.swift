@@ -2,18 +2,15 @@ extension DeliveryOutcome {
     /// The one-line summary `dailyquote notify` prints.
     public func text(zone: ZoneRules, now: Int64) -> String {
         let format = ZonedTimeFormat(zone: zone)
-        func local(_ iso: String?) -> String? {
-            iso.flatMap { TimestampParser.parse($0, zone: zone) }.map(format.display)
-        }
         switch result {
-        case "nothing-due":
-            guard let next = next, let instant = TimestampParser.parse(next, zone: zone) else { return "nothing due" }
+        case .nothingDue:
+            guard let instant = nextAt else { return "nothing due" }
             return "nothing due; next delivery \(format.display(instant)) (\(ZonedTimeFormat.relative(from: now, to: instant)))"
-        default:
-            let verb = result == "posted" ? "posted" : "would post"
+        case .posted, .wouldPost, .failed:
+            let verb = result == .posted ? "posted" : result == .failed ? "failed to post" : "would post"
             var line = "\(verb) \(Self.excerpt(quote))"
             line += " (\(source ?? "?"), \(reason ?? "?"))"
-            if let planned = local(planned) { line += " for \(planned)" }
+            if let plannedAt { line += " for \(format.display(plannedAt))" }
             if let server { line += " to \(server)" }
             return line
         }

@@ -40,33 +40,22 @@ public struct DeliveryStage: Sendable {
     ///
     /// A dry run reads but writes and posts nothing.
     public func deliverIfDue(mode: ExecutionMode, deadline: Deadline? = nil) throws -> DeliveryOutcome {
-        let deadline = deadline ?? deadlineFromNow
-        // The lock is a file; a dry run must not create it, and reading without it is harmless.
-        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, until: deadline)
-        defer { withExtendedLifetime(lock) {} }
-        let now = clock()
-        let state = try currentState(mode: mode, now: now)
-        switch DueDecision.decide(planner: planner, now: now, catchUp: config.delivery.catchUp.seconds, ledger: state) {
-        case .nothingDue(let reason, let next):
-            logger.info("nothing due: \(reason.rawValue)")
-            var outcome = DeliveryOutcome(result: "nothing-due")
-            outcome.detail = reason.rawValue
-            outcome.next = next.map { format.iso8601($0.at) }
-            return outcome
-        case .due(let delivery):
-            let choice = QuoteChoice.choose(
-                cache: cache.read(), lastPostedAt: state.lastPostedAt, day: delivery.day, history: ledger.history(), now: now)
-            var outcome = DeliveryOutcome(result: "would-post")
-            outcome.planned = format.iso8601(delivery.at)
-            outcome.quote = choice.quote
-            outcome.source = choice.source
-            outcome.reason = choice.reason
-            guard !mode.isDryRun else { return outcome }
-            let entry = try post(choice, for: delivery, deadline: deadline)
-            try ledger.record(
-                entry,
-                state: LedgerState(lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: entry.postedAt))
-            return outcome.posted(entry)
+        try underLock(mode: mode, deadline: deadline) { state, now, deadline in
+            switch DueDecision.decide(planner: planner, now: now, catchUp: config.delivery.catchUp.seconds, ledger: state) {
+            case .nothingDue(let reason, let next):
+                logger.info("nothing due: \(reason.rawValue)")
+                var outcome = DeliveryOutcome(result: .nothingDue)
+                outcome.detail = reason.rawValue
+                outcome.nextAt = next?.at
+                return outcome
+            case .due(let delivery):
+                return try deliver(for: delivery, day: delivery.day, state: state, now: now, mode: mode, deadline: deadline) { entry in
+                    try ledger.record(
+                        entry,
+                        state: LedgerState(
+                            lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: entry.postedAt))
+                }
+            }
         }
     }
 
@@ -74,21 +63,45 @@ public struct DeliveryStage: Sendable {
     ///
     /// It records a history line but leaves the state alone, so the day's planned delivery still happens.
     public func postNow(mode: ExecutionMode, deadline: Deadline? = nil) throws -> DeliveryOutcome {
+        try underLock(mode: mode, deadline: deadline) { state, now, deadline in
+            try deliver(for: nil, day: planner.localDay(of: now), state: state, now: now, mode: mode, deadline: deadline) { entry in
+                var preview = entry
+                preview.now = true
+                try ledger.appendHistory(preview)
+            }
+        }
+    }
+
+    /// Runs `body` with the ledger's state, under the ledger's lock (taken before `deadline`,
+    /// default ``deadlineFromNow``).
+    ///
+    /// The lock is a file: a dry run must not create it, and reading without it is harmless.
+    private func underLock(
+        mode: ExecutionMode, deadline: Deadline?, _ body: (LedgerState, Int64, Deadline) throws -> DeliveryOutcome
+    ) throws -> DeliveryOutcome {
         let deadline = deadline ?? deadlineFromNow
         let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, until: deadline)
         defer { withExtendedLifetime(lock) {} }
         let now = clock()
-        let state = try currentState(mode: mode, now: now)
+        return try body(try currentState(mode: mode, now: now), now, deadline)
+    }
+
+    /// Chooses the quote for `day`, and unless this is a dry run posts it and hands the
+    /// history entry to `record`.
+    private func deliver(
+        for delivery: PlannedDelivery?, day: CivilDate, state: LedgerState, now: Int64, mode: ExecutionMode, deadline: Deadline,
+        record: (HistoryEntry) throws -> Void
+    ) throws -> DeliveryOutcome {
         let choice = QuoteChoice.choose(
-            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: planner.localDay(of: now), history: ledger.history(), now: now)
-        var outcome = DeliveryOutcome(result: "would-post")
+            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: day, history: ledger.history(), now: now)
+        var outcome = DeliveryOutcome(result: .wouldPost)
+        outcome.plannedAt = delivery?.at
         outcome.quote = choice.quote
         outcome.source = choice.source
         outcome.reason = choice.reason
         guard !mode.isDryRun else { return outcome }
-        var entry = try post(choice, for: nil, deadline: deadline)
-        entry.now = true
-        try ledger.appendHistory(entry)
+        let entry = try post(choice, for: delivery, deadline: deadline)
+        try record(entry)
         return outcome.posted(entry)
     }
 
@@ -104,9 +117,9 @@ public struct DeliveryStage: Sendable {
     /// The holder of the previous quote, if one still runs, is ended first: the new quote
     /// replaces it, and the history records that the old one was replaced.
     private func post(_ choice: QuoteChoice, for delivery: PlannedDelivery?, deadline: Deadline) throws -> HistoryEntry {
-        if let previous = HoldMarker.live(inStateDirectory: ledger.directory) {
+        if let previous = HoldMarker.live(in: ledger.paths) {
             previous.end()
-            try? ClosedLog(directory: ledger.directory).append(
+            try? ClosedLog(path: ledger.paths.closedLog).append(
                 .init(id: previous.id, postedAt: previous.postedAt, reason: .replaced, at: clock()))
         }
         let posted = try poster.post(

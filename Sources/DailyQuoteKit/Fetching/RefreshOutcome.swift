@@ -1,18 +1,34 @@
 /// What `dailyquote refresh` did; `--json` prints it, and `refresh.json` in the state directory keeps the last one.
 public struct RefreshOutcome: Sendable, Codable, Equatable {
+    /// What a run gave; the raw values are what `--json` and `refresh.json` hold.
+    public enum Result: String, Sendable, Codable, Equatable {
+        /// A new quote, now in the cache.
+        case fetched
+        /// The source gave the quote already cached; the cache is untouched.
+        case unchanged
+        /// No source gave an acceptable quote; the cache is untouched.
+        case failed
+    }
+
     /// One source tried, or skipped.
     public struct Attempt: Sendable, Codable, Equatable {
+        /// What came of one source; the raw values are what `--json` prints.
+        public enum Outcome: String, Sendable, Codable, Equatable {
+            case accepted, unchanged, failed
+            /// Not tried: the deadline had passed.
+            case skipped
+        }
+
         public var source: String
         /// The host asked (`zenquotes.io`, `127.0.0.1:8080`), for a network source; never the
         /// URL's path or query, or a header.
         public var host: String?
         /// The file read, for a `fortune` or `file` source.
         public var path: String?
-        /// `accepted`, `unchanged`, `failed`, or `skipped` (not tried: the deadline had passed).
-        public var outcome: String
+        public var outcome: Outcome
         public var error: String?
 
-        public init(_ source: SourceConfig, outcome: String, error: String? = nil) {
+        public init(_ source: SourceConfig, outcome: Outcome, error: String? = nil) {
             self.source = source.name
             self.host = source.host
             self.path = source.host == nil ? source.path : nil
@@ -23,13 +39,12 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
         /// `zenquotes (127.0.0.1:8080): HTTP 500`, `fortune (/usr/share/games/fortunes/wisdom): skipped, ...`.
         public var text: String {
             let place = host ?? path
-            let detail = outcome == "skipped" ? "skipped, not tried before the deadline" : error ?? outcome
+            let detail = outcome == .skipped ? "skipped, not tried before the deadline" : error ?? outcome.rawValue
             return "\(source)\(place.map { " (\($0))" } ?? ""): \(detail)"
         }
     }
 
-    /// `fetched`, `unchanged` or `failed`.
-    public var result: String
+    public var result: Result
     /// The source that gave the quote.
     public var source: String?
     public var elapsedMs: Int
@@ -41,11 +56,11 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
     /// `fetched "…" — Seneca (zenquotes, 312 ms)`, or the failure with each source's error.
     public var text: String {
         switch result {
-        case "failed":
+        case .failed:
             let reasons = attempts.map(\.text).joined(separator: "; ")
             return "failed (\(elapsedMs) ms): \(reasons.isEmpty ? "no sources" : reasons)"
-        default:
-            return "\(result) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms)"
+        case .fetched, .unchanged:
+            return "\(result.rawValue) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms)"
         }
     }
 }

@@ -8,44 +8,49 @@ import Logging
 public struct RefreshStage: Sendable {
     public var config: Config
     public var planner: DeliveryPlanner
-    public var cache: QuoteCache
-    public var ledger: DeliveryLedger
+    /// Where the cache, its lock and the last outcome are.
+    public var paths: AppPaths
+    /// The normalised texts of the quotes posted in the last 365 days, which must not come
+    /// again; asked at each run, since `run` keeps one stage for days.
+    public var recentQuotes: @Sendable (_ now: Int64) -> Set<String>
     public var reader: QuoteSourceReader
     public var clock: @Sendable () -> Int64
     public var logger: Logger
 
     public init(
-        config: Config, planner: DeliveryPlanner, cache: QuoteCache, ledger: DeliveryLedger, reader: QuoteSourceReader,
-        clock: @escaping @Sendable () -> Int64, logger: Logger
+        config: Config, planner: DeliveryPlanner, paths: AppPaths, recentQuotes: @escaping @Sendable (_ now: Int64) -> Set<String>,
+        reader: QuoteSourceReader, clock: @escaping @Sendable () -> Int64, logger: Logger
     ) {
         self.config = config
         self.planner = planner
-        self.cache = cache
-        self.ledger = ledger
+        self.paths = paths
+        self.recentQuotes = recentQuotes
         self.reader = reader
         self.clock = clock
         self.logger = logger
     }
 
+    /// The fetched-quote cache this stage writes.
+    public var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
+
     /// Where the last refresh's outcome is kept for `status`.
-    public var resultPath: String { RefreshOutcome.path(inStateDirectory: ledger.directory) }
+    public var resultPath: String { paths.lastRefresh }
 
     /// Runs the stage; the deadline counts from `started`, the command's start.
     public func run(started: ContinuousClock.Instant = .now) async throws -> RefreshOutcome {
         let total = Duration.seconds(config.refresh.timeout.seconds)
         let deadline = started + total
-        let lock = try FileLock(path: "\(cache.directory)/refresh.lock", until: deadline)
+        let lock = try FileLock(path: paths.refreshLock, until: deadline)
         defer { withExtendedLifetime(lock) {} }
         let cached = currentCache()
         let now = clock()
-        // `notify --now` previews do not count: the quote is still to be delivered.
-        let recent = Set(ledger.history().filter { !$0.isPreview && $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
+        let recent = recentQuotes(now)
         var attempts: [RefreshOutcome.Attempt] = []
-        var outcome = RefreshOutcome(result: "failed", elapsedMs: 0, attempts: [], at: now)
+        var outcome = RefreshOutcome(result: .failed, elapsedMs: 0, attempts: [], at: now)
         sources: for (index, source) in config.sources.enumerated() {
             let start = ContinuousClock.now
             guard start < deadline else {
-                attempts.append(.init(source, outcome: "skipped"))
+                attempts.append(.init(source, outcome: .skipped))
                 continue
             }
             let share = Self.shareDeadline(
@@ -56,15 +61,15 @@ public struct RefreshStage: Sendable {
                     let quote = try await Self.withDeadline(share) { try await reader.read(source, deadline: share) }
                     if recent.contains(quote.normalisedText) { throw FetchError.repeated }
                     if let cached, cached.quote.normalisedText == quote.normalisedText {
-                        attempts.append(.init(source, outcome: "unchanged"))
-                        outcome.result = "unchanged"
+                        attempts.append(.init(source, outcome: .unchanged))
+                        outcome.result = .unchanged
                     } else {
                         let entry = CachedQuote(
                             text: quote.text, author: quote.author, source: source.name, url: source.effectiveURL ?? source.path,
                             fetchedAt: clock(), forDelivery: planner.deliveries(from: now, count: 1).first?.at)
                         try cache.store(entry)
-                        attempts.append(.init(source, outcome: "accepted"))
-                        outcome.result = "fetched"
+                        attempts.append(.init(source, outcome: .accepted))
+                        outcome.result = .fetched
                     }
                     outcome.source = source.name
                     outcome.quote = quote
@@ -78,7 +83,7 @@ public struct RefreshStage: Sendable {
                             + "the rest kept for the sources after it)"
                     }
                     logger.info("\(source.name) (\(source.location)): \(description)")
-                    attempts.append(.init(source, outcome: "failed", error: description))
+                    attempts.append(.init(source, outcome: .failed, error: description))
                     if error != .repeated { break }
                 }
             }
@@ -95,9 +100,10 @@ public struct RefreshStage: Sendable {
         case .quote(let quote): return quote
         case .absent: return nil
         case .corrupt(let why):
-            logger.warning("the cached quote is corrupt (\(why)); moved aside to \(cache.path).corrupt")
-            _ = try? FileManager.default.removeItem(atPath: cache.path + ".corrupt")
-            _ = try? FileManager.default.moveItem(atPath: cache.path, toPath: cache.path + ".corrupt")
+            let aside = AppPaths.setAside(cache.path)
+            logger.warning("the cached quote is corrupt (\(why)); moved aside to \(aside)")
+            _ = try? FileManager.default.removeItem(atPath: aside)
+            _ = try? FileManager.default.moveItem(atPath: cache.path, toPath: aside)
             return nil
         }
     }

@@ -7,7 +7,7 @@
 public enum TimestampParser {
     /// The Unix time `text` denotes in `zone`, or nil if it is not one of the accepted forms.
     public static func parse(_ text: String, zone: ZoneRules) -> Int64? {
-        let chars = Array(text.trimmingBlanks().utf8)
+        let chars = Array(text.trimmingWhitespace().utf8)
         var index = 0
         func digits(_ count: Int) -> Int? {
             guard index + count <= chars.count else { return nil }
@@ -55,14 +55,5 @@ public enum TimestampParser {
         let offsetMinutes = index < chars.count ? digits(2) : 0
         guard let offsetMinutes, offsetMinutes < 60, index == chars.count else { return nil }
         return wall - sign * Int64(offsetHours * 3600 + offsetMinutes * 60)
-    }
-}
-
-extension String {
-    fileprivate func trimmingBlanks() -> Substring {
-        var slice = Substring(self)
-        while let c = slice.first, c.isWhitespace { slice.removeFirst() }
-        while let c = slice.last, c.isWhitespace { slice.removeLast() }
-        return slice
     }
 }

@@ -11,7 +11,7 @@ public struct AutostartEntry: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/autostart/dailyquote.desktop`.
     public var userEntry: String
 
-    public static let fileName = "dailyquote.desktop"
+    public static let fileName = AppPaths.autostartFileName
 
     /// Looks for the entries under `$XDG_CONFIG_DIRS` (default `/etc/xdg`) and `configHome`.
     public init(environment: [String: String], configHome: String) {

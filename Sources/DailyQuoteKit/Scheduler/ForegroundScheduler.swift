@@ -85,7 +85,9 @@ public final class ForegroundScheduler: Sendable {
     private func deliverIfDue(_ stages: SchedulerStages) -> Int64? {
         do {
             let outcome = try stages.delivery.deliverIfDue(mode: .live)
-            if outcome.result == "posted" { logger.notice("posted the delivery planned for \(outcome.planned ?? "?")") }
+            if outcome.result == .posted, let planned = outcome.plannedAt {
+                logger.notice("posted the delivery planned for \(ZonedTimeFormat(zone: stages.planner.zone).iso8601(planned))")
+            }
             return nil
         } catch {
             logger.warning("delivery failed: \(error.message); retrying in \(Self.retrySeconds) s")

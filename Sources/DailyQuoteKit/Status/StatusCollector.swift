@@ -8,11 +8,14 @@ public struct StatusCollector: Sendable {
     /// Why the config file cannot be used, if it cannot (the defaults then stand in).
     public var configError: String?
     public var planner: DeliveryPlanner
+    /// Where the run marker, the hold marker, the last refresh and the unit directory are.
     public var paths: AppPaths
+    /// The delivery ledger, read only.
+    public var ledger: DeliveryLedger
+    /// The fetched-quote cache, read only.
+    public var cache: QuoteCache
     /// The units `install` would write now, in each style; files equal to either are in sync.
     public var expectedUnits: [[SystemdUnit]]
-    /// The marker lock a running `dailyquote run` holds.
-    public var runMarker: String
     public var now: Int64
     /// Asks the notification server who it is (under its own deadline).
     public var serverInfo: @Sendable () throws -> NotificationServerInfo
@@ -26,15 +29,16 @@ public struct StatusCollector: Sendable {
     public var zoneNamed: @Sendable (String) -> ZoneRules? = { _ in nil }
 
     public init(
-        loaded: LoadedConfig, configError: String?, planner: DeliveryPlanner, paths: AppPaths, expectedUnits: [[SystemdUnit]],
-        runMarker: String, now: Int64, serverInfo: @escaping @Sendable () throws -> NotificationServerInfo
+        loaded: LoadedConfig, configError: String?, planner: DeliveryPlanner, paths: AppPaths, ledger: DeliveryLedger,
+        cache: QuoteCache, expectedUnits: [[SystemdUnit]], now: Int64, serverInfo: @escaping @Sendable () throws -> NotificationServerInfo
     ) {
         self.loaded = loaded
         self.configError = configError
         self.planner = planner
         self.paths = paths
+        self.ledger = ledger
+        self.cache = cache
         self.expectedUnits = expectedUnits
-        self.runMarker = runMarker
         self.now = now
         self.serverInfo = serverInfo
     }
@@ -45,15 +49,14 @@ public struct StatusCollector: Sendable {
     public func collect() -> StatusReport {
         let next = planner.deliveries(from: now + 1, count: 2)
         let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
-        let ledger = DeliveryLedger(directory: paths.stateDirectory)
         var report = StatusReport(
             config: .init(path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError),
             timeZone: planner.zone.identifier, rule: planner.rule.summary,
             nextDelivery: next.first.map { upcoming($0.at) }, nextRefresh: nextRefresh.map(upcoming),
-            cachedQuote: nil, cacheProblem: nil, lastRefresh: RefreshOutcome.last(inStateDirectory: paths.stateDirectory),
+            cachedQuote: nil, cacheProblem: nil, lastRefresh: RefreshOutcome.last(at: paths.lastRefresh),
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
-        switch QuoteCache(directory: paths.cacheDirectory).read() {
+        switch cache.read() {
         case .quote(let quote):
             report.cachedQuote = .init(
                 text: quote.text, author: quote.author, source: quote.source, fetchedAt: format.iso8601(quote.fetchedAt),
@@ -68,7 +71,7 @@ public struct StatusCollector: Sendable {
         let future = futureRecords()
         if !future.isEmpty { report.futureRecords = future }
         report.zones = zoneAgreement(unitsInstalled: !report.engine.unitsInstalled.isEmpty)
-        if let marker = HoldMarker.live(inStateDirectory: paths.stateDirectory) {
+        if let marker = HoldMarker.live(in: paths) {
             report.holder = .init(
                 pid: marker.pid, notificationId: marker.id, server: marker.server, posted: format.iso8601(marker.postedAt),
                 until: format.iso8601(marker.until))
@@ -83,13 +86,13 @@ public struct StatusCollector: Sendable {
 
     /// Ledger records more than a day ahead of now.
     public func futureRecords() -> [String] {
-        DeliveryLedger(directory: paths.stateDirectory).state().futureRecords(now: now, planner: planner)
+        ledger.state().futureRecords(now: now, planner: planner)
     }
 
     /// The zones of this session, the user manager and the installed units; nil without units.
     public func zoneAgreement(unitsInstalled: Bool) -> ZoneAgreement? {
         guard unitsInstalled else { return nil }
-        let service = UnitDirectory(path: paths.systemdUserDirectory).content(of: "dailyquote-notify.service")
+        let service = UnitDirectory(path: paths.systemdUserDirectory).content(of: AppPaths.notifyService)
         var units = service.flatMap(ZoneAgreement.unitZone)
         if let name = units, let rules = zoneNamed(name), rules.keepsSameTime(as: planner.zone) { units = planner.zone.identifier }
         return ZoneAgreement(session: planner.zone.identifier, manager: managerZone(), units: units, configNamesZone: configNamesZone)
@@ -106,8 +109,8 @@ public struct StatusCollector: Sendable {
         let installed = directory.installed
         let enabled = !installed.isEmpty && SystemdUnit.timerNames.allSatisfy(directory.isEnabled)
         let matching = expectedUnits.first { directory.outOfSync($0).isEmpty }
-        let horizon = directory.content(of: "dailyquote-notify.timer").flatMap(Self.lastAbsoluteDay)
-        let run = FileLock.isHeld(path: runMarker)
+        let horizon = directory.content(of: AppPaths.notifyTimer).flatMap(Self.lastAbsoluteDay)
+        let run = FileLock.isHeld(path: paths.runMarker)
         let kind = [installed.isEmpty ? nil : "systemd", run ? "run" : nil].compactMap { $0 }.joined(separator: "+")
         return .init(
             kind: kind.isEmpty ? "none" : kind, unitsInstalled: installed, timersEnabled: enabled, unitsInSync: matching != nil,

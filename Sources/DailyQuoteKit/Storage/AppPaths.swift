@@ -2,8 +2,11 @@
     import Glibc
 #endif
 
-/// Where dailyquote keeps its files, following the XDG Base Directory specification.
-public struct AppPaths: Sendable, Codable, Equatable {
+/// The one owner of the file layout: every file and directory dailyquote reads or writes is
+/// named here, following the XDG Base Directory specification.
+///
+/// Other types get the paths they need from a value of this type; none spells a file name.
+public struct AppPaths: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/dailyquote/config.toml`.
     public var defaultConfigFile: String
     /// `$XDG_CACHE_HOME/dailyquote`: the fetched quote.
@@ -15,6 +18,60 @@ public struct AppPaths: Sendable, Codable, Equatable {
     /// `$XDG_CONFIG_HOME` (default `~/.config`).
     public var configHome: String
 
+    /// Paths rooted where a test puts them.
+    public init(configHome: String, cacheDirectory: String, stateDirectory: String) {
+        self.configHome = configHome
+        defaultConfigFile = "\(configHome)/dailyquote/config.toml"
+        self.cacheDirectory = cacheDirectory
+        self.stateDirectory = stateDirectory
+        systemdUserDirectory = "\(configHome)/systemd/user"
+    }
+
+    /// All three directories under `root`, for tests.
+    public init(root: String) {
+        self.init(configHome: "\(root)/config", cacheDirectory: "\(root)/cache", stateDirectory: "\(root)/state")
+    }
+
+    // MARK: The cache directory
+
+    /// The fetched quote, written atomically by the fetch stage.
+    public var quoteCache: String { "\(cacheDirectory)/quote.json" }
+    /// Held by a running fetch, so that two never write the cache at once.
+    public var refreshLock: String { "\(cacheDirectory)/refresh.lock" }
+
+    // MARK: The state directory
+
+    /// The delivery ledger's summary, written atomically.
+    public var ledgerState: String { "\(stateDirectory)/state.json" }
+    /// One line per posted notification.
+    public var history: String { "\(stateDirectory)/history.jsonl" }
+    /// Held while a delivery decides, posts and records.
+    public var ledgerLock: String { "\(stateDirectory)/lock" }
+    /// The last fetch's outcome, for `status`.
+    public var lastRefresh: String { "\(stateDirectory)/refresh.json" }
+    /// How held notifications ended (closed, expired, replaced), joined into the history.
+    public var closedLog: String { "\(stateDirectory)/closed.jsonl" }
+    /// A live holder's notification id and server.
+    public var holdMarker: String { "\(stateDirectory)/hold.json" }
+    /// Held by a live holder: the marker counts only while it is.
+    public var holdLock: String { "\(stateDirectory)/hold.lock" }
+    /// Held (shared) by every running `dailyquote run`, so that `status` sees the engine.
+    public var runMarker: String { "\(stateDirectory)/run.lock" }
+
+    /// Where a corrupt file is moved aside to before it is rebuilt: `FILE.corrupt`.
+    public static func setAside(_ path: String) -> String { "\(path).corrupt" }
+
+    // MARK: Other programs' directories
+
+    /// The XDG autostart entry's file name, in the user's and the system's autostart directories.
+    public static let autostartFileName = "dailyquote.desktop"
+
+    /// The user units, in the user unit directory (``systemdUserDirectory``).
+    public static let refreshService = "dailyquote-refresh.service"
+    public static let refreshTimer = "dailyquote-refresh.timer"
+    public static let notifyService = "dailyquote-notify.service"
+    public static let notifyTimer = "dailyquote-notify.timer"
+
     /// Resolves the paths from `environment`.
     ///
     /// Relative XDG values are ignored, as the spec says.
@@ -24,11 +81,9 @@ public struct AppPaths: Sendable, Codable, Equatable {
             if let value = environment[variable], value.hasPrefix("/") { return value }
             return home + defaultSuffix
         }
-        configHome = base("XDG_CONFIG_HOME", "/.config")
-        defaultConfigFile = "\(configHome)/dailyquote/config.toml"
-        cacheDirectory = base("XDG_CACHE_HOME", "/.cache") + "/dailyquote"
-        stateDirectory = base("XDG_STATE_HOME", "/.local/state") + "/dailyquote"
-        systemdUserDirectory = "\(configHome)/systemd/user"
+        self.init(
+            configHome: base("XDG_CONFIG_HOME", "/.config"), cacheDirectory: base("XDG_CACHE_HOME", "/.cache") + "/dailyquote",
+            stateDirectory: base("XDG_STATE_HOME", "/.local/state") + "/dailyquote")
     }
 
     /// The home directory in the password database, for when `HOME` is unset; `/` if none.

@@ -26,13 +26,12 @@ public struct ClosedLog: Sendable {
         }
     }
 
-    public var directory: String
+    /// ``AppPaths/closedLog``.
+    public var path: String
 
-    public init(directory: String) {
-        self.directory = directory
+    public init(path: String) {
+        self.path = path
     }
-
-    public var path: String { "\(directory)/closed.jsonl" }
 
     /// Appends `record` (one write with O_APPEND, so concurrent writers never interleave a line).
     public func append(_ record: Record) throws {

@@ -11,18 +11,26 @@ import Logging
 /// `state.json` is a summary of the history, so it is never a dead end: a corrupt one is moved
 /// aside and rebuilt from the history, and a missing one is rebuilt the same way.
 public struct DeliveryLedger: Sendable {
-    public var directory: String
+    /// Where its files are.
+    public var paths: AppPaths
     /// Where warnings about corrupt files go.
     public var logger: Logger?
 
-    public init(directory: String, logger: Logger? = nil) {
-        self.directory = directory
+    public init(paths: AppPaths, logger: Logger? = nil) {
+        self.paths = paths
         self.logger = logger
     }
 
-    public var statePath: String { "\(directory)/state.json" }
-    public var historyPath: String { "\(directory)/history.jsonl" }
-    public var lockPath: String { "\(directory)/lock" }
+    public var statePath: String { paths.ledgerState }
+    public var historyPath: String { paths.history }
+    public var lockPath: String { paths.ledgerLock }
+
+    /// The normalised texts of the quotes posted in the year before `now`, which the fetch
+    /// stage must not bring again. `notify --now` previews do not count: their quote is still
+    /// to be delivered.
+    public func recentQuotes(now: Int64) -> Set<String> {
+        Set(history().filter { !$0.isPreview && $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
+    }
 
     /// Why the ledger could not be written.
     ///
@@ -58,9 +66,11 @@ public struct DeliveryLedger: Sendable {
             return state
         case .corrupt(let why):
             let state = Self.rebuilt(from: history())
-            _ = rename(statePath, statePath + ".corrupt")
+            _ = rename(statePath, AppPaths.setAside(statePath))
             try writeState(state)
-            logger?.warning("\(statePath) was corrupt (\(why)); moved aside to state.json.corrupt and rebuilt from the history")
+            logger?.warning(
+                "\(statePath) was corrupt (\(why)); moved aside to \(PathName.lastComponent(of: AppPaths.setAside(statePath))) and rebuilt from the history"
+            )
             return state
         }
     }
@@ -130,7 +140,7 @@ public struct DeliveryLedger: Sendable {
         do {
             try AtomicFile.write(try JSONEncoder.dailyquote().encode(state), to: statePath)
         } catch {
-            throw LedgerError(message: "cannot record the delivery in \(directory): \(error.message)")
+            throw LedgerError(message: "cannot record the delivery in \(paths.stateDirectory): \(error.message)")
         }
     }
 

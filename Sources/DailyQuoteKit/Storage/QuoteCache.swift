@@ -1,14 +1,12 @@
 import FoundationEssentials
 
-/// Reads the cached quote at `$XDG_CACHE_HOME/dailyquote/quote.json`.
+/// Reads and writes the cached quote (``AppPaths/quoteCache``).
 public struct QuoteCache: Sendable {
-    public var directory: String
+    public var path: String
 
-    public init(directory: String) {
-        self.directory = directory
+    public init(path: String) {
+        self.path = path
     }
-
-    public var path: String { "\(directory)/quote.json" }
 
     /// What the cache holds.
     public enum Content: Sendable, Equatable {

@@ -1,8 +1,12 @@
 /// Whether a command may change anything: the one value behind every `--dry-run` flag.
 ///
-/// Stages take it and check it before each side effect (taking a lock file, posting, writing
-/// the cache or the ledger). The end-to-end tests hold every command to the promise: a dry run
-/// leaves empty XDG directories empty.
+/// One rule decides where it is checked. Where the preview runs the same steps as the
+/// action (the delivery stage: the due rule, the quote choice), the stage takes the mode and
+/// checks it before each side effect (taking a lock file, posting, writing the ledger). Where
+/// the preview is another thing than the action (`refresh` shows its plan, `install` its
+/// units, `run` its schedule), the command checks it once, first, and asks for the preview.
+/// The end-to-end tests hold every command to the promise: a dry run leaves empty XDG
+/// directories empty.
 public struct ExecutionMode: Sendable, Equatable {
     public var isDryRun: Bool
 

@@ -9,10 +9,8 @@ public struct SystemdUnit: Sendable, Codable, Equatable {
     }
 
     /// The four units `install` manages, in the order they are written.
-    public static let names = [
-        "dailyquote-refresh.service", "dailyquote-refresh.timer", "dailyquote-notify.service", "dailyquote-notify.timer",
-    ]
+    public static let names = [AppPaths.refreshService, AppPaths.refreshTimer, AppPaths.notifyService, AppPaths.notifyTimer]
 
     /// The two timers, which are what gets enabled.
-    public static let timerNames = ["dailyquote-refresh.timer", "dailyquote-notify.timer"]
+    public static let timerNames = [AppPaths.refreshTimer, AppPaths.notifyTimer]
 }

@@ -30,25 +30,13 @@ extension TimerCalendar {
             days[key, default: []].insert(date.day)
         }
         return days.keys.sorted().map { key in
-            let clock = "\(pad2(Int(key.time / 3600))):\(pad2(Int(key.time % 3600 / 60))):\(pad2(Int(key.time % 60)))"
+            let clock = ZonedTimeFormat.clock(key.time, withSeconds: true)
             return "\(pad4(key.year))-\(pad2(key.month))-\(dayList(days[key] ?? [])) \(clock) UTC"
         }
     }
 
     /// `01..05,07`: consecutive days as ranges, systemd's component syntax.
     static func dayList(_ days: Set<Int>) -> String {
-        var parts: [String] = []
-        var run: [Int] = []
-        func flush() {
-            guard let first = run.first, let last = run.last else { return }
-            parts.append(run.count >= 2 ? "\(pad2(first))..\(pad2(last))" : pad2(first))
-            run = []
-        }
-        for day in days.sorted() {
-            if let last = run.last, last + 1 != day { flush() }
-            run.append(day)
-        }
-        flush()
-        return parts.joined(separator: ",")
+        ConsecutiveRuns.text(days.sorted(), rangeSeparator: "..", joiner: ",", minimum: 2, name: pad2)
     }
 }

@@ -37,26 +37,14 @@ public enum TimerCalendar {
 
     /// `Mon..Fri *-*-* 08:00:00 Europe/Berlin`.
     static func calendarLine(days: WeekdaySet, time: Int64, zone: String) -> String {
-        let clock = "\(pad2(Int(time / 3600))):\(pad2(Int(time % 3600 / 60))):\(pad2(Int(time % 60)))"
+        let clock = ZonedTimeFormat.clock(time, withSeconds: true)
         return [weekdayExpression(days), "*-*-*", clock, zone].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// `Mon..Fri`, `Mon,Wed,Fri`, `Sat,Sun`, or empty for every day (systemd's syntax).
     static func weekdayExpression(_ days: WeekdaySet) -> String {
         if days == .everyDay { return "" }
-        var parts: [String] = []
-        var run: [Weekday] = []
-        func flush() {
-            guard let first = run.first, let last = run.last else { return }
-            parts.append(run.count >= 3 ? "\(first.shortName)..\(last.shortName)" : run.map(\.shortName).joined(separator: ","))
-            run = []
-        }
-        for day in days.days {
-            if let last = run.last, last.rawValue + 1 != day.rawValue { flush() }
-            run.append(day)
-        }
-        flush()
-        return parts.joined(separator: ",")
+        return days.compactText(rangeSeparator: "..", joiner: ",")
     }
 
     /// The zone as systemd takes it: an IANA name, or nothing (the system's local time) for a

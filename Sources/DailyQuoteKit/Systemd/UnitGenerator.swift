@@ -45,10 +45,10 @@ public struct UnitGenerator: Sendable, Equatable {
     /// All four units, in ``SystemdUnit/names`` order.
     public var units: [SystemdUnit] {
         [
-            SystemdUnit(name: "dailyquote-refresh.service", content: refreshService),
-            SystemdUnit(name: "dailyquote-refresh.timer", content: refreshTimer),
-            SystemdUnit(name: "dailyquote-notify.service", content: notifyService),
-            SystemdUnit(name: "dailyquote-notify.timer", content: notifyTimer),
+            SystemdUnit(name: AppPaths.refreshService, content: refreshService),
+            SystemdUnit(name: AppPaths.refreshTimer, content: refreshTimer),
+            SystemdUnit(name: AppPaths.notifyService, content: notifyService),
+            SystemdUnit(name: AppPaths.notifyTimer, content: notifyTimer),
         ]
     }
 

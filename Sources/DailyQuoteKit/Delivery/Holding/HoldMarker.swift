@@ -4,8 +4,8 @@ import FoundationEssentials
     import Glibc
 #endif
 
-/// What a running holder keeps: `hold.json` in the state directory, valid while the holder
-/// holds `hold.lock`.
+/// What a running holder keeps: ``AppPaths/holdMarker``, valid while the holder holds
+/// ``AppPaths/holdLock``.
 ///
 /// The next delivery reads it to replace the held notification in place and to end its
 /// holder; `status` reads it to show a live holder.
@@ -28,16 +28,10 @@ public struct HoldMarker: Sendable, Codable, Equatable {
         self.server = server
     }
 
-    /// `hold.json` in `stateDirectory`.
-    public static func path(inStateDirectory stateDirectory: String) -> String { "\(stateDirectory)/hold.json" }
-
-    /// `hold.lock` in `stateDirectory`, held by a live holder.
-    public static func lockPath(inStateDirectory stateDirectory: String) -> String { "\(stateDirectory)/hold.lock" }
-
     /// The marker of a live holder, or nil when none holds the lock.
-    public static func live(inStateDirectory stateDirectory: String) -> HoldMarker? {
-        guard FileLock.isHeld(path: lockPath(inStateDirectory: stateDirectory)),
-            let data = FileManager.default.contents(atPath: path(inStateDirectory: stateDirectory))
+    public static func live(in paths: AppPaths) -> HoldMarker? {
+        guard FileLock.isHeld(path: paths.holdLock),
+            let data = FileManager.default.contents(atPath: paths.holdMarker)
         else { return nil }
         return try? JSONDecoder().decode(HoldMarker.self, from: data)
     }

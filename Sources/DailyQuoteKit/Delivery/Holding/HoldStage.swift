@@ -12,12 +12,12 @@ import Logging
 /// While it holds, it keeps `hold.lock` and `hold.json` in the state directory, and it
 /// records how the notification ended in `closed.jsonl`.
 public struct HoldStage: Sendable {
-    public var stateDirectory: String
+    public var paths: AppPaths
     public var clock: @Sendable () -> Int64
     public var logger: Logger
 
-    public init(stateDirectory: String, clock: @escaping @Sendable () -> Int64, logger: Logger) {
-        self.stateDirectory = stateDirectory
+    public init(paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger) {
+        self.paths = paths
         self.clock = clock
         self.logger = logger
     }
@@ -43,13 +43,13 @@ public struct HoldStage: Sendable {
             if reply.holding, let id = reply.id, let postedAt = reply.postedAt {
                 // The marker is written before `notify` hears back, so the next delivery always finds it.
                 do {
-                    lock = try FileLock(path: HoldMarker.lockPath(inStateDirectory: stateDirectory), until: .after(seconds: 2))
+                    lock = try FileLock(path: paths.holdLock, until: .after(seconds: 2))
                     let marker = HoldMarker(
                         pid: getpid(), id: id, postedAt: postedAt, until: request.until, server: reply.server?.name ?? "")
                     try AtomicFile.write(
-                        try JSONEncoder.dailyquote().encode(marker), to: HoldMarker.path(inStateDirectory: stateDirectory), durable: false)
+                        try JSONEncoder.dailyquote().encode(marker), to: paths.holdMarker, durable: false)
                 } catch {
-                    logger.warning("cannot mark the hold in \(stateDirectory): \(error.message)")
+                    logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
                 }
             }
             report(reply)
@@ -58,7 +58,7 @@ public struct HoldStage: Sendable {
         guard let end, let id = posted?.id, let postedAt = posted?.postedAt else { return end }
         if case .closed(let reason) = end {
             do {
-                try ClosedLog(directory: stateDirectory).append(.init(id: id, postedAt: postedAt, reason: reason, at: clock()))
+                try ClosedLog(path: paths.closedLog).append(.init(id: id, postedAt: postedAt, reason: reason, at: clock()))
             } catch {
                 logger.warning("cannot record how the notification ended: \(error.message)")
             }
