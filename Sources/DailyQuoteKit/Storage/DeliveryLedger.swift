@@ -25,9 +25,10 @@ public struct DeliveryLedger: Sendable {
     public var historyPath: String { paths.history }
     public var lockPath: String { paths.ledgerLock }
 
-    /// The normalised texts of the quotes posted in the year before `now`, which the fetch
-    /// stage must not bring again. `notify --now` previews do not count: their quote is still
-    /// to be delivered.
+    /// The normalised texts of the quotes posted in the year before `now`.
+    ///
+    /// The fetch stage must not bring them again. `notify --now` previews do not count: their
+    /// quote is still to be delivered.
     public func recentQuotes(now: Int64) -> Set<String> {
         Set(history().filter { !$0.isPreview && $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
     }
