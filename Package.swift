@@ -65,6 +65,7 @@ let package = Package(
         // Helpers shared by the test targets: temp directories, child processes, repo paths.
         .target(
             name: "TestSupport",
+            dependencies: ["DailyQuoteKit"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

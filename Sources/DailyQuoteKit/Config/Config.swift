@@ -1,5 +1,5 @@
 /// The whole user configuration, with the built-in defaults for every key.
-public struct Config: Sendable, Codable, Equatable {
+public struct Config: Sendable, Equatable {
     public var delivery = DeliveryConfig()
     public var refresh = RefreshConfig()
     public var notification = NotificationConfig()
@@ -20,7 +20,7 @@ public struct Config: Sendable, Codable, Equatable {
 }
 
 /// The `[delivery]` table: when the daily notification is posted.
-public struct DeliveryConfig: Sendable, Codable, Equatable {
+public struct DeliveryConfig: Sendable, Equatable {
     public var hour = 8
     public var minute = 0
     public var weekdays = WeekdaySet.everyDay
@@ -36,7 +36,7 @@ public struct DeliveryConfig: Sendable, Codable, Equatable {
 }
 
 /// The `[refresh]` table: when and how long the fetch stage runs.
-public struct RefreshConfig: Sendable, Codable, Equatable {
+public struct RefreshConfig: Sendable, Equatable {
     /// How long before each delivery the refresh is planned.
     public var lead = ConfigDuration.minutes(45)
     /// The fetch stage's hard deadline.

@@ -1,5 +1,5 @@
 /// The `[notification]` table: what the notification looks like and how long posting may take.
-public struct NotificationConfig: Sendable, Codable, Equatable {
+public struct NotificationConfig: Sendable, Equatable {
     /// The summary line.
     public var title = "Quote of the Day"
     /// An icon name from the icon theme, or a path.

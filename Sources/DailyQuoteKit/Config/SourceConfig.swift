@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// One `[[source]]` entry: where the fetch stage may get a quote.
-public struct SourceConfig: Sendable, Codable, Equatable {
+public struct SourceConfig: Sendable, Equatable {
     /// The kinds of source: four presets for known APIs, any JSON API, and two local kinds.
     public enum Kind: String, Sendable, Codable, Equatable, CaseIterable {
         case zenquotes, dummyjson, favqs

@@ -1,5 +1,5 @@
 /// The quote a delivery will post, where it came from, and why.
-public struct QuoteChoice: Sendable, Codable, Equatable {
+public struct QuoteChoice: Sendable, Equatable {
     public var quote: Quote
     /// `bundled`, or the cached quote's source name.
     public var source: String

@@ -1,16 +1,21 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A child process started with `posix_spawn`: standard input from /dev/null, standard output
-/// and error into pipes, no shell.
+/// A child process started with `posix_spawn`: standard input from /dev/null or given bytes,
+/// standard output and error into pipes, no shell.
+///
+/// The product runs `systemctl` and `systemd-analyze` with it (``Subprocess``); the tests run
+/// the built binary with it.
 ///
 /// The child starts with an empty signal mask and default signal actions, whatever the
 /// parent blocks. `wait()` reaps it; a child never waited for is killed and reaped in `deinit`.
-final class SpawnedChild {
+public final class SpawnedChild {
     /// Why a child could not be started.
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
+    public struct SpawnError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     private let pid: pid_t
@@ -18,30 +23,44 @@ final class SpawnedChild {
     private var stderrPipe: Int32
     private var reaped = false
 
-    /// Starts `path` with `arguments` and exactly `environment`.
-    init(path: String, arguments: [String], environment: [String: String]) throws(SpawnError) {
-        let out = try PosixSpawn.pipe()
-        let err: (read: Int32, write: Int32)
+    /// Starts `path` with `arguments` and exactly `environment`; `standardInput`, if given, is
+    /// written to the child's standard input (which is then closed), else it reads /dev/null.
+    ///
+    /// The input is written before the output is read: keep it under a pipe's 64 KiB.
+    public init(path: String, arguments: [String], environment: [String: String], standardInput: [UInt8]? = nil) throws(SpawnError) {
+        var opened: [Int32] = []
+        func pipe() throws(SpawnError) -> (read: Int32, write: Int32) {
+            do {
+                let ends = try PosixSpawn.pipe()
+                opened += [ends.read, ends.write]
+                return ends
+            } catch {
+                for fd in opened { close(fd) }
+                throw error
+            }
+        }
+        let out = try pipe()
+        let err = try pipe()
+        let input = try standardInput.map { _ throws(SpawnError) in try pipe() }
+        var streams: [Int32: Int32] = [1: out.write, 2: err.write]
+        if let input { streams[0] = input.read }
         do {
-            err = try PosixSpawn.pipe()
+            pid = try PosixSpawn.start(path: path, arguments: arguments, environment: environment, streams: streams)
         } catch {
-            close(out.read)
-            close(out.write)
+            for fd in opened { close(fd) }
             throw error
         }
-        defer {
-            close(out.write)
-            close(err.write)
-        }
-        do {
-            pid = try PosixSpawn.start(path: path, arguments: arguments, environment: environment, streams: [1: out.write, 2: err.write])
-        } catch {
-            close(out.read)
-            close(err.read)
-            throw error
-        }
+        // The child has its copies; ours must close for end-of-file to arrive when it exits.
+        close(out.write)
+        close(err.write)
         stdoutPipe = out.read
         stderrPipe = err.read
+        if let input, let standardInput {
+            close(input.read)
+            // A child that exits without reading its input is no error here: its status says what happened.
+            try? SystemCall.writeAll(standardInput, to: FileDescriptor(rawValue: input.write), path: "the child's standard input")
+            close(input.write)
+        }
     }
 
     deinit {
@@ -53,7 +72,7 @@ final class SpawnedChild {
     /// Reads standard output and error until both end, at most until `deadline`; nil at the deadline.
     ///
     /// Both pipes are read in one poll loop, so a child that fills one cannot block on it.
-    func collectOutput(until deadline: Deadline) -> (stdout: [UInt8], stderr: [UInt8])? {
+    public func collectOutput(until deadline: Deadline) -> (stdout: [UInt8], stderr: [UInt8])? {
         var collected: [[UInt8]] = [[], []]
         var live = [stdoutPipe, stderrPipe]
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -77,16 +96,21 @@ final class SpawnedChild {
     }
 
     /// Waits for the child; its exit status, or nil if a signal ended it.
-    func wait() -> Int32? {
+    public func wait() -> Int32? {
+        waitStatus().exit
+    }
+
+    /// Waits for the child; its exit status, or the signal that ended it.
+    public func waitStatus() -> (exit: Int32?, signal: Int32?) {
         var status: Int32 = 0
         _ = SystemCall.retrying { waitpid(pid, &status, 0) }
         reaped = true
-        // WIFEXITED / WEXITSTATUS, which Swift cannot import as macros.
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros.
+        return status & 0x7f == 0 ? ((status >> 8) & 0xff, nil) : (nil, status & 0x7f)
     }
 
     /// Kills the child (SIGKILL) and reaps it.
-    func kill() {
+    public func kill() {
         guard !reaped else { return }
         Glibc.kill(pid, SIGKILL)
         _ = wait()

@@ -1,5 +1,5 @@
 /// One generated unit file: its name in the user unit directory and its whole text.
-public struct SystemdUnit: Sendable, Codable, Equatable {
+public struct SystemdUnit: Sendable, Equatable {
     public var name: String
     public var content: String
 

@@ -3,7 +3,7 @@
 /// The calendar style follows the rule in its zone (`Mon..Fri *-*-* 08:00:00 Europe/Berlin`,
 /// plus DST-gap lines) and never runs out. The absolute style lists the planned instants in
 /// UTC over a horizon; `install` uses it only where systemd cannot compute the calendar style.
-public struct TimerSchedule: Sendable, Codable, Equatable {
+public struct TimerSchedule: Sendable, Equatable {
     /// How the lines express the plan.
     public enum Style: String, Sendable, Codable, Equatable {
         case calendar
