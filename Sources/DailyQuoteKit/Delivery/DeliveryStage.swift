@@ -53,7 +53,9 @@ public struct DeliveryStage: Sendable {
             return outcome
         case .due(let delivery):
             let choice = QuoteChoice.choose(
-                cache: cache.read(), lastPostedAt: state.lastPostedAt, day: delivery.day, history: ledger.history(), now: now)
+                cache: cache.read(), lastPostedAt: state.lastPostedAt, day: delivery.day, history: ledger.history(), now: now,
+                filters: config.quotes)
+            warnIfUnfiltered(choice)
             var outcome = DeliveryOutcome(result: "would-post")
             outcome.planned = format.iso8601(delivery.at)
             outcome.quote = choice.quote
@@ -79,7 +81,9 @@ public struct DeliveryStage: Sendable {
         let now = clock()
         let state = try currentState(mode: mode, now: now)
         let choice = QuoteChoice.choose(
-            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: planner.localDay(of: now), history: ledger.history(), now: now)
+            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: planner.localDay(of: now), history: ledger.history(), now: now,
+            filters: config.quotes)
+        warnIfUnfiltered(choice)
         var outcome = DeliveryOutcome(result: "would-post")
         outcome.quote = choice.quote
         outcome.source = choice.source
@@ -89,6 +93,13 @@ public struct DeliveryStage: Sendable {
         entry.now = true
         try ledger.appendHistory(entry)
         return outcome.posted(entry)
+    }
+
+    /// Warns when `[quotes]` refused every bundled quote, so the filters were not applied.
+    private func warnIfUnfiltered(_ choice: QuoteChoice) {
+        if choice.reason.hasSuffix(QuoteChoice.noBundledQuotePasses) {
+            logger.warning("\(QuoteChoice.noBundledQuotePasses); loosen the filters or add a source")
+        }
     }
 
     /// The ledger's state, read under the lock and repaired if it must be.

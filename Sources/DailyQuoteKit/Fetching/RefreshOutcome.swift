@@ -11,6 +11,9 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
         /// `accepted`, `unchanged`, `failed`, or `skipped` (not tried: the deadline had passed).
         public var outcome: String
         public var error: String?
+        /// The `[quotes]` key that refused the source's quote (`max_length`, `exclude_authors`, ...);
+        /// `error` says why.
+        public var refusedBy: String?
 
         public init(_ source: SourceConfig, outcome: String, error: String? = nil) {
             self.source = source.name
@@ -39,13 +42,18 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
     public var at: Int64
 
     /// `fetched "…" — Seneca (zenquotes, 312 ms)`, or the failure with each source's error.
+    ///
+    /// Quotes `[quotes]` refused before the one taken are named after it, so that `status` says
+    /// why a source further down the list gave the quote.
     public var text: String {
         switch result {
         case "failed":
             let reasons = attempts.map(\.text).joined(separator: "; ")
             return "failed (\(elapsedMs) ms): \(reasons.isEmpty ? "no sources" : reasons)"
         default:
-            return "\(result) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms)"
+            let refused = attempts.filter { $0.refusedBy != nil }.map(\.text)
+            let after = refused.isEmpty ? "" : "; before it, \(refused.joined(separator: "; "))"
+            return "\(result) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms\(after))"
         }
     }
 }
