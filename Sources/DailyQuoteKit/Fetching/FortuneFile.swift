@@ -190,8 +190,8 @@ public struct FortuneFile: Sendable {
     /// CRLF line ends become LF.
     static func quote(fromRecord record: String) -> Quote {
         // CRLF files (some of fortunes-ru) end lines the same; "\r\n" is one Character, no "\n".
-        var lines = removingTerminalSequences(record).replacing("\r\n", with: "\n").trimmingWhitespace().split(separator: "\n", omittingEmptySubsequences: false).map(
-            String.init)
+        let cleaned = removingTerminalSequences(record).replacing("\r\n", with: "\n")
+        var lines = cleaned.trimmingWhitespace().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var author = ""
         if let last = lines.last?.trimmingSpaces(), lines.count > 1,
             last.hasPrefix("--") || last.hasPrefix("—")
