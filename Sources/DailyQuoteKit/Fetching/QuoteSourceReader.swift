@@ -101,6 +101,10 @@ public struct QuoteSourceReader: Sendable {
             } catch {
                 throw .unreadable(error.description)
             }
+            if read.quotes.isEmpty, read.undecodable > 0 {
+                throw .unreadable(
+                    "none of the \(read.undecodable) records of \(path) is valid \(file.encoding); check the source's encoding")
+            }
             if read.undecodable > 0 {
                 logger.warning(
                     "\(path): \(read.undecodable) records are not valid \(source.encoding ?? "UTF-8") and were left out; check the source's encoding"
@@ -122,7 +126,7 @@ public struct QuoteSourceReader: Sendable {
         candidates = candidates.compactMap { candidate in
             switch QuoteAcceptance.accept(text: candidate.text, author: candidate.author) {
             case .failure:
-                refusals["not acceptable", default: 0] += 1
+                refusals["the general rules", default: 0] += 1
                 return nil
             case .success(let quote):
                 if let refusal = filters.refusal(of: quote) {
