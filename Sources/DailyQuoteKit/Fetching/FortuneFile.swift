@@ -212,24 +212,26 @@ public struct FortuneFile: Sendable {
     /// short by another escape is dropped, as a terminal drops it. Any other escape stays, and
     /// the quote is refused for its control character.
     static func removingTerminalSequences(_ text: String) -> String {
-        guard text.unicodeScalars.contains("\u{1B}") else { return text }
+        guard text.utf8.contains(0x1B) else { return text }
+        let input = Array(text.unicodeScalars)
         var scalars = String.UnicodeScalarView()
-        var input = text.unicodeScalars[...]
-        while let scalar = input.first {
-            if scalar == "\u{1B}", input.dropFirst().first == "[" {
-                let rest = input.dropFirst(2).drop { (0x20...0x3F).contains($0.value) }
-                if let final = rest.first, (0x40...0x7E).contains(final.value) {
-                    input = rest.dropFirst()
+        var index = 0
+        while index < input.count {
+            if input[index] == "\u{1B}", index + 1 < input.count, input[index + 1] == "[" {
+                var end = index + 2
+                while end < input.count, (0x20...0x3F).contains(input[end].value) { end += 1 }
+                if end < input.count, (0x40...0x7E).contains(input[end].value) {
+                    index = end + 1
                     continue
                 }
                 // An escape inside a sequence cuts it short, as on a terminal (fortunes-zh has `ESC[;ESC[34;1mm`).
-                if rest.first == "\u{1B}" {
-                    input = rest
+                if end < input.count, input[end] == "\u{1B}" {
+                    index = end
                     continue
                 }
             }
-            scalars.append(scalar)
-            input = input.dropFirst()
+            scalars.append(input[index])
+            index += 1
         }
         return String(scalars)
     }
