@@ -94,6 +94,24 @@ GNOME removes a notification when its sender leaves the bus), at most
 .Ql 0
 means no holder. It also ends when the notification is closed or the next delivery replaces it.
 .El
+.Ss [quotes]
+Which quotes are acceptable, from every source and from the bundled collection. A quote that
+does not pass is refused like a repeat: the next attempt or source is tried, and the refresh
+result names the key that refused it. A local source picks among its records that pass. If no
+bundled quote passes, the bundled collection is used without the filters, with a warning.
+.Bl -tag -width Ds
+.It Cm min_length , Cm max_length No (default none)
+The fewest and most characters of the text after cleanup, counted as a reader sees them (an
+emoji or a line break is one); 0\(en1000,
+.Cm max_length
+at least 1 and not below
+.Cm min_length .
+.It Cm exclude_authors No (default none)
+A list of authors whose quotes are refused, compared ignoring case and white space at either end.
+.It Cm include_authors No (default every author)
+If set, a non-empty list: only quotes by these authors are accepted; a quote without an author
+is refused. An author in both lists is excluded.
+.El
 .Ss [[source]]
 Sources are tried in order; the first acceptable quote is cached. Without any
 .Cm [[source]] ,
@@ -159,6 +177,17 @@ an absolute path, or one starting with
 .Ql $HOME
 or
 .Ql ${HOME} .
+.It Cm encoding
+For
+.Ql fortune :
+the file's character encoding,
+.Ql UTF-8
+(default) or any name iconv(1) knows for an encoding that keeps ASCII, such as
+.Ql latin1 ,
+.Ql ISO-8859-3
+or
+.Ql KOI8-R .
+A record that is not valid in it is an error naming the record, never shown garbled.
 .El
 .Sh FILES
 .Bl -tag -width Ds

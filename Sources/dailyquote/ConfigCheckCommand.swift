@@ -16,7 +16,7 @@ struct ConfigCheckCommand: AsyncParsableCommand {
         if !context.loaded.fileExists {
             context.logger.notice("\(context.loaded.path) does not exist; the built-in defaults apply")
         }
-        for warning in context.config.sourceWarnings() {
+        for warning in context.config.sourceWarnings() + context.config.quotesWarnings() {
             context.logger.warning("\(context.loaded.path): \(warning)")
         }
         print("ok: \(context.loaded.path)")

@@ -89,3 +89,52 @@ struct FortuneFileTests {
         #expect(throws: StrfileIndex.FormatError.self) { try StrfileIndex(header: [UInt8](repeating: 0xFF, count: 24)) }
     }
 }
+
+extension FortuneFileTests {
+    @Test("All records at once: the same through a strfile index (rot13 included) as from the text, and as one by one")
+    func allQuotes() throws {
+        let dir = TemporaryDirectory()
+        let path = try dir.write("quotes", Self.text)
+        let plain = try FortuneFile(path: path).quotes()
+        try strfile(path)
+        let indexed = try FortuneFile(path: path).quotes()
+        #expect(plain.quotes == indexed.quotes)
+        #expect(indexed.quotes == (try (0..<3).map { try FortuneFile(path: path).record($0) }))
+        #expect(indexed.undecodable == 0)
+        let rotated = try dir.write("rot", FortuneFile.rot13(Self.text))
+        try strfile(rotated, rotated: true)
+        #expect(try FortuneFile(path: rotated).quotes().quotes == indexed.quotes)
+        let crlf = try dir.write("crlf", "One.\r\n%\r\nTwo.\r\n\t-- Author\r\n%\r\n")
+        #expect(try FortuneFile(path: crlf).quotes().quotes.map(\.text) == ["One.", "Two."])
+    }
+
+    @Test("Bytes not valid in the encoding: an error naming the record, indexed or not; quotes() counts and leaves them out")
+    func invalidBytes() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.url("latin1")
+        let bytes = Array("Plain ASCII.\n%\nK".utf8) + [0xF6] + Array("ln.\n%\nMore ASCII.\n%\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let message =
+            "record 2 of \(path) is not valid UTF-8 (byte 1); if the file is written in another encoding, "
+            + "name it with encoding = \"...\" in its [[source]]"
+        #expect(throws: FortuneFile.ReadError(description: message)) { try FortuneFile(path: path).record(1) }
+        let read = try FortuneFile(path: path).quotes()
+        #expect(read.quotes.map(\.text) == ["Plain ASCII.", "More ASCII."])
+        #expect(read.undecodable == 1)
+        try strfile(path)
+        #expect(throws: FortuneFile.ReadError(description: message)) { try FortuneFile(path: path).record(1) }
+        let latin1 = try #require(CharacterEncoding("latin1"))
+        #expect(try FortuneFile(path: path, encoding: latin1).record(1).text == "Köln.")
+        #expect(try FortuneFile(path: path, encoding: latin1).quotes().undecodable == 0)
+    }
+
+    @Test("Terminal colour sequences are removed; a sequence cut short by another is dropped; a lone escape stays")
+    func terminalSequences() {
+        #expect(FortuneFile.removingTerminalSequences("\u{1B}[32m春晓\u{1B}[m\n\u{1B}[0;33m孟浩然\u{1B}[m") == "春晓\n孟浩然")
+        #expect(FortuneFile.removingTerminalSequences("a\u{1B}[;\u{1B}[34;1mm b") == "am b")
+        #expect(FortuneFile.removingTerminalSequences("buy \u{1B} at cost") == "buy \u{1B} at cost")
+        #expect(FortuneFile.removingTerminalSequences("no escapes [32m") == "no escapes [32m")
+        #expect(
+            FortuneFile.quote(fromRecord: "\u{1B}[1;32mText\u{1B}[m\n  -- \u{1B}[33mPoet\u{1B}[m") == Quote(text: "Text", author: "Poet"))
+    }
+}

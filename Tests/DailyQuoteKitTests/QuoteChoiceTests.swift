@@ -81,3 +81,34 @@ struct QuoteChoiceTests {
         #expect(reads.count == 1)
     }
 }
+
+extension QuoteChoiceTests {
+    @Test("[quotes] filters the bundled collection; if nothing passes, it is used unfiltered and the reason says so")
+    func filteredFallback() {
+        let only = QuotesConfig(includeAuthors: ["a3"])
+        for offset in 0..<10 {
+            let day = CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset))
+            let choice = QuoteChoice.choose(
+                cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes, filters: only)
+            #expect(choice.quote == quotes[2])
+            #expect(choice.reason == "fallback: no cached quote")
+        }
+        let nobody = QuotesConfig(includeAuthors: ["Nobody"])
+        let unfiltered = QuoteChoice.choose(
+            cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes, filters: nobody)
+        #expect(quotes.contains(unfiltered.quote))
+        #expect(unfiltered.reason == "fallback: no cached quote; \(QuoteChoice.noBundledQuotePasses)")
+    }
+
+    @Test("A fresh cached quote the filters refuse is not used")
+    func refusedCache() {
+        let fresh = CachedQuote(
+            text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
+        let choice = QuoteChoice.choose(
+            cache: .quote(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes,
+            filters: QuotesConfig(minLength: 30))
+        #expect(choice.source == "bundled")
+        #expect(choice.reason == "fallback: cached quote refused by quotes.min_length: 29 characters, fewer than 30")
+        #expect(quotes.contains(choice.quote))
+    }
+}

@@ -28,3 +28,26 @@ struct RefreshOutcomeTests {
         #expect(json.contains(#""outcome":"skipped""#), "\(json)")
     }
 }
+
+extension RefreshOutcomeTests {
+    @Test("A quote taken after [quotes] refused others names the refusals; other failures stay in the attempts only")
+    func refusalsInText() {
+        var refused = RefreshOutcome.Attempt(
+            SourceConfig(kind: .zenquotes, url: "http://127.0.0.1:9/zen"), outcome: .failed,
+            error: "refused by quotes.max_length: 43 characters, more than 40")
+        refused.refusedBy = "max_length"
+        let attempts: [RefreshOutcome.Attempt] = [
+            .init(SourceConfig(kind: .favqs, url: "http://127.0.0.1:9/favqs"), outcome: .failed, error: "HTTP 500"), refused,
+            .init(SourceConfig(kind: .dummyjson, url: "http://127.0.0.1:9/dummy"), outcome: .accepted),
+        ]
+        var outcome = RefreshOutcome(result: .fetched, elapsedMs: 7, attempts: attempts, at: 0)
+        outcome.source = "dummyjson"
+        outcome.quote = Quote(text: "Well done.", author: "Franklin")
+        #expect(
+            outcome.text
+                == "fetched \"Well done.\" — Franklin (dummyjson, 7 ms; before it, zenquotes (127.0.0.1:9): "
+                + "refused by quotes.max_length: 43 characters, more than 40)")
+        outcome.attempts = [attempts[0], attempts[2]]
+        #expect(outcome.text == "fetched \"Well done.\" — Franklin (dummyjson, 7 ms)")
+    }
+}

@@ -27,3 +27,22 @@ struct RefreshPlanTests {
         #expect(!json.contains("s3cret"))
     }
 }
+
+extension RefreshPlanTests {
+    @Test("The plan shows a fortune file's declared encoding and the [quotes] filters")
+    func encodingAndFilters() throws {
+        var config = Config()
+        config.sources = [SourceConfig(kind: .fortune, path: "/usr/share/games/fortunes/eo-iso3/proverbaro", encoding: "ISO-8859-3")]
+        config.quotes = QuotesConfig(maxLength: 200, excludeAuthors: ["Anonymous"], includeAuthors: ["Seneca", "Cato"])
+        let plan = RefreshPlan(config: config, cachePath: "/c/quote.json")
+        #expect(
+            plan.text == """
+                would try, in order, within 20s:
+                  1. fortune /usr/share/games/fortunes/eo-iso3/proverbaro (encoding: ISO-8859-3)
+                keeping only quotes that pass [quotes]: max_length 200; exclude_authors "Anonymous"; include_authors "Seneca", "Cato"
+                and cache the quote in /c/quote.json
+                """)
+        let json = String(decoding: try JSONEncoder.dailyquote().encode(plan), as: UTF8.self)
+        #expect(json.contains(#""encoding":"ISO-8859-3""#), "\(json)")
+    }
+}

@@ -5,6 +5,8 @@ public struct Config: Sendable, Equatable {
     public var notification = NotificationConfig()
     /// The `[[source]]` list, tried in order.
     public var sources = SourceConfig.defaults
+    /// The `[quotes]` table: which quotes every source and the bundled collection may give.
+    public var quotes = QuotesConfig()
 
     public init(
         delivery: DeliveryConfig = DeliveryConfig(), refresh: RefreshConfig = RefreshConfig(),

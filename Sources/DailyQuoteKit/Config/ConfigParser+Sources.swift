@@ -56,6 +56,7 @@ extension ConfigParser {
             source.format = parsed
         }
         source.headers = try headers(table)
+        source.encoding = try parseEncoding(table, kind: kind)
         if let path = try table.string("path", expecting: "an absolute file path") {
             source.path = try absolutePath(path, in: table)
         }

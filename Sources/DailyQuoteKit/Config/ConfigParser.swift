@@ -17,11 +17,12 @@ public struct ConfigParser: Sendable {
 
     /// The keys of each table this version understands.
     static let knownKeys: [String: [String]] = [
-        "": ["delivery", "refresh", "notification", "source"],
+        "": ["delivery", "refresh", "notification", "source", "quotes"],
         "delivery": ["hour", "minute", "weekdays", "time_zone", "catch_up"],
         "refresh": ["lead", "timeout"],
         "notification": ["title", "icon", "urgency", "expire", "timeout", "hold"],
-        "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format"],
+        "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format", "encoding"],
+        "quotes": ["min_length", "max_length", "exclude_authors", "include_authors"],
     ]
 
     /// Parses and validates `text`, the contents of the file at `file`.
@@ -60,6 +61,9 @@ public struct ConfigParser: Sendable {
         }
         if let sources = try parseSources(root) {
             config.sources = sources
+        }
+        if let quotes = try root.table("quotes") {
+            config.quotes = try parseQuotes(quotes)
         }
         return config
     }

@@ -31,10 +31,12 @@ public struct SourceConfig: Sendable, Equatable {
     public var path: String?
     /// How the text is written; only `json` sources can be `html`.
     public var format: Format
+    /// The character encoding of a `fortune` file, as configured; nil means UTF-8.
+    public var encoding: String?
 
     public init(
         kind: Kind, url: String? = nil, endpoint: String? = nil, textPointer: String? = nil, authorPointer: String? = nil,
-        headers: [String: String] = [:], path: String? = nil, format: Format = .text
+        headers: [String: String] = [:], path: String? = nil, format: Format = .text, encoding: String? = nil
     ) {
         self.kind = kind
         self.url = url
@@ -44,6 +46,7 @@ public struct SourceConfig: Sendable, Equatable {
         self.headers = headers
         self.path = path
         self.format = format
+        self.encoding = encoding
     }
 
     /// The source list when the config has no `[[source]]`: ZenQuotes' quote of the day.

@@ -93,7 +93,9 @@ public struct DeliveryStage: Sendable {
         record: (HistoryEntry) throws -> Void
     ) throws -> DeliveryOutcome {
         let choice = QuoteChoice.choose(
-            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: day, history: ledger.history(), now: now)
+            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: day, history: ledger.history(), now: now,
+            filters: config.quotes)
+        warnIfUnfiltered(choice)
         var outcome = DeliveryOutcome(result: .wouldPost)
         outcome.plannedAt = delivery?.at
         outcome.quote = choice.quote
@@ -103,6 +105,13 @@ public struct DeliveryStage: Sendable {
         let entry = try post(choice, for: delivery, deadline: deadline)
         try record(entry)
         return outcome.posted(entry)
+    }
+
+    /// Warns when `[quotes]` refused every bundled quote, so the filters were not applied.
+    private func warnIfUnfiltered(_ choice: QuoteChoice) {
+        if choice.reason.hasSuffix(QuoteChoice.noBundledQuotePasses) {
+            logger.warning("\(QuoteChoice.noBundledQuotePasses); loosen the filters or add a source")
+        }
     }
 
     /// The ledger's state, read under the lock and repaired if it must be.

@@ -13,6 +13,10 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case apiError(String)
     case rejected(QuoteAcceptance.Rejection)
     case repeated
+    /// The quote is acceptable but `[quotes]` refuses it.
+    case refused(QuotesConfig.Refusal)
+    /// No record of a local file passes `[quotes]`; the text says how many each key refused.
+    case noQuotePasses(String)
     case unreadable(String)
 
     public var description: String {
@@ -28,6 +32,8 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .apiError(let message): "the API reported an error: \(message)"
         case .rejected(let rejection): rejection.description
         case .repeated: "the quote was delivered in the last 365 days"
+        case .refused(let refusal): refusal.description
+        case .noQuotePasses(let why): why
         case .unreadable(let message): message
         }
     }

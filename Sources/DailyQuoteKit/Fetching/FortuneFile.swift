@@ -2,11 +2,17 @@ import FoundationEssentials
 
 /// A fortune(6) file: records separated by lines holding only `%`, optionally indexed by a
 /// strfile `.dat` file beside it, optionally rot13-encoded.
+///
+/// Its text is in `encoding` (UTF-8 unless the source says otherwise), decoded strictly: a
+/// record with bytes that are not valid in it is an error naming the record, never text with
+/// replacement characters.
 public struct FortuneFile: Sendable {
     public var path: String
+    public var encoding: CharacterEncoding
 
-    public init(path: String) {
+    public init(path: String, encoding: CharacterEncoding = .utf8) {
         self.path = path
+        self.encoding = encoding
     }
 
     /// Why no record could be read.
@@ -17,7 +23,7 @@ public struct FortuneFile: Sendable {
     /// How many records the file holds, and the index if one is usable.
     public func recordCount() throws(ReadError) -> Int {
         if let index = try? openIndex() { return Int(index.header.count) }
-        return try allRecords().count
+        return try rawRecords().count
     }
 
     /// Record `number` as a quote.
@@ -34,11 +40,71 @@ public struct FortuneFile: Sendable {
         if let index = try? openIndex() {
             return Self.quote(fromRecord: try readIndexed(pick(Int(index.header.count)), index: index))
         }
-        let records = try allRecords()
+        let records = try rawRecords()
         guard !records.isEmpty else { throw ReadError(description: "\(path) has no records") }
         let number = pick(records.count)
         guard records.indices.contains(number) else { throw ReadError(description: "\(path) has no record \(number)") }
-        return Self.quote(fromRecord: records[number])
+        return Self.quote(fromRecord: try decode(records[number], number: number))
+    }
+
+    /// Every record that decodes, as a quote, and how many did not decode.
+    ///
+    /// With a usable `.dat` index its offsets, delimiter and rot13 flag are followed, as by
+    /// ``record(chosenBy:)``; without one the text is split at `%` lines.
+    public func quotes() throws(ReadError) -> (quotes: [Quote], undecodable: Int) {
+        var records: [String] = []
+        var undecodable = 0
+        func add(_ bytes: [UInt8], rotated: Bool) {
+            guard case .success(let text) = encoding.decode(bytes) else {
+                undecodable += 1
+                return
+            }
+            records.append(rotated ? Self.rot13(text) : text)
+        }
+        if let index = try? openIndex(), let offsets = try? readOffsets(index.header) {
+            let text = try contents()
+            for (start, end) in zip(offsets, offsets.dropFirst()) {
+                let lower = min(Int(clamping: start), text.count)
+                let upper = min(max(Int(clamping: end), lower), text.count)
+                add(Self.trimmingDelimiter(Array(text[lower..<upper]), delimiter: index.header.delimiter), rotated: index.header.isRotated)
+            }
+        } else {
+            for record in try rawRecords() { add(record, rotated: false) }
+        }
+        let quotes = records.map(Self.quote(fromRecord:)).filter { !$0.text.isEmpty }
+        return (quotes, undecodable)
+    }
+
+    /// The record offsets of a `.dat` file: one per record plus the end.
+    private func readOffsets(_ header: StrfileIndex) throws -> [UInt64] {
+        guard let file = ReadOnlyFile(path: path + ".dat") else { throw ReadError(description: "no index") }
+        let count = Int(header.count) + 1
+        let bytes = try file.read(at: UInt64(StrfileIndex.headerSize), count: 4 * count)
+        guard bytes.count == 4 * count else { throw ReadError(description: "the index is truncated") }
+        return (0..<count).map { bytes[4 * $0..<4 * $0 + 4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+    }
+
+    /// The whole text file.
+    private func contents() throws(ReadError) -> [UInt8] {
+        guard let file = ReadOnlyFile(path: path) else { throw ReadError(description: "cannot read \(path)") }
+        do {
+            return try file.readToEnd(maximum: 64 * 1024 * 1024)
+        } catch {
+            throw ReadError(description: "cannot read \(path): \(error.description)")
+        }
+    }
+
+    /// Record `number`'s bytes as text in ``encoding``.
+    private func decode(_ bytes: [UInt8], number: Int) throws(ReadError) -> String {
+        switch encoding.decode(bytes) {
+        case .success(let text): return text
+        case .failure(let error):
+            let hint =
+                encoding.isUTF8
+                ? "; if the file is written in another encoding, name it with encoding = \"...\" in its [[source]]"
+                : "; check the source's encoding"
+            throw ReadError(description: "record \(number + 1) of \(path) is \(error.description)\(hint)")
+        }
     }
 
     private func openIndex() throws -> (header: StrfileIndex, file: ReadOnlyFile) {
@@ -53,12 +119,9 @@ public struct FortuneFile: Sendable {
             let range = try index.header.recordRange(number, in: index.file)
             guard range.count <= 64 * 1024 else { throw ReadError(description: "record \(number) of \(path) is too long") }
             guard let text = ReadOnlyFile(path: path) else { throw ReadError(description: "cannot open \(path)") }
-            var bytes = try text.read(at: range.lowerBound, count: range.count)
-            // A record runs up to the next delimiter line, which the next offset points past.
-            let delimiter: [UInt8] = [10, index.header.delimiter, 10]
-            if let end = Self.lastOccurrence(of: delimiter, in: bytes) { bytes.removeSubrange(end...) }
-            var record = String(decoding: bytes, as: UTF8.self)
-            if record.hasSuffix("\n\(Character(Unicode.Scalar(index.header.delimiter)))") { record.removeLast(2) }
+            let bytes = Self.trimmingDelimiter(
+                try text.read(at: range.lowerBound, count: range.count), delimiter: index.header.delimiter)
+            let record = try decode(bytes, number: number)
             return index.header.isRotated ? Self.rot13(record) : record
         } catch let error as ReadError {
             throw error
@@ -69,34 +132,66 @@ public struct FortuneFile: Sendable {
         }
     }
 
+    /// A record's bytes without the delimiter line that ends it.
+    ///
+    /// A record runs up to the next delimiter line, which the next offset points past.
+    static func trimmingDelimiter(_ bytes: [UInt8], delimiter: UInt8) -> [UInt8] {
+        var bytes = bytes
+        if let end = lastOccurrence(of: [10, delimiter, 10], in: bytes) {
+            bytes.removeSubrange(end...)
+        } else if bytes.suffix(2).elementsEqual([10, delimiter]) {
+            bytes.removeLast(2)
+        }
+        return bytes
+    }
+
     /// Where the last occurrence of `needle` starts in `bytes`.
     static func lastOccurrence(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= needle.count else { return nil }
         return stride(from: bytes.count - needle.count, through: 0, by: -1).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 
-    /// Every record, from the text alone.
+    /// Every record, from the text alone, decoded; a record that does not decode is an error.
     func allRecords() throws(ReadError) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: "cannot read \(path)") }
         var records: [String] = []
-        var current: [Substring] = []
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "%" {
-                records.append(current.joined(separator: "\n"))
-                current = []
+        for (number, bytes) in try rawRecords().enumerated() {
+            records.append(try decode(bytes, number: number).trimmingWhitespace())
+        }
+        return records
+    }
+
+    /// The bytes of every non-blank record, from the text alone: lines holding only `%` (or `%`
+    /// and a carriage return) separate them.
+    func rawRecords() throws(ReadError) -> [[UInt8]] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: "cannot read \(path)") }
+        var records: [[UInt8]] = []
+        var current: [UInt8] = []
+        func finish() {
+            // Blank records (ASCII white space only) are no records; every allowed encoding keeps ASCII.
+            if current.contains(where: { ![9, 10, 11, 12, 13, 32].contains($0) }) { records.append(current) }
+            current = []
+        }
+        for line in data.split(separator: 10, omittingEmptySubsequences: false) {
+            if line.elementsEqual([37]) || line.elementsEqual([37, 13]) {
+                finish()
             } else {
-                current.append(line)
+                current.append(contentsOf: line)
+                current.append(10)
             }
         }
-        records.append(current.joined(separator: "\n"))
-        return records.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        finish()
+        return records
     }
 
     /// A record's text (lines trimmed, breaks kept) and author: a last line starting `--` or
     /// `—` is the attribution.
+    ///
+    /// Terminal colour sequences are removed first (see ``removingTerminalSequences(_:)``), and
+    /// CRLF line ends become LF.
     static func quote(fromRecord record: String) -> Quote {
-        var lines = record.trimmingWhitespace().split(separator: "\n", omittingEmptySubsequences: false).map(
-            String.init)
+        // CRLF files (some of fortunes-ru) end lines the same; "\r\n" is one Character, no "\n".
+        let cleaned = removingTerminalSequences(record).replacing("\r\n", with: "\n")
+        var lines = cleaned.trimmingWhitespace().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var author = ""
         if let last = lines.last?.trimmingSpaces(), lines.count > 1,
             last.hasPrefix("--") || last.hasPrefix("—")
@@ -107,6 +202,38 @@ public struct FortuneFile: Sendable {
         // Line breaks stay: fortunes hold poems and dialogues, and notifications show newlines.
         let text = lines.map { $0.trimmingSpaces() }.joined(separator: "\n")
         return Quote(text: text, author: author)
+    }
+
+    /// `text` without terminal control sequences.
+    ///
+    /// These are ECMA-48 sequences (ESC `[`, parameters, a final byte), such as the colours of
+    /// fortunes-zh's `ESC[32m` ... `ESC[m`.
+    /// They colour the text on a terminal and mean nothing in a notification; a sequence cut
+    /// short by another escape is dropped, as a terminal drops it. Any other escape stays, and
+    /// the quote is refused for its control character.
+    static func removingTerminalSequences(_ text: String) -> String {
+        guard text.utf8.contains(0x1B) else { return text }
+        let input = Array(text.unicodeScalars)
+        var scalars = String.UnicodeScalarView()
+        var index = 0
+        while index < input.count {
+            if input[index] == "\u{1B}", index + 1 < input.count, input[index + 1] == "[" {
+                var end = index + 2
+                while end < input.count, (0x20...0x3F).contains(input[end].value) { end += 1 }
+                if end < input.count, (0x40...0x7E).contains(input[end].value) {
+                    index = end + 1
+                    continue
+                }
+                // An escape inside a sequence cuts it short, as on a terminal (fortunes-zh has `ESC[;ESC[34;1mm`).
+                if end < input.count, input[end] == "\u{1B}" {
+                    index = end
+                    continue
+                }
+            }
+            scalars.append(input[index])
+            index += 1
+        }
+        return String(scalars)
     }
 
     /// ROT13 of ASCII letters.

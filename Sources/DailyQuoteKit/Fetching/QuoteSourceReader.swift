@@ -17,12 +17,19 @@ public struct QuoteSourceReader: Sendable {
         self.logger = logger
     }
 
-    /// An acceptable quote from `source`, or why there is none.
-    public func read(_ source: SourceConfig, deadline: ContinuousClock.Instant) async throws(FetchError) -> Quote {
+    /// An acceptable quote from `source` that passes `filters`, or why there is none.
+    ///
+    /// A local source with filters picks among its records that pass them; a network source's
+    /// quote that does not pass is refused (``FetchError/refused(_:)``).
+    public func read(
+        _ source: SourceConfig, deadline: ContinuousClock.Instant, filters: QuotesConfig = QuotesConfig()
+    ) async throws(FetchError) -> Quote {
         let (text, author): (String, String?)
         switch source.kind {
+        case .fortune where filters.isActive, .file where filters.isActive:
+            (text, author) = try filtered(source, filters: filters)
         case .fortune:
-            (text, author) = try fortune(source.path ?? "")
+            (text, author) = try fortune(source)
         case .file:
             (text, author) = try localFile(source.path ?? "")
         default:
@@ -31,7 +38,9 @@ public struct QuoteSourceReader: Sendable {
             (text, author) = try extract(body, source: source)
         }
         switch QuoteAcceptance.accept(text: text, author: author, format: source.format) {
-        case .success(let quote): return quote
+        case .success(let quote):
+            if let refusal = filters.refusal(of: quote) { throw .refused(refusal) }
+            return quote
         case .failure(let rejection): throw .rejected(rejection)
         }
     }
@@ -60,13 +69,79 @@ public struct QuoteSourceReader: Sendable {
         return (text, author)
     }
 
-    private func fortune(_ path: String) throws(FetchError) -> (String, String?) {
+    private func fortune(_ source: SourceConfig) throws(FetchError) -> (String, String?) {
+        let file = FortuneFile(path: source.path ?? "", encoding: try encoding(of: source))
         do {
-            let quote = try FortuneFile(path: path).record(chosenBy: pick)
+            let quote = try file.record(chosenBy: pick)
             return (quote.text, quote.author)
         } catch {
             throw .unreadable(error.description)
         }
+    }
+
+    /// The source's configured encoding; the parser has checked the name.
+    private func encoding(of source: SourceConfig) throws(FetchError) -> CharacterEncoding {
+        guard let name = source.encoding else { return .utf8 }
+        guard let encoding = CharacterEncoding(name) else { throw .unreadable("unknown encoding \"\(name)\"") }
+        return encoding
+    }
+
+    /// One quote of a local source among those that are acceptable and pass `filters`.
+    ///
+    /// Records that do not decode are left out with one warning; if none passes, the error
+    /// counts what each rule refused.
+    private func filtered(_ source: SourceConfig, filters: QuotesConfig) throws(FetchError) -> (String, String?) {
+        let path = source.path ?? ""
+        var candidates: [Quote]
+        if source.kind == .fortune {
+            let file = FortuneFile(path: path, encoding: try encoding(of: source))
+            let read: (quotes: [Quote], undecodable: Int)
+            do {
+                read = try file.quotes()
+            } catch {
+                throw .unreadable(error.description)
+            }
+            if read.quotes.isEmpty, read.undecodable > 0 {
+                throw .unreadable(
+                    "none of the \(read.undecodable) records of \(path) is valid \(file.encoding); check the source's encoding")
+            }
+            if read.undecodable > 0 {
+                logger.warning(
+                    "\(path): \(read.undecodable) records are not valid \(source.encoding ?? "UTF-8") and were left out; check the source's encoding"
+                )
+            }
+            candidates = read.quotes
+        } else {
+            let file: QuoteFile
+            do {
+                file = try QuoteFile(path: path)
+            } catch {
+                throw .unreadable(error.description)
+            }
+            for warning in file.warnings { logger.warning("\(warning)") }
+            candidates = file.quotes
+        }
+        let total = candidates.count
+        var refusals: [String: Int] = [:]
+        candidates = candidates.compactMap { candidate in
+            switch QuoteAcceptance.accept(text: candidate.text, author: candidate.author) {
+            case .failure:
+                refusals["the general rules", default: 0] += 1
+                return nil
+            case .success(let quote):
+                if let refusal = filters.refusal(of: quote) {
+                    refusals[refusal.key, default: 0] += 1
+                    return nil
+                }
+                return quote
+            }
+        }
+        guard !candidates.isEmpty else {
+            let counts = refusals.sorted { $0.key < $1.key }.map { "\($0.value) by \($0.key)" }.joined(separator: ", ")
+            throw .noQuotePasses("no quote of \(total) in \(path) passes [quotes] (refused: \(counts.isEmpty ? "none" : counts))")
+        }
+        let quote = candidates[min(max(pick(candidates.count), 0), candidates.count - 1)]
+        return (quote.text, quote.author)
     }
 
     /// One quote of a ``QuoteFile``; its skipped entries are logged as warnings.

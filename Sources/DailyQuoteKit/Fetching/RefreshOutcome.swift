@@ -27,6 +27,9 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
         public var path: String?
         public var outcome: Outcome
         public var error: String?
+        /// The `[quotes]` key that refused the source's quote (`max_length`, `exclude_authors`, ...);
+        /// `error` says why.
+        public var refusedBy: String?
 
         public init(_ source: SourceConfig, outcome: Outcome, error: String? = nil) {
             self.source = source.name
@@ -54,13 +57,18 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
     public var at: Int64
 
     /// `fetched "…" — Seneca (zenquotes, 312 ms)`, or the failure with each source's error.
+    ///
+    /// Quotes `[quotes]` refused before the one taken are named after it, so that `status` says
+    /// why a source further down the list gave the quote.
     public var text: String {
         switch result {
         case .failed:
             let reasons = attempts.map(\.text).joined(separator: "; ")
             return "failed (\(elapsedMs) ms): \(reasons.isEmpty ? "no sources" : reasons)"
         case .fetched, .unchanged:
-            return "\(result.rawValue) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms)"
+            let refused = attempts.filter { $0.refusedBy != nil }.map(\.text)
+            let after = refused.isEmpty ? "" : "; before it, \(refused.joined(separator: "; "))"
+            return "\(result.rawValue) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms\(after))"
         }
     }
 }

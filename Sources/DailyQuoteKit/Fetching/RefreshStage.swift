@@ -58,7 +58,9 @@ public struct RefreshStage: Sendable {
                 sourceCount: config.sources.count)
             for _ in 0..<(source.isRandom ? 2 : 1) {
                 do {
-                    let quote = try await Self.withDeadline(share) { try await reader.read(source, deadline: share) }
+                    let quote = try await Self.withDeadline(share) {
+                        try await reader.read(source, deadline: share, filters: config.quotes)
+                    }
                     if recent.contains(quote.normalisedText) { throw FetchError.repeated }
                     if let cached, cached.quote.normalisedText == quote.normalisedText {
                         attempts.append(.init(source, outcome: .unchanged))
@@ -83,8 +85,11 @@ public struct RefreshStage: Sendable {
                             + "the rest kept for the sources after it)"
                     }
                     logger.info("\(source.name) (\(source.location)): \(description)")
-                    attempts.append(.init(source, outcome: .failed, error: description))
-                    if error != .repeated { break }
+                    var attempt = RefreshOutcome.Attempt(source, outcome: .failed, error: description)
+                    if case .refused(let refusal) = error { attempt.refusedBy = refusal.key }
+                    attempts.append(attempt)
+                    // A repeat, or a quote [quotes] refuses, may be followed by another from a random source.
+                    guard error == .repeated || attempt.refusedBy != nil else { break }
                 }
             }
         }

@@ -14,18 +14,22 @@ public struct QuoteChoice: Sendable, Equatable {
 
     /// Chooses the quote for a delivery planned for local day `day`.
     ///
-    /// The cached quote wins if it was fetched after the last posted notification. Otherwise
-    /// a bundled quote not posted in the last 365 days, picked from the day's number, so that
-    /// a retry of the same delivery picks the same quote.
+    /// The cached quote wins if it was fetched after the last posted notification and passes
+    /// `filters` (the config may have changed since). Otherwise a bundled quote that passes
+    /// `filters`, not posted in the last 365 days, picked from the day's number, so that a retry
+    /// of the same delivery picks the same quote. If no bundled quote passes, the filters are
+    /// ignored for the bundled collection and the reason says so.
     public static func choose(
         cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: @autoclosure () -> [HistoryEntry], now: Int64,
-        bundled: @autoclosure () -> [Quote] = BundledQuotes.all
+        bundled: @autoclosure () -> [Quote] = BundledQuotes.all, filters: QuotesConfig = QuotesConfig()
     ) -> QuoteChoice {
-        let why: String
+        var why: String
         switch cache {
         case .quote(let cached):
             if let lastPostedAt, cached.fetchedAt <= lastPostedAt {
                 why = "cache older than the last delivery"
+            } else if let refusal = filters.refusal(of: cached.quote) {
+                why = "cached quote \(refusal)"
             } else {
                 return QuoteChoice(quote: cached.quote, source: cached.source, reason: "cache")
             }
@@ -34,9 +38,18 @@ public struct QuoteChoice: Sendable, Equatable {
         }
         // Only now are the bundled collection and the history (a line per delivery, ever)
         // decoded: a fresh cache, the usual case, needs neither.
+        let collection = bundled()
+        var candidates = collection.filter { filters.refusal(of: $0) == nil }
+        if candidates.isEmpty, filters.isActive {
+            candidates = collection
+            why += "; \(Self.noBundledQuotePasses)"
+        }
         return QuoteChoice(
-            quote: fallback(day: day, history: history(), now: now, bundled: bundled()), source: "bundled", reason: "fallback: \(why)")
+            quote: fallback(day: day, history: history(), now: now, bundled: candidates), source: "bundled", reason: "fallback: \(why)")
     }
+
+    /// Said when `[quotes]` refuses the whole bundled collection, which is then used unfiltered.
+    public static let noBundledQuotePasses = "no bundled quote passes [quotes], so they were ignored for the bundled collection"
 
     /// A bundled quote not posted in the 365 days before `now`, chosen from `day`.
     ///

@@ -1,0 +1,84 @@
+/// The `[quotes]` table: which quotes are acceptable, from every source and from the bundled collection.
+///
+/// Lengths count Characters (what a reader sees as one letter, emoji or line break) of the text
+/// after the source's cleanup; the author is not counted. Authors are compared with white space
+/// at both ends dropped, inner runs of white space folded to one space, and case ignored; a
+/// quote without an author never matches `include_authors`. An author in both lists is excluded.
+public struct QuotesConfig: Sendable, Codable, Equatable {
+    /// The fewest Characters a quote may have; nil means no lower limit.
+    public var minLength: Int?
+    /// The most Characters a quote may have; nil means only the general limit of 1,000.
+    public var maxLength: Int?
+    /// Authors whose quotes are refused.
+    public var excludeAuthors: [String]
+    /// If set, only quotes by these authors are accepted.
+    public var includeAuthors: [String]?
+
+    public init(minLength: Int? = nil, maxLength: Int? = nil, excludeAuthors: [String] = [], includeAuthors: [String]? = nil) {
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.excludeAuthors = excludeAuthors
+        self.includeAuthors = includeAuthors
+    }
+
+    /// The allowed values of `min_length` and `max_length`: up to the general limit of accepted quotes.
+    public static let lengthRange = 0...QuoteAcceptance.maximumLength
+
+    /// Whether any filter is set.
+    public var isActive: Bool {
+        minLength != nil || maxLength != nil || !excludeAuthors.isEmpty || includeAuthors != nil
+    }
+
+    /// Why `quote` is refused, or nil if it passes.
+    public func refusal(of quote: Quote) -> Refusal? {
+        let length = quote.text.count
+        if let minLength, length < minLength { return .tooShort(length, minimum: minLength) }
+        if let maxLength, length > maxLength { return .tooLong(length, maximum: maxLength) }
+        let author = Self.authorKey(quote.author)
+        if !author.isEmpty, excludeAuthors.contains(where: { Self.authorKey($0) == author }) {
+            return .excludedAuthor(quote.author)
+        }
+        if let includeAuthors, author.isEmpty || !includeAuthors.contains(where: { Self.authorKey($0) == author }) {
+            return .authorNotIncluded(quote.author)
+        }
+        return nil
+    }
+
+    /// `author` as compared: trimmed, inner white space folded to one space, lower-cased.
+    static func authorKey(_ author: String) -> String {
+        author.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    }
+
+    /// Why a quote did not pass `[quotes]`.
+    public enum Refusal: Sendable, Equatable, CustomStringConvertible {
+        case tooShort(Int, minimum: Int)
+        case tooLong(Int, maximum: Int)
+        case excludedAuthor(String)
+        case authorNotIncluded(String)
+
+        /// The key that refused the quote: `min_length`, `max_length`, `exclude_authors` or `include_authors`.
+        public var key: String {
+            switch self {
+            case .tooShort: "min_length"
+            case .tooLong: "max_length"
+            case .excludedAuthor: "exclude_authors"
+            case .authorNotIncluded: "include_authors"
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .tooShort(let count, let minimum):
+                "refused by quotes.min_length: \(count) characters, fewer than \(minimum)"
+            case .tooLong(let count, let maximum):
+                "refused by quotes.max_length: \(count) characters, more than \(maximum)"
+            case .excludedAuthor(let author):
+                "refused by quotes.exclude_authors: the author is \"\(author)\""
+            case .authorNotIncluded(let author):
+                author.trimmingWhitespace().isEmpty
+                    ? "refused by quotes.include_authors: the quote has no author"
+                    : "refused by quotes.include_authors: \"\(author)\" is not listed"
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import DailyQuoteKit
+
+@Suite("QuotesConfig")
+struct QuotesConfigTests {
+    @Test("Lengths count Characters as a reader sees them, with both limits inclusive")
+    func lengthsAreCharacters() {
+        let filters = QuotesConfig(minLength: 3, maxLength: 5)
+        // "é" as e + combining acute, a family emoji and a flag are one Character each.
+        #expect(filters.refusal(of: Quote(text: "cafe\u{301}", author: "")) == nil)
+        #expect(filters.refusal(of: Quote(text: "👨‍👩‍👧🇩🇪x", author: "")) == nil)
+        #expect(filters.refusal(of: Quote(text: "abc", author: "")) == nil)
+        #expect(filters.refusal(of: Quote(text: "abcde", author: "")) == nil)
+        #expect(filters.refusal(of: Quote(text: "ab", author: "")) == .tooShort(2, minimum: 3))
+        #expect(filters.refusal(of: Quote(text: "abcdef", author: "")) == .tooLong(6, maximum: 5))
+        // A line break is one Character; the author is not counted.
+        #expect(filters.refusal(of: Quote(text: "a\r\nb", author: "A very long author name")) == nil)
+        // 5 scalars, 3 Characters: Characters decide.
+        #expect(QuotesConfig(minLength: 4).refusal(of: Quote(text: "e\u{301}e\u{301}x", author: "")) == .tooShort(3, minimum: 4))
+    }
+
+    @Test("exclude_authors ignores case, white space at either end and inner runs of white space")
+    func excludeAuthors() {
+        let filters = QuotesConfig(excludeAuthors: [" mark   TWAIN ", "Ænima Ölaf"])
+        #expect(filters.refusal(of: Quote(text: "x", author: "Mark Twain")) == .excludedAuthor("Mark Twain"))
+        #expect(filters.refusal(of: Quote(text: "x", author: "  MARK\ttwain\n")) == .excludedAuthor("  MARK\ttwain\n"))
+        #expect(filters.refusal(of: Quote(text: "x", author: "ænima ölaf")) != nil)
+        // Whole names only: no substring matches.
+        #expect(filters.refusal(of: Quote(text: "x", author: "Mark Twain Jr.")) == nil)
+        #expect(filters.refusal(of: Quote(text: "x", author: "")) == nil)
+    }
+
+    @Test("include_authors accepts only its authors; no author is never included; exclusion wins")
+    func includeAuthors() {
+        let filters = QuotesConfig(excludeAuthors: ["Seneca"], includeAuthors: ["seneca", "Marcus Aurelius"])
+        #expect(filters.refusal(of: Quote(text: "x", author: "MARCUS AURELIUS")) == nil)
+        #expect(filters.refusal(of: Quote(text: "x", author: "Epictetus")) == .authorNotIncluded("Epictetus"))
+        #expect(filters.refusal(of: Quote(text: "x", author: "")) == .authorNotIncluded(""))
+        #expect(filters.refusal(of: Quote(text: "x", author: "Seneca")) == .excludedAuthor("Seneca"))
+        #expect(QuotesConfig.Refusal.authorNotIncluded("").description == "refused by quotes.include_authors: the quote has no author")
+    }
+
+    @Test("Each refusal names its key; no filter set refuses nothing")
+    func keysAndInactive() {
+        #expect(QuotesConfig.Refusal.tooShort(1, minimum: 2).key == "min_length")
+        #expect(QuotesConfig.Refusal.tooLong(3, maximum: 2).key == "max_length")
+        #expect(QuotesConfig.Refusal.excludedAuthor("a").key == "exclude_authors")
+        #expect(QuotesConfig.Refusal.authorNotIncluded("a").key == "include_authors")
+        #expect(
+            QuotesConfig.Refusal.tooLong(300, maximum: 200).description == "refused by quotes.max_length: 300 characters, more than 200")
+        #expect(!QuotesConfig().isActive)
+        #expect(QuotesConfig().refusal(of: Quote(text: String(repeating: "x", count: 1000), author: "")) == nil)
+        #expect(QuotesConfig(minLength: 0).isActive)
+    }
+
+    @Test("config check warns when no bundled quote passes the filters")
+    func bundledWarning() {
+        var config = Config()
+        #expect(config.quotesWarnings().isEmpty)
+        config.quotes = QuotesConfig(includeAuthors: ["Seneca"])
+        #expect(config.quotesWarnings(bundled: [Quote(text: "x", author: "Seneca")]).isEmpty)
+        #expect(config.quotesWarnings(bundled: [Quote(text: "x", author: "Cato")]).count == 1)
+        config.quotes = QuotesConfig(minLength: 900)
+        #expect(config.quotesWarnings().first?.contains("bundled collection is used without them") == true)
+    }
+}
