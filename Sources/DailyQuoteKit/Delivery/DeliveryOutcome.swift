@@ -4,6 +4,8 @@ public struct DeliveryOutcome: Sendable, Codable, Equatable {
     public var result: String
     /// The planned delivery (ISO 8601); nil for `--now` and when nothing is due.
     public var planned: String?
+    /// The planned delivery's slot (`Mon..Fri 08:00`, or `08:00`); nil where `planned` is.
+    public var slot: String?
     /// When it was posted (ISO 8601).
     public var posted: String?
     public var quote: Quote?

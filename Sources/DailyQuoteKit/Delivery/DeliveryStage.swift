@@ -56,14 +56,13 @@ public struct DeliveryStage: Sendable {
                 cache: cache.read(), lastPostedAt: state.lastPostedAt, day: delivery.day, history: ledger.history(), now: now)
             var outcome = DeliveryOutcome(result: "would-post")
             outcome.planned = format.iso8601(delivery.at)
+            outcome.slot = delivery.slot
             outcome.quote = choice.quote
             outcome.source = choice.source
             outcome.reason = choice.reason
             guard !mode.isDryRun else { return outcome }
             let entry = try post(choice, for: delivery, deadline: timeout - Date().timeIntervalSince(started))
-            try ledger.record(
-                entry,
-                state: LedgerState(lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: entry.postedAt))
+            try ledger.record(entry, state: .delivered(delivery, postedAt: entry.postedAt))
             return outcome.posted(entry)
         }
     }
@@ -116,6 +115,8 @@ public struct DeliveryStage: Sendable {
             posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote, source: choice.source,
             reason: choice.reason, server: posted.server.name)
         entry.notificationId = posted.id
+        entry.slot = delivery?.slot
+        entry.slotOfDay = delivery?.slotOfDay
         return entry
     }
 
