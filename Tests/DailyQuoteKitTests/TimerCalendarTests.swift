@@ -132,6 +132,19 @@ struct TimerCalendarTests {
         #expect(refreshElapses == Set(planned.map { Self.systemdStyle($0.refreshAt) }))
     }
 
+    @Test("The absolute lines of a plan with two slots cover both slots of every day of the horizon")
+    func absoluteSeveralSlots() throws {
+        let planner = DeliveryPlanner(
+            rules: ["02:45", "Mon..Fri 20:00"].map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) },
+            zone: Zones.named("Pacific/Chatham"), refreshLead: 45 * 60)
+        let schedule = TimerSchedule.absolute(for: planner, now: Self.start)
+        let horizonEnd = try #require(schedule.horizonEnd)
+        let planned = planner.deliveries(from: Self.start, count: 3000).prefix { $0.at <= horizonEnd }
+        #expect(planned.count > 2400)
+        let elapses = try Self.systemdElapses(schedule.notify, iterations: 3000)
+        #expect(elapses == Set(planned.map { Self.systemdStyle($0.at) }))
+    }
+
     @Test("Absolute lines: one line per month and UTC time, consecutive days as ranges")
     func absoluteLineFormat() {
         let day = Zones.instant("2026-11-01T07:00:00Z")
