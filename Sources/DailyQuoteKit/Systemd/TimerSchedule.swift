@@ -37,7 +37,9 @@ public struct TimerSchedule: Sendable, Codable, Equatable {
     public static func absolute(for planner: DeliveryPlanner, now: Int64) -> TimerSchedule {
         let horizon = TimerCalendar.absoluteHorizon(now: now)
         let days = Int((horizon.upperBound - horizon.lowerBound) / 86_400) + 2
-        let deliveries = planner.deliveries(from: horizon.lowerBound, count: days * max(1, planner.rules.count)).filter { $0.at <= horizon.upperBound }
+        let deliveries = planner.deliveries(from: horizon.lowerBound, count: days * max(1, planner.rules.count)).filter {
+            $0.at <= horizon.upperBound
+        }
         return TimerSchedule(
             style: .absolute,
             notify: TimerCalendar.absoluteLines(deliveries.map(\.at)),
