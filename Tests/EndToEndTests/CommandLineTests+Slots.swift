@@ -135,4 +135,34 @@ extension CommandLineTests {
         #expect(units == (try GoldenFile.expected("units-berlin-slots.txt", actual: units)))
         #expect(try Self.verifyUnits(sandbox) == nil)
     }
+
+    @Test("run wakes for every slot: two slots a minute apart are both posted, each at its minute")
+    func runTwoSlots() throws {
+        let sandbox = Sandbox()
+        // The next whole minute at least 5 s away, and the minute after it.
+        let now = Date().timeIntervalSince1970
+        let target = (now / 60).rounded(.down) * 60 + (now.truncatingRemainder(dividingBy: 60) > 55 ? 120 : 60)
+        let first = Self.utcTime(offsetBy: target - now + 1)
+        let second = Self.utcTime(offsetBy: target + 60 - now + 1)
+        let entries = [first, second].map { "\"\(pad($0.hour)):\(pad($0.minute))\"" }.joined(separator: ", ")
+        let config = try sandbox.config(
+            "[delivery]\ntimes = [\(entries)]\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
+        let script = """
+            "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
+            for _ in $(seq 2000); do [ "$(wc -l <"$XDG_STATE_HOME/dailyquote/history.jsonl" 2>/dev/null)" = 2 ] && break; sleep 0.1; done
+            date +%s.%N >"$W/seen"
+            kill -TERM $r; wait $r; echo $? >"$W/status"
+            """
+        let report = try NotificationSession(sandbox: sandbox).run(script)
+        #expect(report.files["status"] == "0\n", "\(report.files["run.log"] ?? "")")
+        #expect(report.calls.count == 2, "\(report.files["run.log"] ?? "")")
+        let seen = try #require(Double(report.files["seen"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        #expect(seen - (target + 60) >= 0 && seen - (target + 60) < 5, "\(report.files["run.log"] ?? "")")
+        let history = try String(contentsOfFile: sandbox.home.url("state/dailyquote/history.jsonl"), encoding: .utf8)
+        let posted = history.split(separator: "\n").compactMap { $0.firstMatch(of: /"postedAt":(\d+)/).flatMap { Double($0.1) } }
+        #expect(posted.count == 2)
+        #expect(posted.first.map { $0 >= target && $0 < target + 5 } == true, "\(posted) vs \(target)")
+    }
+
+    private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
