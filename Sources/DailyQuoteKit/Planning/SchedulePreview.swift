@@ -15,7 +15,8 @@ public struct SchedulePreview: Sendable, Equatable {
 
     /// The header line: zone, rule, refresh lead and start.
     public var header: String {
-        let lead = planner.refreshLead == 0 ? "at the same time" : "\(ConfigDuration(seconds: planner.refreshLead)) before"
+        var lead = planner.refreshLead == 0 ? "at the same time" : "\(ConfigDuration(seconds: planner.refreshLead)) before"
+        if planner.rules.count > 1 { lead += ", or halfway after the previous slot" }
         return "Deliveries in \(planner.zone.identifier), \(planner.summary) local time "
             + "(refresh \(lead)), from \(format.display(start)):"
     }
