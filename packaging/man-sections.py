@@ -27,9 +27,31 @@ or
 .It Cm hour No (default 8)
 The local hour of the delivery, 0\(en23; required when
 .Cm [delivery]
-is present.
+is present and has no
+.Cm times .
 .It Cm minute No (default 0)
 0\(en59.
+.It Cm times No (default none)
+Several deliveries a day, instead of
+.Cm hour
+and
+.Cm minute
+(both together are an error): a non-empty list of
+.Ql HH:MM
+or
+.Ql DAYS HH:MM
+strings, such as
+.Ql Mon..Fri 08:00 ,
+.Ql Sat,Sun 10:30 ,
+.Ql 20:00 .
+DAYS is systemd's weekday syntax: names or abbreviations in any case,
+ranges with
+.Ql ..
+and lists with
+.Ql \&, .
+An entry without DAYS applies on
+.Cm weekdays .
+Each entry is a slot; entries that fall on the same instant on a day are one delivery.
 .It Cm weekdays No (default every day)
 A non-empty list of
 .Ql mon

@@ -140,6 +140,6 @@ struct CommandContext {
 
     /// The planner for the loaded configuration.
     var planner: DeliveryPlanner {
-        DeliveryPlanner(rule: config.delivery.rule, zone: zone, refreshLead: config.refresh.lead.seconds)
+        DeliveryPlanner(rules: config.delivery.rules, zone: zone, refreshLead: config.refresh.lead.seconds)
     }
 }

@@ -67,7 +67,7 @@ struct RunCommand: AsyncParsableCommand {
             if SystemdUnit.timerNames.allSatisfy(context.unitDirectory.isEnabled) {
                 logger.notice("the systemd timers are enabled too; the delivery ledger keeps the two from posting twice")
             }
-            logger.notice("scheduler started: \(context.planner.rule.summary), \(context.zone.identifier)")
+            logger.notice("scheduler started: \(context.planner.summary), \(context.zone.identifier)")
         }
         try scheduler.run(refreshedFor: inherited)
     }

@@ -16,7 +16,8 @@ struct RunPlanDescription {
                 + "(\(ZonedTimeFormat.relative(from: context.now, to: nextRefresh))) under a \(refresh.timeout) deadline "
                 + "and cache it in \(context.paths.cacheDirectory)",
             "notify: would post the cached quote at \(format.display(next.at)) "
-                + "(\(ZonedTimeFormat.relative(from: context.now, to: next.at))); "
+                + "(\(ZonedTimeFormat.relative(from: context.now, to: next.at)))"
+                + (context.planner.rules.count > 1 ? " for slot [\(next.slot)]" : "") + "; "
                 + (catchUp.seconds > 0
                     ? "a delivery missed by at most \(catchUp) is posted late" : "a missed delivery is skipped (catch_up = \"0\")"),
         ]

@@ -112,4 +112,55 @@ struct DeliveryLedgerTests {
         let warnings = collected.lines.withLock { $0 }
         #expect(warnings == ["warning: \(ledger.historyPath):2: not a history entry; skipped"], "\(warnings)")
     }
+
+    /// `state.json` and `history.jsonl` byte for byte as the code before slots wrote them: the
+    /// 2026-06-01 08:00 CEST delivery, and a `notify --now` preview after it.
+    static let oldState = #"{"lastPlannedAt":1780293600,"lastPlannedDay":"2026-06-01","lastPostedAt":1780293601}"#
+    static let oldHistory = """
+        {"author":"Seneca","notificationId":7,"planned":"2026-06-01T08:00:00+02:00","plannedAt":1780293600,"plannedDay":"2026-06-01","posted":"2026-06-01T08:00:01+02:00","postedAt":1780293601,"reason":"cache","server":"dunst","source":"zenquotes","text":"Luck is what happens when preparation meets opportunity."}
+        {"author":"","now":true,"posted":"2026-06-01T09:00:00+02:00","postedAt":1780297200,"reason":"cache","server":"dunst","source":"zenquotes","text":"A preview."}
+
+        """
+
+    @Test("Files in the format before slots: the old record counts as its day's first slot, the history still reads")
+    func migratesOldFormat() throws {
+        let dir = TemporaryDirectory()
+        try dir.write("state/state.json", Self.oldState)
+        try dir.write("state/history.jsonl", Self.oldHistory)
+        let ledger = DeliveryLedger(paths: AppPaths(root: dir.path))
+        let planner = DeliveryPlanner(
+            rules: ["08:00", "20:00"].map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) }, zone: Zones.named("Europe/Berlin"),
+            refreshLead: 2700)
+        let slots = planner.slots(on: CivilDate(year: 2026, month: 6, day: 1))
+        let historyOnly = TemporaryDirectory()
+        try historyOnly.write("state/history.jsonl", Self.oldHistory)
+        for state in [try ledger.repairedState(), DeliveryLedger(paths: AppPaths(root: historyOnly.path)).state()] {
+            #expect(state.lastPlannedAt == 1_780_293_600)
+            #expect(state.hasDelivered(slots[0]))
+            #expect(!state.hasDelivered(slots[1]))
+        }
+        // A slot moved to 07:00 after the old 08:00 delivery is not posted again that day.
+        let moved = DeliveryPlanner(
+            rules: ["07:00", "20:00"].map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) }, zone: Zones.named("Europe/Berlin"),
+            refreshLead: 2700)
+        #expect(try ledger.repairedState().hasDelivered(moved.slots(on: CivilDate(year: 2026, month: 6, day: 1))[0]))
+        let history = ledger.history()
+        #expect(history.map(\.text) == ["Luck is what happens when preparation meets opportunity.", "A preview."])
+        #expect(history.map(\.slot) == [nil, nil])
+        #expect(history[1].isPreview)
+        // A new record appends a line with its slot; the old lines stay as they were.
+        var entry = HistoryEntry(
+            planned: "2026-06-01T20:00:00+02:00", plannedAt: slots[1].at, plannedDay: "2026-06-01", posted: "x", postedAt: slots[1].at,
+            quote: Quote(text: "New.", author: ""), source: "bundled", reason: "r", server: "s")
+        entry.slot = slots[1].slot
+        entry.slotOfDay = slots[1].slotOfDay
+        try ledger.record(entry, state: .delivered(slots[1], postedAt: slots[1].at))
+        let text = try String(contentsOfFile: ledger.historyPath, encoding: .utf8)
+        #expect(text.hasPrefix(Self.oldHistory))
+        #expect(text.contains(#""slot":"20:00","slotOfDay":2"#))
+        #expect(ledger.state().hasDelivered(slots[1]))
+        try FileManager.default.removeItem(atPath: ledger.statePath)
+        #expect(ledger.state().hasDelivered(slots[1]), "rebuilt from a history that mixes both formats")
+        #expect(ledger.state().lastPlannedSlotOfDay == 2)
+    }
 }

@@ -76,3 +76,57 @@ struct DueDecisionTests {
         #expect(ledger.futureRecords(now: eight + 5, planner: planner).isEmpty == !due)
     }
 }
+
+/// The due rule per slot, with `times = ["08:00", "12:00", "20:00"]`.
+@Suite("DueDecision per slot")
+struct DueDecisionSlotTests {
+    let planner = DeliveryPlanner(
+        rules: ["08:00", "12:00", "20:00"].map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) }, zone: Zones.named("Europe/Berlin"),
+        refreshLead: 2700)
+    let catchUp: Int64 = 3 * 3600
+
+    func at(_ time: String) -> Int64 { Zones.instant("2026-06-01T\(time):00+02:00") }
+
+    /// Runs the due rule at each instant, recording what is due as the delivery stage does.
+    func simulate(_ times: [String], start: LedgerState = LedgerState()) -> [String] {
+        var ledger = start
+        var posted: [String] = []
+        for time in times {
+            if case .due(let delivery) = DueDecision.decide(planner: planner, now: at(time), catchUp: catchUp, ledger: ledger) {
+                posted.append(delivery.slot)
+                ledger = .delivered(delivery, postedAt: at(time))
+            }
+        }
+        return posted
+    }
+
+    @Test("Each slot of a day is due once, at its time")
+    func eachSlot() {
+        #expect(
+            simulate(["07:59", "08:00", "08:01", "11:00", "12:00", "12:30", "20:00", "20:00", "23:00"]) == ["08:00", "12:00", "20:00"])
+    }
+
+    @Test("A suspend over several slots gives one notification, for the latest slot, never a burst")
+    func suspendOverSlots() {
+        // Asleep from 07:00 to 20:30: 08:00, 12:00 and 20:00 were missed; only 20:00 is posted.
+        #expect(simulate(["07:00", "20:30", "20:31", "21:00"]) == ["20:00"])
+        // Woken at 13:00: 12:00 is posted; 08:00 never is.
+        #expect(simulate(["07:00", "13:00", "13:01"]) == ["12:00"])
+        // Asleep past the catch-up window of the latest slot: nothing until the next slot.
+        #expect(simulate(["07:00", "15:01", "19:00", "20:00"]) == ["20:00"])
+    }
+
+    @Test("A slot posted, then its time changed the same day, is not posted again; the next slot still is")
+    func changedTime() {
+        let ledger = LedgerState(
+            lastPlannedAt: at("07:00"), lastPlannedDay: "2026-06-01", lastPostedAt: at("07:00"), lastPlannedSlot: "07:00",
+            lastPlannedSlotOfDay: 1)
+        #expect(simulate(["08:00", "12:00"], start: ledger) == ["12:00"])
+    }
+
+    @Test("A record in the old format (no slot fields) counts as its day's first slot; later slots are still due")
+    func oldFormatRecord() {
+        let old = LedgerState(lastPlannedAt: at("07:00"), lastPlannedDay: "2026-06-01", lastPostedAt: at("07:00"))
+        #expect(simulate(["08:00", "12:00", "20:00"], start: old) == ["12:00", "20:00"])
+    }
+}

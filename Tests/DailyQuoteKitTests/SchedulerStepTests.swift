@@ -30,4 +30,18 @@ struct SchedulerStepTests {
             SchedulerStep.next(planner: planner, now: now, refreshedFor: nil, retryAt: now + 90_000)?.at
                 == Zones.instant("2026-06-02T05:15:00Z"))
     }
+
+    @Test("With several slots it wakes for each: the refresh halfway after the previous slot, then the slot")
+    func severalSlots() {
+        let slots = DeliveryPlanner(
+            rules: ["08:00", "08:30", "Sat,Sun 10:30"].map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) },
+            zone: Zones.named("Europe/Berlin"), refreshLead: 45 * 60)
+        let eight = Zones.instant("2026-06-06T08:00:00+02:00")  // a Saturday
+        #expect(SchedulerStep.next(planner: slots, now: eight, refreshedFor: eight) == .refresh(at: eight + 900, delivery: eight + 1800))
+        #expect(SchedulerStep.next(planner: slots, now: eight + 900, refreshedFor: eight + 1800) == .deliver(at: eight + 1800))
+        let tenThirty = Zones.instant("2026-06-06T10:30:00+02:00")
+        #expect(
+            SchedulerStep.next(planner: slots, now: eight + 1800, refreshedFor: eight + 1800)
+                == .refresh(at: tenThirty - 2700, delivery: tenThirty))
+    }
 }

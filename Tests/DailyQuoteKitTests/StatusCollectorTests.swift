@@ -44,7 +44,7 @@ struct StatusCollectorTests {
     @Test("The report: next delivery and refresh relative to now; the server's failure is kept")
     func report() {
         let report = collector(TemporaryDirectory()).collect()
-        #expect(report.nextDelivery == .init(at: "2026-11-22T08:00:00+01:00", inSeconds: 3600, relative: "in 1h"))
+        #expect(report.nextDelivery == .init(at: "2026-11-22T08:00:00+01:00", inSeconds: 3600, relative: "in 1h", slot: "08:00"))
         #expect(report.nextRefresh?.at == "2026-11-22T07:15:00+01:00")
         #expect(report.notificationServerError == DeliveryError.noServer.errorDescription)
         #expect(report.text.contains("next delivery:  2026-11-22T08:00:00+01:00 (in 1h)"))

@@ -85,6 +85,29 @@ struct TimerCalendarTests {
         }
     }
 
+    @Test(
+        "Proof against systemd-analyze with several slots and day prefixes: every planned instant of 2026-2028 elapses",
+        arguments: [
+            ("Europe/Berlin", ["02:30", "03:00", "Mon..Fri 08:00", "Sat,Sun 10:30", "20:00"]),
+            ("America/New_York", ["Mon..Fri 01:30", "Sat,Sun 02:30", "Sun 02:00", "23:00"]),
+            ("Australia/Lord_Howe", ["02:15", "Sun 01:45", "Mon,Wed..Fri 02:00"]),
+            ("America/Havana", ["00:00", "Sat,Sun 00:30", "12:00"]),
+            ("America/St_Johns", ["Sun 02:30", "Mon..Sat 01:30", "18:45"]),
+            ("Europe/London", ["01:30", "Sun 01:00", "Tue,Thu 07:00"]),
+        ])
+    func coverageSeveralSlots(zone: String, entries: [String]) throws {
+        let planner = DeliveryPlanner(
+            rules: entries.map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) }, zone: Zones.named(zone), refreshLead: 45 * 60)
+        let planned = planner.deliveries(from: Self.start, count: 6000).prefix { $0.day.year <= 2028 }
+        let expressions = TimerCalendar.onCalendarLines(for: planner, from: Self.start)
+        let elapses = try Self.systemdElapses(expressions, iterations: planned.count * 2 + 50)
+        let missing = planned.map { Self.systemdStyle($0.at) }.filter { !elapses.contains($0) }
+        #expect(missing.isEmpty, "\(zone) \(expressions): missing \(missing.prefix(3))")
+        // The refresh timer's lines are valid for systemd too.
+        let refresh = TimerSchedule.calendar(for: planner, now: Self.start).refresh
+        #expect(try !Self.systemdElapses(refresh, iterations: 2).isEmpty)
+    }
+
     @Test("Where systemd fails (inside Pacific/Chatham's gap) the absolute UTC lines cover every planned instant of the horizon")
     func chathamAbsolute() throws {
         let planner = DeliveryPlanner(rule: DeliveryRule(hour: 2, minute: 45), zone: Zones.named("Pacific/Chatham"), refreshLead: 45 * 60)
@@ -107,6 +130,19 @@ struct TimerCalendarTests {
         // The refresh lines are the same plan, the lead earlier.
         let refreshElapses = try Self.systemdElapses(schedule.refresh, iterations: 1500)
         #expect(refreshElapses == Set(planned.map { Self.systemdStyle($0.refreshAt) }))
+    }
+
+    @Test("The absolute lines of a plan with two slots cover both slots of every day of the horizon")
+    func absoluteSeveralSlots() throws {
+        let planner = DeliveryPlanner(
+            rules: ["02:45", "Mon..Fri 20:00"].map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) },
+            zone: Zones.named("Pacific/Chatham"), refreshLead: 45 * 60)
+        let schedule = TimerSchedule.absolute(for: planner, now: Self.start)
+        let horizonEnd = try #require(schedule.horizonEnd)
+        let planned = planner.deliveries(from: Self.start, count: 3000).prefix { $0.at <= horizonEnd }
+        #expect(planned.count > 2400)
+        let elapses = try Self.systemdElapses(schedule.notify, iterations: 3000)
+        #expect(elapses == Set(planned.map { Self.systemdStyle($0.at) }))
     }
 
     @Test("Absolute lines: one line per month and UTC time, consecutive days as ranges")

@@ -38,3 +38,17 @@ struct UnitGeneratorTests {
         #expect(content(units, "dailyquote-refresh.timer").contains("\nAccuracySec=1s\n"))
     }
 }
+
+extension UnitGeneratorTests {
+    @Test("The refresh timer's random delay stays under a quarter of the shortest distance between two slots")
+    func randomDelayBetweenSlots() {
+        var config = Config()
+        #expect(UnitGenerator.shortestGap(config.delivery.rules) == 86_400)
+        config.delivery.times = ["08:00", "08:04", "Sun 20:00"].map { DeliveryTime(parsing: $0)! }
+        #expect(UnitGenerator.shortestGap(config.delivery.rules) == 240)
+        let generator = UnitGenerator(
+            executable: "/usr/bin/dailyquote", configArgument: nil, config: config,
+            schedule: TimerSchedule(style: .calendar, notify: [], refresh: []), zone: Zones.named("UTC"), permanentExitStatuses: [])
+        #expect(generator.refreshTimer.contains("RandomizedDelaySec=60s\n"))
+    }
+}

@@ -7,6 +7,11 @@ It reads JSON lines, one planned case per line, as the Swift tests or the binary
    "start": <unix seconds>, "through": "2028-12-31" | null, "count": <int> | null,
    "deliveries": [[<unix seconds>, <dst adjusted 0|1>], ...]}
 
+or, for a plan of several slots (`delivery.times`), "entries": [[hour, minute, [weekdays]], ...]
+instead of hour, minute and weekdays, and deliveries [[<unix seconds>, <0|1>, <entry index>], ...]:
+each entry plans its days as above, and entries that land on the same instant that day are one
+delivery, named after the first entry.
+
 and recomputes the deliveries: every selected local day gets one delivery at hour:minute;
 a repeated wall time takes its earlier instant; a wall time inside a DST gap moves to the
 instant the clocks jump. The list is the deliveries at or after `start`, up to local day
@@ -54,10 +59,26 @@ def plan_day(zone, day, hour, minute):
     return hi, True
 
 
+def day_slots(zone, day, entries):
+    """The deliveries of local `day` for several entries, [instant, adjusted, entry index], in
+    time order; entries that land on the same instant are one delivery, the first entry's."""
+    found = {}
+    for index, (hour, minute, weekdays) in enumerate(entries):
+        if day.isoweekday() not in weekdays:
+            continue
+        instant, adjusted = plan_day(zone, day, hour, minute)
+        if instant not in found:
+            found[instant] = [instant, int(adjusted), index]
+    return [found[t] for t in sorted(found)]
+
+
 def expected(case):
     zone = ZoneInfo(case["zone"])
     start = case["start"]
-    weekdays = set(case["weekdays"])
+    if "entries" in case:
+        entries = [(e[0], e[1], set(e[2])) for e in case["entries"]]
+    else:
+        entries = [(case["hour"], case["minute"], set(case["weekdays"]))]
     through = date.fromisoformat(case["through"]) if case.get("through") else None
     count = case.get("count")
     day = datetime.fromtimestamp(start, zone).date() - timedelta(days=1)
@@ -67,10 +88,11 @@ def expected(case):
             break
         if count is not None and len(result) >= count:
             break
-        if day.isoweekday() in weekdays:
-            instant, adjusted = plan_day(zone, day, case["hour"], case["minute"])
+        for instant, adjusted, index in day_slots(zone, day, entries):
+            if count is not None and len(result) >= count:
+                break
             if instant >= start and (not result or instant > result[-1][0]):
-                result.append([instant, int(adjusted)])
+                result.append([instant, adjusted, index] if "entries" in case else [instant, adjusted])
         day += timedelta(days=1)
     return result
 
@@ -91,12 +113,15 @@ def main():
         if got == want:
             continue
         failures += 1
-        label = f'{case["zone"]} {case["hour"]:02d}:{case["minute"]:02d} days={case["weekdays"]}'
+        if "entries" in case:
+            label = f'{case["zone"]} entries={case["entries"]}'
+        else:
+            label = f'{case["zone"]} {case["hour"]:02d}:{case["minute"]:02d} days={case["weekdays"]}'
         if len(got) != len(want):
             print(f"{label}: {len(got)} deliveries, oracle has {len(want)}")
         for g, w in zip(got, want):
             if g != w:
-                print(f"{label}: planner {utc(g[0])} adjusted={g[1]}, oracle {utc(w[0])} adjusted={w[1]}")
+                print(f"{label}: planner {utc(g[0])} {g[1:]}, oracle {utc(w[0])} {w[1:]}")
                 break
     print(f"oracle: {cases} cases, {failures} disagreements", file=sys.stderr)
     return 1 if failures else 0

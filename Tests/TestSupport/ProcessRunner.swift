@@ -24,8 +24,10 @@ public enum ProcessRunner {
         }
     }
 
-    /// Runs `executable` with `arguments` to its end; `environment` replaces the whole
-    /// environment. A child ended by signal N has status 128 + N, as in a shell.
+    /// Runs `executable` with `arguments` to its end.
+    ///
+    /// `environment` replaces the whole environment. A child ended by signal N has status
+    /// 128 + N, as in a shell.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
     ) throws -> ProcessResult {

@@ -30,11 +30,16 @@ public struct DeliveryConfig: Sendable, Equatable {
     public var timeZone: String?
     /// How late a missed delivery may still be posted; zero disables catch-up.
     public var catchUp = ConfigDuration.hours(3)
+    /// `delivery.times`, the slots; nil means the one slot `hour`/`minute`.
+    public var times: [DeliveryTime]?
 
     public init() {}
 
-    /// The wall-clock part of the configuration, as the planner takes it.
+    /// The wall-clock part of the configuration for `hour`/`minute`.
     public var rule: DeliveryRule { DeliveryRule(hour: hour, minute: minute, weekdays: weekdays) }
+
+    /// The slots, as the planner takes them: one per `times` entry, or `hour`/`minute` alone.
+    public var rules: [DeliveryRule] { times.map { $0.map { $0.rule(weekdays: weekdays) } } ?? [rule] }
 }
 
 /// The `[refresh]` table: when and how long the fetch stage runs.

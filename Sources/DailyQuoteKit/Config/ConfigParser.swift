@@ -18,7 +18,7 @@ public struct ConfigParser: Sendable {
     /// The keys of each table this version understands.
     static let knownKeys: [String: [String]] = [
         "": ["delivery", "refresh", "notification", "source", "quotes"],
-        "delivery": ["hour", "minute", "weekdays", "time_zone", "catch_up"],
+        "delivery": ["hour", "minute", "times", "weekdays", "time_zone", "catch_up"],
         "refresh": ["lead", "timeout"],
         "notification": ["title", "icon", "urgency", "expire", "timeout", "hold"],
         "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format", "encoding"],
@@ -71,10 +71,11 @@ public struct ConfigParser: Sendable {
     private func parseDelivery(_ table: TOMLTableReader) throws(ConfigError) -> DeliveryConfig {
         try table.rejectUnknownKeys(known: Self.knownKeys["delivery"]!)
         var delivery = DeliveryConfig()
-        guard let hour = try table.integer("hour", in: 0...23) else {
+        delivery.times = try parseTimes(table)
+        guard let hour = try table.integer("hour", in: 0...23) ?? (delivery.times == nil ? nil : delivery.hour) else {
             throw ConfigError(
                 .missingKey, file: table.file, line: table.locator.line(of: "delivery"), key: "delivery.hour",
-                detail: "required when [delivery] is present (an integer 0-23)")
+                detail: "required when [delivery] is present and has no `times` (an integer 0-23)")
         }
         delivery.hour = hour
         delivery.minute = try table.integer("minute", in: 0...59) ?? delivery.minute

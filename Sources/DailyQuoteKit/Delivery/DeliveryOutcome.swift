@@ -16,6 +16,8 @@ public struct DeliveryOutcome: Sendable, Equatable {
     public var result: Result
     /// The planned delivery; nil for `--now` and when nothing is due.
     public var plannedAt: Int64?
+    /// The planned delivery's slot (`Mon..Fri 08:00`, or `08:00`); nil where `plannedAt` is.
+    public var slot: String?
     /// When it was posted.
     public var postedAt: Int64?
     public var quote: Quote?
@@ -46,6 +48,7 @@ public struct DeliveryOutcome: Sendable, Equatable {
     public struct Report: Encodable, Equatable, Sendable {
         public var result: Result
         public var planned: String?
+        public var slot: String?
         public var posted: String?
         public var quote: Quote?
         public var source: String?
@@ -59,7 +62,7 @@ public struct DeliveryOutcome: Sendable, Equatable {
     public func report(zone: ZoneRules) -> Report {
         let format = ZonedTimeFormat(zone: zone)
         return Report(
-            result: result, planned: plannedAt.map(format.iso8601), posted: postedAt.map(format.iso8601), quote: quote,
+            result: result, planned: plannedAt.map(format.iso8601), slot: slot, posted: postedAt.map(format.iso8601), quote: quote,
             source: source, reason: reason, server: server, detail: detail, next: nextAt.map(format.iso8601))
     }
 }

@@ -50,10 +50,7 @@ public struct DeliveryStage: Sendable {
                 return outcome
             case .due(let delivery):
                 return try deliver(for: delivery, day: delivery.day, state: state, now: now, mode: mode, deadline: deadline) { entry in
-                    try ledger.record(
-                        entry,
-                        state: LedgerState(
-                            lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: entry.postedAt))
+                    try ledger.record(entry, state: .delivered(delivery, postedAt: entry.postedAt))
                 }
             }
         }
@@ -98,6 +95,7 @@ public struct DeliveryStage: Sendable {
         warnIfUnfiltered(choice)
         var outcome = DeliveryOutcome(result: .wouldPost)
         outcome.plannedAt = delivery?.at
+        outcome.slot = delivery?.slot
         outcome.quote = choice.quote
         outcome.source = choice.source
         outcome.reason = choice.reason
@@ -139,6 +137,8 @@ public struct DeliveryStage: Sendable {
             posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote, source: choice.source,
             reason: choice.reason, server: posted.server.name)
         entry.notificationId = posted.id
+        entry.slot = delivery?.slot
+        entry.slotOfDay = delivery?.slotOfDay
         return entry
     }
 

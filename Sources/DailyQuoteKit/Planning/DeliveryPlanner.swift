@@ -1,31 +1,74 @@
-/// Turns a ``DeliveryRule`` and a zone into concrete delivery instants.
+/// Turns the plan's ``DeliveryRule``s (its slots) and a zone into concrete delivery instants.
 ///
 /// It does no I/O.
 ///
-/// The rule, as the README states it:
-/// - every selected local calendar day gets exactly one delivery at the rule's local time;
+/// The rule, as the README states it, for each slot separately:
+/// - every selected local calendar day gets exactly one delivery at the slot's local time;
 /// - if that local time occurs twice (DST fall-back), the delivery is at the earlier instant,
-///   and the day is then done;
+///   and the slot is then done for the day;
 /// - if that local time does not exist (DST spring-forward gap), the delivery is at the first
 ///   instant after the gap, the moment the clocks jump. The day is never skipped.
+///
+/// Slots that resolve to the same instant on a day are one delivery, named after the entry
+/// listed first. Each delivery's refresh is `refreshLead` before it, but never earlier than
+/// halfway between the previous delivery and it, so that each slot gets a quote fetched after
+/// the previous slot posted its own.
 public struct DeliveryPlanner: Sendable, Equatable {
-    public var rule: DeliveryRule
+    /// The slots, in config order; never empty for a plan made from a config.
+    public var rules: [DeliveryRule]
     public var zone: ZoneRules
     /// Seconds between a refresh and the delivery it prepares.
     public var refreshLead: Int64
 
-    public init(rule: DeliveryRule, zone: ZoneRules, refreshLead: Int64) {
-        self.rule = rule
+    public init(rules: [DeliveryRule], zone: ZoneRules, refreshLead: Int64) {
+        self.rules = rules
         self.zone = zone
         self.refreshLead = refreshLead
     }
 
-    /// The delivery for local day `day`, whether or not its weekday is selected.
+    public init(rule: DeliveryRule, zone: ZoneRules, refreshLead: Int64) {
+        self.init(rules: [rule], zone: zone, refreshLead: refreshLead)
+    }
+
+    /// The first slot's rule; a one-slot plan's only one.
+    public var rule: DeliveryRule {
+        get { rules.first ?? DeliveryRule(hour: 8, minute: 0) }
+        set { rules = [newValue] }
+    }
+
+    /// `every day at 08:00`, or for several slots `Mon-Fri at 08:00; every day at 20:00`.
+    public var summary: String { rules.map(\.summary).joined(separator: "; ") }
+
+    /// Whether any slot selects a weekday.
+    private var hasAnyDay: Bool { rules.contains { !$0.weekdays.isEmpty } }
+
+    /// The first slot's delivery for local day `day`, whether or not its weekday is selected.
     public func delivery(on day: CivilDate) -> PlannedDelivery {
+        let rule = self.rule
         let resolved = zone.resolve(wallTime: day.daysSinceEpoch * 86_400 + rule.secondsIntoDay)
         return PlannedDelivery(
             day: day, at: resolved.instant, refreshAt: resolved.instant - refreshLead, dstAdjusted: resolved.insideGap,
-            repeatedTime: resolved.repeated)
+            repeatedTime: resolved.repeated, slot: rule.slotName, time: rule.timeText)
+    }
+
+    /// The deliveries of local day `day`, in order, with slots that resolve to the same
+    /// instant merged; their refresh instants are `at - refreshLead` (not yet clamped).
+    public func slots(on day: CivilDate) -> [PlannedDelivery] {
+        var result: [PlannedDelivery] = []
+        for rule in rules where rule.weekdays.contains(day.weekday) {
+            let resolved = zone.resolve(wallTime: day.daysSinceEpoch * 86_400 + rule.secondsIntoDay)
+            if let index = result.firstIndex(where: { $0.at == resolved.instant }) {
+                result[index].mergedSlots.append(rule.slotName)
+                continue
+            }
+            result.append(
+                PlannedDelivery(
+                    day: day, at: resolved.instant, refreshAt: resolved.instant - refreshLead, dstAdjusted: resolved.insideGap,
+                    repeatedTime: resolved.repeated, slot: rule.slotName, time: rule.timeText))
+        }
+        result.sort { $0.at < $1.at }
+        for index in result.indices { result[index].slotOfDay = index + 1 }
+        return result
     }
 
     /// The local calendar day that contains `instant`.
@@ -33,33 +76,53 @@ public struct DeliveryPlanner: Sendable, Equatable {
 
     /// Up to `count` deliveries at or after `start` (Unix seconds), in order.
     public func deliveries(from start: Int64, count: Int) -> [PlannedDelivery] {
-        guard count > 0, !rule.weekdays.isEmpty else { return [] }
+        guard count > 0, hasAnyDay else { return [] }
         var result: [PlannedDelivery] = []
         result.reserveCapacity(count)
         // Begin a day early: a delivery on the previous local day can still lie ahead of `start`
         // only in pathological zones, but it costs one iteration to be sure.
         var day = localDay(of: start).daysSinceEpoch - 1
+        var previous = latestDelivery(beforeDay: day)
         while result.count < count {
             let date = CivilDate(daysSinceEpoch: day)
             day += 1
-            guard rule.weekdays.contains(date.weekday) else { continue }
-            let delivery = delivery(on: date)
-            // A day that a zone skipped entirely can map onto the next day's instant: never deliver twice.
-            guard delivery.at >= start, delivery.at > (result.last?.at ?? .min) else { continue }
-            result.append(delivery)
+            for var delivery in slots(on: date) {
+                // A day that a zone skipped entirely can map onto the next day's instant: never deliver twice.
+                guard delivery.at > (previous?.at ?? .min) else { continue }
+                delivery.refreshAt = Self.refreshInstant(for: delivery.at, lead: refreshLead, previous: previous?.at)
+                previous = delivery
+                guard delivery.at >= start else { continue }
+                result.append(delivery)
+                if result.count == count { break }
+            }
         }
         return result
     }
 
     /// The latest delivery at or before `instant`, looking back at most `lookbackDays` days.
     public func latestDelivery(atOrBefore instant: Int64, lookbackDays: Int = 14) -> PlannedDelivery? {
+        guard var found = latestUnclamped(atOrBefore: instant, lookbackDays: lookbackDays) else { return nil }
+        let previous = latestUnclamped(atOrBefore: found.at - 1, lookbackDays: 8)
+        found.refreshAt = Self.refreshInstant(for: found.at, lead: refreshLead, previous: previous?.at)
+        return found
+    }
+
+    /// The latest delivery before local day `day` begins, looking back a week.
+    private func latestDelivery(beforeDay day: Int64) -> PlannedDelivery? {
+        latestUnclamped(atOrBefore: zone.resolve(wallTime: day * 86_400).instant - 1, lookbackDays: 8)
+    }
+
+    private func latestUnclamped(atOrBefore instant: Int64, lookbackDays: Int) -> PlannedDelivery? {
         let today = localDay(of: instant).daysSinceEpoch
         for day in stride(from: today + 1, through: today - Int64(lookbackDays), by: -1) {
-            let date = CivilDate(daysSinceEpoch: day)
-            guard rule.weekdays.contains(date.weekday) else { continue }
-            let delivery = delivery(on: date)
-            if delivery.at <= instant { return delivery }
+            if let delivery = slots(on: CivilDate(daysSinceEpoch: day)).last(where: { $0.at <= instant }) { return delivery }
         }
         return nil
+    }
+
+    /// `at - lead`, but not before the midpoint between `previous` and `at`.
+    static func refreshInstant(for at: Int64, lead: Int64, previous: Int64?) -> Int64 {
+        guard let previous, previous < at else { return at - lead }
+        return max(at - lead, previous + (at - previous) / 2)
     }
 }

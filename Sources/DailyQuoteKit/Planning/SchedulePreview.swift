@@ -15,8 +15,9 @@ public struct SchedulePreview: Sendable, Equatable {
 
     /// The header line: zone, rule, refresh lead and start.
     public var header: String {
-        let lead = planner.refreshLead == 0 ? "at the same time" : "\(ConfigDuration(seconds: planner.refreshLead)) before"
-        return "Deliveries in \(planner.zone.identifier), \(planner.rule.summary) local time "
+        var lead = planner.refreshLead == 0 ? "at the same time" : "\(ConfigDuration(seconds: planner.refreshLead)) before"
+        if planner.rules.count > 1 { lead += ", or halfway after the previous slot" }
+        return "Deliveries in \(planner.zone.identifier), \(planner.summary) local time "
             + "(refresh \(lead)), from \(format.display(start)):"
     }
 
@@ -27,14 +28,20 @@ public struct SchedulePreview: Sendable, Equatable {
         }
         let timeWidth = rows.map(\.0.count).max() ?? 0
         let relativeWidth = rows.map(\.1.count).max() ?? 0
+        // A one-slot plan names its slot in the header already.
+        let showSlots = planner.rules.count > 1
+        let slotWidth = showSlots ? rows.map { "[\($0.2.slot)]".count }.max() ?? 0 : 0
         return rows.map { time, relative, delivery in
-            var line =
-                time.padding(timeWidth) + "  " + relative.padding(relativeWidth)
-                + "  refresh " + format.display(delivery.refreshAt)
+            var line = time.padding(timeWidth) + "  " + relative.padding(relativeWidth)
+            if showSlots { line += "  " + "[\(delivery.slot)]".padding(slotWidth) }
+            line += "  refresh " + format.display(delivery.refreshAt)
             if delivery.dstAdjusted {
-                line += "  * moved: \(planner.rule.timeText) does not exist that day (DST gap)"
+                line += "  * moved: \(delivery.time) does not exist that day (DST gap)"
             } else if delivery.repeatedTime {
-                line += "  * \(planner.rule.timeText) occurs twice that day (DST); the first is used"
+                line += "  * \(delivery.time) occurs twice that day (DST); the first is used"
+            }
+            if !delivery.mergedSlots.isEmpty {
+                line += "  * also [\(delivery.mergedSlots.joined(separator: "], ["))]: the same instant that day"
             }
             return line
         }
@@ -50,7 +57,8 @@ public struct SchedulePreview: Sendable, Equatable {
             deliveries: deliveries.map {
                 ScheduleReport.Delivery(
                     at: format.iso8601($0.at), utc: ZonedTimeFormat.utc($0.at), dstAdjusted: $0.dstAdjusted,
-                    refreshAt: format.iso8601($0.refreshAt))
+                    refreshAt: format.iso8601($0.refreshAt), slot: $0.slot,
+                    mergedSlots: $0.mergedSlots.isEmpty ? nil : $0.mergedSlots)
             })
     }
 }

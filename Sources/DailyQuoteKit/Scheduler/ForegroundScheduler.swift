@@ -66,7 +66,7 @@ public final class ForegroundScheduler: Sendable {
             case .configChanged, .zoneChanged:
                 do {
                     stages = try load()
-                    logger.notice("\(reason.rawValue): plan reloaded (\(stages.planner.rule.summary) \(stages.planner.zone.identifier))")
+                    logger.notice("\(reason.rawValue): plan reloaded (\(stages.planner.summary) \(stages.planner.zone.identifier))")
                 } catch {
                     logger.error("\(reason.rawValue), but it cannot be used: \(error.message); keeping the previous config")
                 }

@@ -51,8 +51,8 @@ public struct StatusCollector: Sendable {
         let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
         var report = StatusReport(
             config: .init(path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError),
-            timeZone: planner.zone.identifier, rule: planner.rule.summary,
-            nextDelivery: next.first.map { upcoming($0.at) }, nextRefresh: nextRefresh.map(upcoming),
+            timeZone: planner.zone.identifier, rule: planner.summary,
+            nextDelivery: next.first.map { upcoming($0.at, slot: $0.slot) }, nextRefresh: nextRefresh.map { upcoming($0) },
             cachedQuote: nil, cacheProblem: nil, lastRefresh: RefreshOutcome.last(at: paths.lastRefresh),
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
@@ -98,8 +98,10 @@ public struct StatusCollector: Sendable {
         return ZoneAgreement(session: planner.zone.identifier, manager: managerZone(), units: units, configNamesZone: configNamesZone)
     }
 
-    private func upcoming(_ instant: Int64) -> StatusReport.Upcoming {
-        .init(at: format.iso8601(instant), inSeconds: instant - now, relative: ZonedTimeFormat.relative(from: now, to: instant))
+    private func upcoming(_ instant: Int64, slot: String? = nil) -> StatusReport.Upcoming {
+        .init(
+            at: format.iso8601(instant), inSeconds: instant - now, relative: ZonedTimeFormat.relative(from: now, to: instant),
+            slot: slot)
     }
 
     /// The engine section: unit files compared with what `install` would write, enablement

@@ -12,7 +12,9 @@ extension StatusReport {
             "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : "absent; built-in defaults"))"
         )
         line("rule:", "\(rule), \(timeZone)")
-        line("next delivery:", nextDelivery.map { "\($0.at) (\($0.relative))" } ?? "none")
+        // A plan of several slots (their summaries joined by "; ") names the next one.
+        let slot = rule.contains(";") ? nextDelivery?.slot.map { " [\($0)]" } ?? "" : ""
+        line("next delivery:", nextDelivery.map { "\($0.at) (\($0.relative))\(slot)" } ?? "none")
         line("next refresh:", nextRefresh.map { "\($0.at) (\($0.relative))" } ?? "none")
         if let cachedQuote {
             line("cached quote:", "\(DeliveryOutcome.excerpt(Quote(text: cachedQuote.text, author: cachedQuote.author)))")

@@ -14,6 +14,8 @@ public struct StatusReport: Sendable, Codable, Equatable {
         public var inSeconds: Int64
         /// `in 3h 5m`.
         public var relative: String
+        /// The slot of a delivery (`Mon..Fri 08:00`); nil for a refresh.
+        public var slot: String?
     }
 
     /// The cached quote, and which delivery it is for.

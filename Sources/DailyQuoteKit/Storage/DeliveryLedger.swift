@@ -106,8 +106,10 @@ public struct DeliveryLedger: Sendable {
     static func rebuilt(from history: [HistoryEntry]) -> LedgerState {
         let delivered = history.filter { !$0.isPreview }
         let planned = delivered.max { ($0.plannedAt ?? .min) < ($1.plannedAt ?? .min) }
+        // Lines written before slots existed have no slot fields; the state then counts as slot 1.
         return LedgerState(
-            lastPlannedAt: planned?.plannedAt, lastPlannedDay: planned?.plannedDay, lastPostedAt: delivered.map(\.postedAt).max())
+            lastPlannedAt: planned?.plannedAt, lastPlannedDay: planned?.plannedDay, lastPostedAt: delivered.map(\.postedAt).max(),
+            lastPlannedSlot: planned?.slot, lastPlannedSlotOfDay: planned?.slotOfDay)
     }
 
     /// Every history entry, oldest first.

@@ -6,6 +6,11 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
     public var plannedAt: Int64?
     /// The local day the delivery was planned for (`2026-03-29`); nil for `notify --now`.
     public var plannedDay: String?
+    /// The slot (`delivery.times` entry, or `08:00`); nil for `notify --now` and for lines
+    /// written before slots existed.
+    public var slot: String?
+    /// The slot's 1-based position in its day; nil where `slot` is (old lines count as 1).
+    public var slotOfDay: Int?
     /// When it was posted (ISO 8601 with offset).
     public var posted: String
     public var postedAt: Int64

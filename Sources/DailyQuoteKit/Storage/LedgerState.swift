@@ -1,16 +1,30 @@
-/// `state.json`: which planned delivery was posted last.
+/// `state.json`: which planned slot was posted last.
+///
+/// The ledger records slots, not days: the last slot's instant, its local day and its
+/// position in that day. Files written before slots existed lack the two slot fields; their
+/// record counts as the first slot of its day, which is what it was (one delivery a day).
 public struct LedgerState: Sendable, Codable, Equatable {
     /// The planned instant (Unix seconds) of the last delivery posted for a plan.
     public var lastPlannedAt: Int64?
-    /// Its local day (`2026-03-29`), so that a changed delivery time cannot post twice a day.
+    /// Its local day (`2026-03-29`), so that a changed delivery time cannot post a slot twice a day.
     public var lastPlannedDay: String?
     /// When the last planned delivery was posted; `notify --now` previews never change it.
     public var lastPostedAt: Int64?
+    /// The last posted slot's name (`Mon..Fri 08:00`); absent in the old format.
+    public var lastPlannedSlot: String?
+    /// The last posted slot's 1-based position among its day's slots; absent (meaning 1) in
+    /// the old format.
+    public var lastPlannedSlotOfDay: Int?
 
-    public init(lastPlannedAt: Int64? = nil, lastPlannedDay: String? = nil, lastPostedAt: Int64? = nil) {
+    public init(
+        lastPlannedAt: Int64? = nil, lastPlannedDay: String? = nil, lastPostedAt: Int64? = nil, lastPlannedSlot: String? = nil,
+        lastPlannedSlotOfDay: Int? = nil
+    ) {
         self.lastPlannedAt = lastPlannedAt
         self.lastPlannedDay = lastPlannedDay
         self.lastPostedAt = lastPostedAt
+        self.lastPlannedSlot = lastPlannedSlot
+        self.lastPlannedSlotOfDay = lastPlannedSlotOfDay
     }
 
     /// How far ahead of now a record may lie before it counts as written under a wrong clock.
@@ -42,13 +56,26 @@ public struct LedgerState: Sendable, Codable, Equatable {
             state.lastPlannedDay = nil
         }
         if let day = state.lastPlannedDay, day > planner.localDay(of: limit).description { state.lastPlannedDay = nil }
+        if state.lastPlannedDay == nil {
+            state.lastPlannedSlot = nil
+            state.lastPlannedSlotOfDay = nil
+        }
         if let lastPostedAt, lastPostedAt > limit { state.lastPostedAt = nil }
         return state
     }
 
-    /// Whether `delivery` was already posted.
+    /// Whether `delivery` was already posted: a slot at or after it was, or its day already
+    /// had as many slots posted as its position (a changed time cannot post a slot twice a day).
     public func hasDelivered(_ delivery: PlannedDelivery) -> Bool {
         if let lastPlannedAt, lastPlannedAt >= delivery.at { return true }
-        return lastPlannedDay == delivery.day.description
+        guard lastPlannedDay == delivery.day.description else { return false }
+        return (lastPlannedSlotOfDay ?? 1) >= delivery.slotOfDay
+    }
+
+    /// The state after posting `delivery` at `postedAt`.
+    public static func delivered(_ delivery: PlannedDelivery, postedAt: Int64) -> LedgerState {
+        LedgerState(
+            lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: postedAt,
+            lastPlannedSlot: delivery.slot, lastPlannedSlotOfDay: delivery.slotOfDay)
     }
 }

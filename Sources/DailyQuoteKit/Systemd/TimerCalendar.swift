@@ -5,17 +5,29 @@
 /// rule's own line, there is one line per distinct gap end that a selected day can fall into:
 /// the local time the clocks jump to, on the weekdays it happens. On other days those lines
 /// fire harmlessly, after that day's delivery (`notify` is idempotent), or retry a failed one.
+///
+/// A plan with several slots gets each slot's lines, in config order, without duplicates.
 public enum TimerCalendar {
     /// The lines for `planner`, looking `years` ahead from `start` for gap patterns.
     ///
     /// Rules in the tz database recur yearly, so a few years show every pattern the zone has.
     public static func onCalendarLines(for planner: DeliveryPlanner, from start: Int64, years: Int = 5) -> [String] {
-        let zone = zoneSuffix(planner.zone)
-        let rule = planner.rule
-        var lines = [calendarLine(days: rule.weekdays, time: Int64(rule.hour * 3600 + rule.minute * 60), zone: zone)]
+        var lines: [String] = []
+        for rule in planner.rules where !rule.weekdays.isEmpty {
+            for line in onCalendarLines(for: rule, zone: planner.zone, from: start, years: years) where !lines.contains(line) {
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
+    /// The lines of one slot.
+    static func onCalendarLines(for rule: DeliveryRule, zone rules: ZoneRules, from start: Int64, years: Int) -> [String] {
+        let zone = zoneSuffix(rules)
+        var lines = [calendarLine(days: rule.weekdays, time: rule.secondsIntoDay, zone: zone)]
         var gapEnds: [Int64: Set<Weekday>] = [:]
         let horizon = start + Int64(years) * 366 * 86_400
-        for change in planner.zone.offsetChanges(from: start, through: horizon)
+        for change in rules.offsetChanges(from: start, through: horizon)
         where change.after.utcOffset > change.before.utcOffset {
             // The planned day whose delivery time falls into this gap, if any.
             let gapStart = change.at + change.before.utcOffset
@@ -25,7 +37,7 @@ public enum TimerCalendar {
                 let wall = day * 86_400 + rule.secondsIntoDay
                 let date = CivilDate(daysSinceEpoch: day)
                 guard wall >= gapStart, wall < gapEnd, rule.weekdays.contains(date.weekday) else { continue }
-                let (jumpDay, jumpTime) = planner.zone.wallTime(at: change.at)
+                let (jumpDay, jumpTime) = rules.wallTime(at: change.at)
                 gapEnds[jumpTime, default: []].insert(jumpDay.weekday)
             }
         }

@@ -37,7 +37,9 @@ public struct TimerSchedule: Sendable, Equatable {
     public static func absolute(for planner: DeliveryPlanner, now: Int64) -> TimerSchedule {
         let horizon = TimerCalendar.absoluteHorizon(now: now)
         let days = Int((horizon.upperBound - horizon.lowerBound) / 86_400) + 2
-        let deliveries = planner.deliveries(from: horizon.lowerBound, count: days).filter { $0.at <= horizon.upperBound }
+        let deliveries = planner.deliveries(from: horizon.lowerBound, count: days * max(1, planner.rules.count)).filter {
+            $0.at <= horizon.upperBound
+        }
         return TimerSchedule(
             style: .absolute,
             notify: TimerCalendar.absoluteLines(deliveries.map(\.at)),
@@ -45,16 +47,39 @@ public struct TimerSchedule: Sendable, Equatable {
             horizonEnd: horizon.upperBound)
     }
 
-    /// A planner whose deliveries fall `refreshLead` before `planner`'s, in local time: a
+    /// A planner whose deliveries fall where `planner`'s refreshes do, in local time: a
     /// delivery at 00:15 with a 45-minute lead refreshes at 23:30 the day before.
+    ///
+    /// With several slots a refresh is never earlier than halfway between the previous slot
+    /// and its own (the planner's rule), computed here on each weekday's wall times.
     static func refreshPlanner(for planner: DeliveryPlanner) -> DeliveryPlanner {
-        var seconds = planner.rule.secondsIntoDay - planner.refreshLead
-        var weekdays = planner.rule.weekdays
-        if seconds < 0 {
-            seconds += 86_400
-            weekdays = WeekdaySet(weekdays.days.map { Weekday(rawValue: $0.rawValue == 1 ? 7 : $0.rawValue - 1) ?? $0 })
+        // Each weekday's slot times, as seconds from that day's midnight.
+        let slotTimes: [[Int64]] = Weekday.allCases.map { day in
+            Set(planner.rules.filter { $0.weekdays.contains(day) }.map(\.secondsIntoDay)).sorted()
         }
-        let rule = DeliveryRule(hour: Int(seconds / 3600), minute: Int(seconds % 3600 / 60), weekdays: weekdays)
-        return DeliveryPlanner(rule: rule, zone: planner.zone, refreshLead: 0)
+        // Refresh times of day, each with the weekdays it falls on.
+        var refreshes: [Int64: Set<Weekday>] = [:]
+        for day in Weekday.allCases {
+            let index = day.rawValue - 1
+            for (position, time) in slotTimes[index].enumerated() {
+                var previous: Int64?
+                if position > 0 {
+                    previous = slotTimes[index][position - 1]
+                } else {
+                    for back in 1...7 where previous == nil {
+                        previous = slotTimes[(index - back + 7) % 7].last.map { $0 - Int64(back) * 86_400 }
+                    }
+                }
+                let refresh = DeliveryPlanner.refreshInstant(for: time, lead: planner.refreshLead, previous: previous)
+                let dayShift = Int(floorDivide(refresh, 86_400))
+                let refreshDay = Weekday(rawValue: ((index + dayShift) % 7 + 7) % 7 + 1) ?? day
+                refreshes[refresh - Int64(dayShift) * 86_400, default: []].insert(refreshDay)
+            }
+        }
+        let rules = refreshes.sorted { $0.key < $1.key }.map { time, days in
+            DeliveryRule(
+                hour: Int(time / 3600), minute: Int(time % 3600 / 60), weekdays: WeekdaySet(days), second: Int(time % 60))
+        }
+        return DeliveryPlanner(rules: rules, zone: planner.zone, refreshLead: 0)
     }
 }

@@ -164,7 +164,19 @@ public struct UnitGenerator: Sendable, Equatable {
         """
     }
 
-    /// A quarter of the lead, at most five minutes: spreads the load on the quote API while
-    /// leaving the fetch well ahead of the delivery.
-    var randomizedDelaySeconds: Int64 { min(config.refresh.lead.seconds / 4, 300) }
+    /// A quarter of the lead, at most five minutes, and at most a quarter of the shortest
+    /// distance between two slots.
+    ///
+    /// It spreads the load on the quote API while leaving the fetch well ahead of the delivery;
+    /// with slots close together, a refresh never lands after its slot.
+    var randomizedDelaySeconds: Int64 { min(config.refresh.lead.seconds / 4, 300, Self.shortestGap(config.delivery.rules) / 4) }
+
+    /// The shortest wall-clock distance between two consecutive slots of a week, in seconds.
+    static func shortestGap(_ rules: [DeliveryRule]) -> Int64 {
+        let times = Weekday.allCases.enumerated().flatMap { index, day in
+            Set(rules.filter { $0.weekdays.contains(day) }.map { Int64(index) * 86_400 + $0.secondsIntoDay })
+        }.sorted()
+        guard let first = times.first else { return 7 * 86_400 }
+        return zip(times, times.dropFirst() + [first + 7 * 86_400]).map { $1 - $0 }.min() ?? 7 * 86_400
+    }
 }
