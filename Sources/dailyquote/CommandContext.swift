@@ -94,7 +94,8 @@ struct CommandContext {
     /// The units `install` would write now, in both calendar styles: installed files equal to
     /// either are in sync (`install` picks the style after asking systemd, which `status` does not).
     var expectedUnits: [[SystemdUnit]] {
-        [units(.calendar(for: planner, now: now)), units(.absolute(for: planner, now: now))]
+        let watch = configWatchUnits(command: reinstallCommand)
+        return [units(.calendar(for: planner, now: now)) + watch, units(.absolute(for: planner, now: now)) + watch]
     }
 
     /// Asks the notification server who it is, under `status`'s 2 s deadline.

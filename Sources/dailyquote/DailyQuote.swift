@@ -34,6 +34,11 @@ struct DailyQuote: AsyncParsableCommand {
     /// Parses the arguments and runs the command, mapping user-facing errors to their exit
     /// status and a single line on standard error.
     static func main() async {
+        // Installed as a systemd user generator under that name (a link to this binary).
+        if let first = CommandLine.arguments.first, GeneratorMain.isInvoked(as: first) {
+            Glibc.exit(
+                GeneratorMain.run(arguments: Array(CommandLine.arguments.dropFirst()), variables: ProcessInfo.processInfo.environment))
+        }
         do {
             let arguments = try GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)
             var command = try parseAsRoot(arguments)

@@ -28,6 +28,8 @@ public struct DeliveryConfig: Sendable, Codable, Equatable {
     public var timeZone: String?
     /// How late a missed delivery may still be posted; zero disables catch-up.
     public var catchUp = ConfigDuration.hours(3)
+    /// False to opt out of the systemd user generator (`enabled = false`).
+    public var enabled = true
 
     public init() {}
 

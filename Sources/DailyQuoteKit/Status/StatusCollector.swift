@@ -47,7 +47,9 @@ public struct StatusCollector: Sendable {
         let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
         let ledger = DeliveryLedger(directory: paths.stateDirectory)
         var report = StatusReport(
-            config: .init(path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError),
+            config: .init(
+                path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError,
+                systemFiles: loaded.systemFiles, origins: loaded.origins),
             timeZone: planner.zone.identifier, rule: planner.rule.summary,
             nextDelivery: next.first.map { upcoming($0.at) }, nextRefresh: nextRefresh.map(upcoming),
             cachedQuote: nil, cacheProblem: nil, lastRefresh: RefreshOutcome.last(inStateDirectory: paths.stateDirectory),

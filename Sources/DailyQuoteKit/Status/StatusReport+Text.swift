@@ -11,6 +11,8 @@ extension StatusReport {
             "config:",
             "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : "absent; built-in defaults"))"
         )
+        for file in config.systemFiles { line("system config:", file) }
+        if !config.systemFiles.isEmpty { for origin in originLines { line("values from:", origin) } }
         line("rule:", "\(rule), \(timeZone)")
         line("next delivery:", nextDelivery.map { "\($0.at) (\($0.relative))" } ?? "none")
         line("next refresh:", nextRefresh.map { "\($0.at) (\($0.relative))" } ?? "none")
@@ -68,5 +70,22 @@ extension StatusReport {
         }
         parts.append(engine.runProcess ? "a `dailyquote run` scheduler is running" : "no `dailyquote run` scheduler")
         return parts.joined(separator: "; ")
+    }
+}
+
+extension StatusReport {
+    /// `user file F: delivery.hour, source`, one line per file (the user's first, then the
+    /// system files, most important first), then the built-in defaults.
+    var originLines: [String] {
+        var byOrigin: [ConfigValueOrigin: [String]] = [:]
+        for (key, origin) in config.origins { byOrigin[origin, default: []].append(key) }
+        let rank = { (origin: ConfigValueOrigin) -> Int in
+            guard let file = origin.file else { return Int.max }
+            return origin.from == ConfigLayer.Kind.user.rawValue ? -1 : config.systemFiles.firstIndex(of: file) ?? Int.max - 1
+        }
+        return byOrigin.keys.sorted { rank($0) < rank($1) }.map { origin in
+            origin.file == nil
+                ? "built-in defaults: every other key" : "\(origin.text): \(byOrigin[origin, default: []].sorted().joined(separator: ", "))"
+        }
     }
 }

@@ -6,6 +6,10 @@ public struct StatusReport: Sendable, Codable, Equatable {
         public var exists: Bool
         public var valid: Bool
         public var error: String?
+        /// The system-wide config files read under the user's, most important first.
+        public var systemFiles: [String] = []
+        /// For each known key (`delivery.hour`; `source` for the list), where its value came from.
+        public var origins: [String: ConfigValueOrigin] = [:]
     }
 
     /// An instant, as local time and as the time left until it.

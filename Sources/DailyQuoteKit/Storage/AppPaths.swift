@@ -14,6 +14,9 @@ public struct AppPaths: Sendable, Codable, Equatable {
     public var systemdUserDirectory: String
     /// `$XDG_CONFIG_HOME` (default `~/.config`).
     public var configHome: String
+    /// `DIR/dailyquote/config.toml` for each `$XDG_CONFIG_DIRS` entry (default `/etc/xdg`),
+    /// most important first, as the spec orders them: the system-wide defaults.
+    public var systemConfigFiles: [String]
 
     /// Resolves the paths from `environment`.
     ///
@@ -29,6 +32,19 @@ public struct AppPaths: Sendable, Codable, Equatable {
         cacheDirectory = base("XDG_CACHE_HOME", "/.cache") + "/dailyquote"
         stateDirectory = base("XDG_STATE_HOME", "/.local/state") + "/dailyquote"
         systemdUserDirectory = "\(configHome)/systemd/user"
+        systemConfigFiles = Self.configDirectories(environment["XDG_CONFIG_DIRS"]).map { "\($0)/dailyquote/config.toml" }
+    }
+
+    /// The absolute entries of a `XDG_CONFIG_DIRS` value, without repeats; `/etc/xdg` when
+    /// unset or empty, as the spec says.
+    static func configDirectories(_ value: String?) -> [String] {
+        var directories: [String] = []
+        for entry in (value ?? "").split(separator: ":") where entry.hasPrefix("/") {
+            var directory = String(entry)
+            while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+            if !directories.contains(directory) { directories.append(directory) }
+        }
+        return directories.isEmpty ? ["/etc/xdg"] : directories
     }
 
     /// The home directory in the password database, for when `HOME` is unset; `/` if none.

@@ -8,11 +8,16 @@ public struct SystemdUnit: Sendable, Codable, Equatable {
         self.content = content
     }
 
-    /// The four units `install` manages, in the order they are written.
+    /// The units `install` manages, in the order they are written: the four of the plan, then
+    /// the config watch (``ConfigWatchUnits``).
     public static let names = [
         "dailyquote-refresh.service", "dailyquote-refresh.timer", "dailyquote-notify.service", "dailyquote-notify.timer",
+        ConfigWatchUnits.pathUnitName, ConfigWatchUnits.serviceName,
     ]
 
     /// The two timers, which are what gets enabled.
     public static let timerNames = ["dailyquote-refresh.timer", "dailyquote-notify.timer"]
+
+    /// What `install` enables and `uninstall` disables: the timers and the config watch.
+    public static let enabledNames = timerNames + [ConfigWatchUnits.pathUnitName]
 }

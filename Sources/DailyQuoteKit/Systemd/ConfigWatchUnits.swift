@@ -1,0 +1,68 @@
+/// The two units that apply config edits by themselves: `dailyquote-config.path` watches the
+/// config files and their directories and starts the oneshot `dailyquote-config.service`.
+///
+/// Pure: same inputs, same bytes. Under the generator the service reloads the user manager,
+/// which re-runs the generator; under `install` it runs `install` again (which reloads too).
+public struct ConfigWatchUnits: Sendable, Equatable {
+    /// The user's config file, then the system-wide ones, in the order they are watched.
+    public var files: [String]
+    /// The command line the service runs, unquoted words.
+    public var command: [String]
+
+    public init(files: [String], command: [String]) {
+        self.files = files
+        self.command = command
+    }
+
+    /// The service's command under the generator: a reload, which runs the generator again.
+    public static let reloadCommand = ["systemctl", "--user", "daemon-reload"]
+
+    public static let pathUnitName = "dailyquote-config.path"
+    public static let serviceName = "dailyquote-config.service"
+
+    /// The path unit, then the service.
+    public var units: [SystemdUnit] {
+        [SystemdUnit(name: Self.pathUnitName, content: pathUnit), SystemdUnit(name: Self.serviceName, content: service)]
+    }
+
+    /// Each file, then its directory (so that creating, replacing or removing the file triggers
+    /// too, which a watch on a file that does not exist yet would miss), without repeats.
+    var watched: [String] {
+        var paths: [String] = []
+        for file in files {
+            for path in [file, PathName.directory(of: file)] where !paths.contains(path) { paths.append(path) }
+        }
+        return paths
+    }
+
+    var pathUnit: String {
+        """
+        # Written by dailyquote. Watches the dailyquote config so that edits apply by themselves.
+        [Unit]
+        Description=dailyquote: apply config edits
+        Documentation=man:dailyquote(1)
+
+        [Path]
+        \(watched.map { "PathChanged=\($0.replacing("%", with: "%%"))" }.joined(separator: "\n"))
+        Unit=\(Self.serviceName)
+
+        [Install]
+        WantedBy=paths.target
+
+        """
+    }
+
+    var service: String {
+        """
+        # Written by dailyquote. Started by dailyquote-config.path when the config changes.
+        [Unit]
+        Description=dailyquote: apply config edits
+        Documentation=man:dailyquote(1)
+
+        [Service]
+        Type=oneshot
+        ExecStart=\(command.map(SystemdQuoting.quote).joined(separator: " "))
+
+        """
+    }
+}
