@@ -94,7 +94,7 @@ struct CommandContext {
     /// The units `install` would write now, in both calendar styles: installed files equal to
     /// either are in sync (`install` picks the style after asking systemd, which `status` does not).
     var expectedUnits: [[SystemdUnit]] {
-        let watch = configWatchUnits(command: reinstallCommand)
+        let watch = configWatchUnits(commands: reinstallCommands)
         return [units(.calendar(for: planner, now: now)) + watch, units(.absolute(for: planner, now: now)) + watch]
     }
 

@@ -29,7 +29,7 @@ enum GeneratorMain {
             // The calendar style: asking systemd-analyze which style it can follow would run
             // another process, which a generator must not.
             let schedule = TimerSchedule.calendar(for: context.planner, now: context.now)
-            let units = context.units(schedule) + context.configWatchUnits(command: ConfigWatchUnits.reloadCommand)
+            let units = context.units(schedule) + context.configWatchUnits(commands: ConfigWatchUnits.reloadCommands)
             try GeneratorOutput(units: units, configFile: context.loaded.path).write(to: directory)
         } catch let error as GeneratorOutput.WriteError {
             log("cannot write \(error.path): \(error.reason)", variables)

@@ -33,7 +33,7 @@ struct InstallCommand: AsyncParsableCommand {
             context.logger.notice(
                 "delivery.enabled is false: that only turns off the systemd user generator; `install` writes and starts the timers anyway")
         }
-        let units = context.units(schedule) + context.configWatchUnits(command: context.reinstallCommand)
+        let units = context.units(schedule) + context.configWatchUnits(commands: context.reinstallCommands)
         let directory = context.unitDirectory
         if dryRun.dryRun {
             for unit in units { print("# \(directory.path)/\(unit.name)\n\(unit.content)") }

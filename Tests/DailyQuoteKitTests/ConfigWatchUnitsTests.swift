@@ -1,4 +1,6 @@
 import DailyQuoteKit
+import Foundation
+import TestSupport
 import Testing
 
 @Suite("ConfigWatchUnits")
@@ -7,7 +9,7 @@ struct ConfigWatchUnitsTests {
     func pathUnit() throws {
         let units = ConfigWatchUnits(
             files: ["/home/u/.config/dailyquote/config.toml", "/etc/xdg/dailyquote/config.toml", "/etc/xdg/dailyquote/config.toml"],
-            command: ConfigWatchUnits.reloadCommand
+            commands: ConfigWatchUnits.reloadCommands
         ).units
         #expect(units.map(\.name) == ["dailyquote-config.path", "dailyquote-config.service"])
         let path = units[0].content
@@ -19,13 +21,38 @@ struct ConfigWatchUnitsTests {
             ])
         #expect(path.contains("Unit=dailyquote-config.service\n"))
         #expect(path.contains("WantedBy=paths.target\n"))
-        #expect(units[1].content.contains("Type=oneshot\nExecStart=systemctl --user daemon-reload\n"))
+        #expect(
+            units[1].content.contains(
+                """
+                Type=oneshot
+                ExecStart=systemctl --user daemon-reload
+                ExecStart=-systemctl --user reset-failed dailyquote-refresh.timer dailyquote-notify.timer
+                ExecStart=systemctl --user --no-block start timers.target
+
+                """))
     }
 
     @Test("Specifiers in paths and words in the command are escaped")
     func escaping() {
-        let units = ConfigWatchUnits(files: ["/home/u/50% off/c.toml"], command: ["/opt/my app/dailyquote", "install"]).units
+        let units = ConfigWatchUnits(files: ["/home/u/50% off/c.toml"], commands: [["/opt/my app/dailyquote", "install"]]).units
         #expect(units[0].content.contains("PathChanged=/home/u/50%% off/c.toml\n"))
         #expect(units[1].content.contains("ExecStart=\"/opt/my app/dailyquote\" install\n"))
+    }
+}
+
+extension ConfigWatchUnitsTests {
+    @Test("The package's static copy (packaging/systemd-user) runs the same commands and watches the same places")
+    func packagedCopy() throws {
+        let directory = "\(RepositoryPaths.root)/packaging/systemd-user"
+        let generated = ConfigWatchUnits(
+            files: ["%E/dailyquote/config.toml", "/etc/xdg/dailyquote/config.toml"], commands: ConfigWatchUnits.reloadCommands
+        ).units
+        for unit in generated {
+            let packaged = try String(contentsOfFile: "\(directory)/\(unit.name)", encoding: .utf8)
+            let body = { (text: String) in
+                text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.replacing("%%", with: "%") }
+            }
+            #expect(body(packaged) == body(unit.content), "\(unit.name)")
+        }
     }
 }

@@ -3,19 +3,28 @@
 ///
 /// Pure: same inputs, same bytes. Under the generator the service reloads the user manager,
 /// which re-runs the generator; under `install` it runs `install` again (which reloads too).
+/// The package also ships a static copy (packaging/systemd-user/), which stands in while the
+/// generator writes nothing (a broken config, `enabled = false`), so that the fix applies too.
 public struct ConfigWatchUnits: Sendable, Equatable {
     /// The user's config file, then the system-wide ones, in the order they are watched.
     public var files: [String]
-    /// The command line the service runs, unquoted words.
-    public var command: [String]
+    /// The command lines the service runs in turn, unquoted words (`-` before the first
+    /// word: its failure is ignored).
+    public var commands: [[String]]
 
-    public init(files: [String], command: [String]) {
+    public init(files: [String], commands: [[String]]) {
         self.files = files
-        self.command = command
+        self.commands = commands
     }
 
-    /// The service's command under the generator: a reload, which runs the generator again.
-    public static let reloadCommand = ["systemctl", "--user", "daemon-reload"]
+    /// The service's commands under the generator: a reload, which runs the generator again;
+    /// timers that are gone (`enabled = false`) forgotten; timers that are new started, as
+    /// `timers.target` wants them and a reload starts nothing.
+    public static let reloadCommands = [
+        ["systemctl", "--user", "daemon-reload"],
+        ["-systemctl", "--user", "reset-failed"] + SystemdUnit.timerNames,
+        ["systemctl", "--user", "--no-block", "start", "timers.target"],
+    ]
 
     public static let pathUnitName = "dailyquote-config.path"
     public static let serviceName = "dailyquote-config.service"
@@ -61,7 +70,7 @@ public struct ConfigWatchUnits: Sendable, Equatable {
 
         [Service]
         Type=oneshot
-        ExecStart=\(command.map(SystemdQuoting.quote).joined(separator: " "))
+        \(commands.map { "ExecStart=" + $0.map(SystemdQuoting.quote).joined(separator: " ") }.joined(separator: "\n"))
 
         """
     }
