@@ -1,4 +1,3 @@
-import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
 
@@ -24,7 +23,7 @@ enum GeneratorMain {
             return 64
         }
         do {
-            let context = try CommandContext(CommandEnvironment(try GlobalOptions.parse([]), variables: variables))
+            let context = try CommandContext(CommandEnvironment(generatorVariables: variables))
             guard context.config.delivery.enabled else { return 0 }
             // The calendar style: asking systemd-analyze which style it can follow would run
             // another process, which a generator must not.
@@ -43,5 +42,19 @@ enum GeneratorMain {
     static func log(_ message: String, _ variables: [String: String]) {
         let prefix = (variables["JOURNAL_STREAM"] ?? "").isEmpty ? "" : "<4>"
         StderrLogHandler.writeToStandardError("\(prefix)\(name): \(message.replacing("\n", with: " "))\n")
+    }
+}
+
+extension CommandEnvironment {
+    /// The environment of a generator run: the manager's variables, the default config file,
+    /// notices only, and no argument parsing (swift-argument-parser's first use costs
+    /// milliseconds that a generator, which delays every login, should not spend).
+    fileprivate init(generatorVariables variables: [String: String]) {
+        self.variables = variables
+        paths = AppPaths(environment: variables)
+        zones = TimeZoneDatabase(environment: variables)
+        logger = StderrLogHandler.logger(verbosity: 0, environment: variables)
+        now = Int64(Date().timeIntervalSince1970.rounded(.down))
+        explicitConfig = nil
     }
 }
