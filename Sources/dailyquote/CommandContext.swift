@@ -120,6 +120,7 @@ struct CommandContext {
             return manager.keepsSameTime(as: session) ? session.identifier : manager.identifier
         }
         collector.configNamesZone = config.delivery.timeZone != nil
+        collector.generatorDirectory = environment["XDG_RUNTIME_DIR"].map { "\($0)/systemd/generator" }
         collector.zoneNamed = { try? zones.zone(named: $0) }
         return collector
     }

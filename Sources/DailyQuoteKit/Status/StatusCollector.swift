@@ -20,6 +20,8 @@ public struct StatusCollector: Sendable {
     ///
     /// Asked only where units are installed; nil when it cannot be known.
     public var managerZone: @Sendable () -> String? = { nil }
+    /// Where the user generator writes (`$XDG_RUNTIME_DIR/systemd/generator`), if known.
+    public var generatorDirectory: String?
     /// Whether the config names a zone (then the session's `TZ` does not matter).
     public var configNamesZone = false
     /// Loads a zone by name, to tell another name for the same zone (`UTC`, `Etc/UTC`) from another zone.
@@ -110,10 +112,13 @@ public struct StatusCollector: Sendable {
         let matching = expectedUnits.first { directory.outOfSync($0).isEmpty }
         let horizon = directory.content(of: "dailyquote-notify.timer").flatMap(Self.lastAbsoluteDay)
         let run = FileLock.isHeld(path: runMarker)
-        let kind = [installed.isEmpty ? nil : "systemd", run ? "run" : nil].compactMap { $0 }.joined(separator: "+")
+        // Units `install` wrote hide the generator's of the same names, as they do in systemd.
+        let generated = installed.isEmpty ? generatorDirectory.map { UnitDirectory(path: $0).installed } ?? [] : []
+        let timers = installed.isEmpty ? (generated.isEmpty ? nil : "generator") : "systemd"
+        let kind = [timers, run ? "run" : nil].compactMap { $0 }.joined(separator: "+")
         return .init(
             kind: kind.isEmpty ? "none" : kind, unitsInstalled: installed, timersEnabled: enabled, unitsInSync: matching != nil,
-            unitsHorizonEnd: horizon, runProcess: run)
+            unitsHorizonEnd: horizon, runProcess: run, generatedUnits: generated)
     }
 
     /// `2029-12-31` for a timer whose last line is `OnCalendar=2029-12-01..31 … UTC`; nil for calendar-style timers.

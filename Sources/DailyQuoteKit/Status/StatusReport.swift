@@ -53,6 +53,8 @@ public struct StatusReport: Sendable, Codable, Equatable {
         public var unitsHorizonEnd: String?
         /// Whether a `dailyquote run` process holds its marker lock.
         public var runProcess: Bool
+        /// The dailyquote units the user generator wrote (`$XDG_RUNTIME_DIR/systemd/generator`).
+        public var generatedUnits: [String] = []
     }
 
     /// A live holder keeping the last notification (see `notification.hold`).
