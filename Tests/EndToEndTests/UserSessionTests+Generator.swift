@@ -75,6 +75,10 @@ extension UserSessionTests {
             printf '[delivery]\\nhour = 7\\nminute = 10\\n' >"\(config)"
             settle dailyquote-notify.timer ActiveState "^active" && echo yes >"$W/reenabled"
             show dailyquote-notify.timer TimersCalendar >"$W/calendar-reenabled"
+            # The other opt-out: masking wins over the generator's unit.
+            systemctl --user mask dailyquote-notify.timer >/dev/null 2>&1
+            show dailyquote-notify.timer LoadState >"$W/masked"
+            systemctl --user unmask dailyquote-notify.timer >/dev/null 2>&1
 
             # install's units in ~/.config/systemd/user take precedence over the generator's.
             printf '[delivery]\\nhour = 9\\nminute = 45\\n' >"$W/own.toml"
@@ -116,6 +120,7 @@ extension UserSessionTests {
         #expect(!file("list-disabled").contains("dailyquote"), "\(file("list-disabled"))")
         #expect(file("reenabled") == "yes\n", "enabled = true again did not start the timers: \(file("calendar-reenabled"))")
         #expect(file("calendar-reenabled").contains("07:10:00"))
+        #expect(file("masked") == "masked\n")
         #expect(file("path-fragment").hasSuffix("/.local/share/systemd/user/dailyquote-config.path\n"), "\(file("path-fragment"))")
 
         #expect(
