@@ -157,3 +157,10 @@ extension CommandLineTests {
         #expect(result.stderr.contains("usage: dailyquote-generator NORMAL-DIR"))
     }
 }
+
+extension CommandLineTests {
+    @Test("The package's static config watch (packaging/systemd-user, with %E) passes systemd-analyze verify")
+    func packagedWatchVerifies() throws {
+        #expect(try Self.verifyGenerated(Sandbox(), "\(RepositoryPaths.root)/packaging/systemd-user") == nil)
+    }
+}
