@@ -75,7 +75,9 @@ extension CommandLineTests {
         #expect(userBroken.stderr.contains("\(user):3: notification.urgency:"), "\(userBroken.stderr)")
     }
 
-    @Test("install with enabled = false still installs (and says that the key only turns off the generator), the config watch too; uninstall removes it")
+    @Test(
+        "install with enabled = false still installs (and says that the key only turns off the generator), the config watch too; uninstall removes it"
+    )
     func installDisabled() throws {
         let sandbox = Sandbox()
         _ = try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nenabled = false\n")
@@ -88,7 +90,8 @@ extension CommandLineTests {
         let service = try String(contentsOfFile: sandbox.home.url("config/systemd/user/dailyquote-config.service"), encoding: .utf8)
         #expect(service.contains(" install\n"), "install's watch runs install again: \(service)")
         let uninstall = try sandbox.run(["uninstall"])
-        #expect(uninstall.stdout.contains("removed \(sandbox.home.url("config/systemd/user/dailyquote-config.path"))"), "\(uninstall.stdout)")
+        #expect(
+            uninstall.stdout.contains("removed \(sandbox.home.url("config/systemd/user/dailyquote-config.path"))"), "\(uninstall.stdout)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.home.url("config/systemd/user/dailyquote-config.service")))
     }
 }
