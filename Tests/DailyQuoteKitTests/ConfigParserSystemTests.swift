@@ -134,10 +134,11 @@ struct ConfigParserSystemTests {
         #expect(try parse(system: "[delivery]\nhour = 6\n", user: "[delivery]\nminute = 5\n").config.delivery.minute == 5)
     }
 
-    @Test("One file alone parses as the single-file parser does")
-    func singleLayerMatches() throws {
-        let text = "[delivery]\nhour = 6\nweekdays = [\"mon\"]\ntime_zone = \"Europe/Berlin\"\n[refresh]\nlead = \"10m\"\n"
-        #expect(try parse(system: nil, user: text).config == (try parser.parse(text, file: Self.user)))
-        #expect(try parse(system: text, user: nil).config == (try parser.parse(text, file: Self.system)))
+    @Test("The single-file parse reads delivery.enabled too, and a [delivery] with only it is complete")
+    func singleFileEnabled() throws {
+        #expect(try parser.parse("[delivery]\nenabled = false\n", file: Self.user).delivery.enabled == false)
+        #expect(try parser.parse("[delivery]\nhour = 6\nenabled = true\n", file: Self.user).delivery.hour == 6)
+        #expect(try parser.parse("", file: Self.user) == .defaults)
+        #expect(throws: ConfigError.self) { try parser.parse("[delivery]\nenabled = \"off\"\n", file: Self.user) }
     }
 }

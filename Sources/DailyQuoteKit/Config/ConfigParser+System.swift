@@ -9,6 +9,11 @@ public struct LayeredConfig: Sendable, Equatable {
 }
 
 extension ConfigParser {
+    /// Parses and validates `text`, the contents of the file at `file`, as the only file.
+    public func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+        try parse(layers: [ConfigLayer(kind: .user, path: file, text: text)]).config
+    }
+
     /// Parses a stack of config files, least important first (system files, then the user's).
     ///
     /// A later file overrides an earlier one key by key inside each table; a `[[source]]` list
@@ -75,7 +80,7 @@ extension ConfigParser {
 
         var config: Config
         do {
-            config = try parse(merged.convert(to: .toml), file: layers.last?.path ?? "")
+            config = try parseMerged(merged.convert(to: .toml), file: layers.last?.path ?? "")
         } catch {
             throw Self.relocate(error, layers: layers, locators: locators, entries: entries, values: values, tableLayer: tableLayer)
         }

@@ -24,8 +24,9 @@ public struct ConfigParser: Sendable {
         "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format"],
     ]
 
-    /// Parses and validates `text`, the contents of the file at `file`.
-    public func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+    /// Parses and validates `text` alone; ``parse(_:file:)`` and ``parse(layers:)`` come here
+    /// with the merged text (and read `delivery.enabled` themselves).
+    func parseMerged(_ text: String, file: String) throws(ConfigError) -> Config {
         let table = try Self.syntaxTable(text, file: file)
         let root = TOMLTableReader(table: table, path: "", file: file, locator: TOMLKeyLocator(text: text))
         try root.rejectUnknownKeys(known: Self.knownKeys[""]!)
