@@ -18,6 +18,9 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/dailyquote" "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_dailyquote" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/dailyquote.fish" "$(DESTDIR)$(PREFIX)/share/applications/dailyquote.desktop" \
 	  "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/dailyquote.desktop"
+	rm -f "$(DESTDIR)$(PREFIX)/lib/systemd/user-generators/dailyquote-generator" \
+	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/paths.target.wants/dailyquote-config.path" \
+	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/dailyquote-config.path" "$(DESTDIR)$(PREFIX)/lib/systemd/user/dailyquote-config.service"
 	rm -f "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/dailyquote.*
 	rm -rf "$(DESTDIR)$(PREFIX)/share/doc/dailyquote"
 

@@ -208,4 +208,6 @@ print("- `show` prints the cached quote and never reads a source, so the fortune
 print("  fortune source: that is the command that picks a record from the file.")
 print(f"- Command: `bench/run.sh{(' ' + flags) if flags else ''}`.")
 PY
+# The user generator: its own script, so that it can be run alone (bench/generator.sh).
+bench/generator.sh "$bin" "$runs" >>"$report"
 [ "$report" = /dev/stdout ] || cat "$report"

@@ -69,6 +69,11 @@ to
 A delivery up to a minute late is always on time;
 .Ql 0
 means no catch-up after that.
+.It Cm enabled No (default true)
+.Ql false
+turns off the systemd user generator: it then writes no units for this user.
+.Nm install
+still installs the timers when run by hand.
 .El
 .Ss [refresh]
 .Bl -tag -width Ds
@@ -216,6 +221,16 @@ A record that is not valid in it is an error naming the record, never shown garb
 .It Pa $XDG_CONFIG_HOME/dailyquote/config.toml
 The config file (default
 .Pa ~/.config/dailyquote/config.toml ) .
+.It Pa $XDG_CONFIG_DIRS/dailyquote/config.toml
+The system-wide config (default
+.Pa /etc/xdg/dailyquote/config.toml ) :
+defaults for every user.
+The user's file overrides it key by key, and a
+.Cm [[source]]
+list in the user's file replaces the system's list.
+Of several
+.Ev XDG_CONFIG_DIRS
+entries the first is the most important.
 A commented example is in
 .Pa /usr/share/doc/dailyquote/examples/config.toml .
 .It Pa $XDG_CACHE_HOME/dailyquote/quote.json
@@ -236,9 +251,20 @@ the last refresh result
 .Pq Pa refresh.json
 and the locks.
 .It Pa $XDG_CONFIG_HOME/systemd/user/dailyquote-{notify,refresh}.{service,timer}
+.It Pa $XDG_CONFIG_HOME/systemd/user/dailyquote-config.{path,service}
 The systemd user units that
 .Nm install
-generates.
+generates; they take precedence over the generator's.
+.It Pa /usr/lib/systemd/user-generators/dailyquote-generator
+The systemd user generator, a link to
+.Nm :
+at every login and
+.Ql systemctl --user daemon-reload
+it writes the same units into
+.Pa $XDG_RUNTIME_DIR/systemd/generator ,
+so that installing the package is enough.
+.Pa dailyquote-config.path
+reloads the user manager when the config changes.
 .It Pa /etc/xdg/autostart/dailyquote.desktop
 Starts
 .Nm run

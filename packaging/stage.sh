@@ -27,6 +27,15 @@ install -d "$root/share/bash-completion/completions" "$root/share/zsh/vendor-com
 "$binary" --generate-completion-script zsh >"$root/share/zsh/vendor-completions/_dailyquote"
 "$binary" --generate-completion-script fish >"$root/share/fish/vendor_completions.d/dailyquote.fish"
 
+# The systemd user generator is this binary under another name (argv[0] selects it), run by
+# every user manager at login and daemon-reload; the static config watch stands in while the
+# generator writes nothing. Relative links, so that DESTDIR staging keeps them right.
+install -d "$root/lib/systemd/user-generators" "$root/lib/systemd/user/paths.target.wants"
+ln -sfn ../../../bin/dailyquote "$root/lib/systemd/user-generators/dailyquote-generator"
+install -m 0644 packaging/systemd-user/dailyquote-config.path packaging/systemd-user/dailyquote-config.service \
+  "$root/lib/systemd/user/"
+ln -sfn ../dailyquote-config.path "$root/lib/systemd/user/paths.target.wants/dailyquote-config.path"
+
 install -D -m 0644 packaging/dailyquote.desktop "$root/share/applications/dailyquote.desktop"
 install -D -m 0644 packaging/autostart/dailyquote.desktop "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
 install -D -m 0644 packaging/icons/dailyquote.svg "$root/share/icons/hicolor/scalable/apps/dailyquote.svg"

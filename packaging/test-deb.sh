@@ -39,6 +39,27 @@ out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC Tests/Support/with-notificat
   bash -c 'dailyquote notify --now && dunstctl close-all && sleep 0.2 && dunstctl history')
 echo "$out" | grep -q "Quote of the Day" || fail "notify --now did not reach dunst: $out"
 
+# The user generator: installing the package is enough for a user manager to run the timers,
+# and a config edit changes them with no `install`.
+[ "$(readlink -f /usr/lib/systemd/user-generators/dailyquote-generator)" = /usr/bin/dailyquote ] ||
+  fail "/usr/lib/systemd/user-generators/dailyquote-generator is not a link to the binary"
+generated=$(mktemp -d)
+run /usr/lib/systemd/user-generators/dailyquote-generator "$generated" "$generated" "$generated"
+[ -s "$generated/dailyquote-notify.timer" ] && [ -L "$generated/timers.target.wants/dailyquote-notify.timer" ] ||
+  fail "the generator wrote no enabled notify timer"
+rm -rf "$generated"
+session=$(mktemp -d)
+out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC Tests/Support/with-user-session.sh bash -c '
+  show() { systemctl --user show dailyquote-notify.timer -p "$1" --value; }
+  echo "first: $(show UnitFileState) $(show ActiveState) $(show TimersCalendar)"
+  mkdir -p "$XDG_CONFIG_HOME/dailyquote"
+  printf "[delivery]\nhour = 6\nminute = 5\n" >"$XDG_CONFIG_HOME/dailyquote/config.toml"
+  for _ in $(seq 200); do show TimersCalendar | grep -q 06:05:00 && break; sleep 0.05; done
+  echo "edited: $(show TimersCalendar)"')
+rm -rf "$session"
+grep -q "^first: generated active .*08:00:00" <<<"$out" || fail "no generated 08:00 timer at login: $out"
+grep -q "^edited: .*06:05:00" <<<"$out" || fail "the config edit did not reach the timer: $out"
+
 apt-get remove -y -qq dailyquote >/dev/null
 trap - EXIT
 [ ! -e /usr/bin/dailyquote ] || fail "/usr/bin/dailyquote is still there after removal"

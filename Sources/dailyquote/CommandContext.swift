@@ -96,7 +96,8 @@ struct CommandContext {
     /// The units `install` would write now, in both calendar styles: installed files equal to
     /// either are in sync (`install` picks the style after asking systemd, which `status` does not).
     var expectedUnits: [[SystemdUnit]] {
-        [units(.calendar(for: planner, now: now)), units(.absolute(for: planner, now: now))]
+        let watch = configWatchUnits(commands: reinstallCommands)
+        return [units(.calendar(for: planner, now: now)) + watch, units(.absolute(for: planner, now: now)) + watch]
     }
 
     /// Asks the notification server who it is, under `status`'s 2 s deadline.
@@ -122,6 +123,7 @@ struct CommandContext {
             return manager.keepsSameTime(as: session) ? session.identifier : manager.identifier
         }
         collector.configNamesZone = config.delivery.timeZone != nil
+        collector.generatorDirectory = environment["XDG_RUNTIME_DIR"].map { "\($0)/systemd/generator" }
         collector.zoneNamed = { try? zones.zone(named: $0) }
         return collector
     }

@@ -7,12 +7,18 @@ import Logging
 struct ConfigCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the config file; print 'ok: <path>' or the problem (exit 78).")
+        abstract: "Validate the config file and the system-wide ones; print 'ok: <path>' for each or the problem (exit 78).")
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let context = try CommandContext(global)
+        // The system files alone are what a user without a file of their own gets: they must
+        // stand alone, even where this user's file overrides a broken value.
+        if !context.loaded.systemFiles.isEmpty {
+            _ = try ConfigLoader(paths: context.paths, zones: context.zones, environment: context.environment)
+                .load(explicitPath: nil, userFile: false)
+        }
         if !context.loaded.fileExists {
             context.logger.notice("\(context.loaded.path) does not exist; the built-in defaults apply")
         }
@@ -20,5 +26,6 @@ struct ConfigCheckCommand: AsyncParsableCommand {
             context.logger.warning("\(context.loaded.path): \(warning)")
         }
         print("ok: \(context.loaded.path)")
+        for file in context.loaded.systemFiles { print("ok: \(file) (system)") }
     }
 }

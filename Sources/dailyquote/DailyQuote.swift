@@ -34,6 +34,11 @@ struct DailyQuote: AsyncParsableCommand {
     /// Parses the arguments and runs the command; every failure ends in one line on standard
     /// error and the status ``ExitStatus`` gives its kind.
     static func main() async {
+        // Installed as a systemd user generator under that name (a link to this binary).
+        if let first = CommandLine.arguments.first, GeneratorMain.isInvoked(as: first) {
+            Glibc.exit(
+                GeneratorMain.run(arguments: Array(CommandLine.arguments.dropFirst()), variables: ProcessInfo.processInfo.environment))
+        }
         let command: ParsableCommand
         do {
             let arguments = try GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)

@@ -29,7 +29,11 @@ struct InstallCommand: AsyncParsableCommand {
                 "systemd cannot follow this time in \(context.zone.identifier) (\(rejection)); the timers list the planned instants through \(ZonedTimeFormat.utc(end).prefix(10)): run `dailyquote install` again before then"
             )
         }
-        let units = context.units(schedule)
+        if !context.config.delivery.enabled {
+            context.logger.notice(
+                "delivery.enabled is false: that only turns off the systemd user generator; `install` writes and starts the timers anyway")
+        }
+        let units = context.units(schedule) + context.configWatchUnits(commands: context.reinstallCommands)
         let directory = context.unitDirectory
         if dryRun.mode.isDryRun {
             for unit in units { print("# \(directory.path)/\(unit.name)\n\(unit.content)") }
@@ -55,7 +59,7 @@ struct InstallCommand: AsyncParsableCommand {
                 "cannot reach the systemd user manager (\(reload.gist)); the units are written, the timers are not started",
                 kind: .unavailable)
         }
-        let enable = systemctl.run(["enable", "--now"] + SystemdUnit.timerNames)
+        let enable = systemctl.run(["enable", "--now"] + SystemdUnit.enabledNames)
         guard enable.status == 0 else {
             throw CommandFailure("systemctl --user enable --now failed: \(enable.gist)", kind: .unavailable)
         }
@@ -68,6 +72,6 @@ struct InstallCommand: AsyncParsableCommand {
     /// What a user runs by hand to do what `install` could not.
     static let enableCommands = [
         "systemctl --user daemon-reload",
-        "systemctl --user enable --now \(SystemdUnit.timerNames.joined(separator: " "))",
+        "systemctl --user enable --now \(SystemdUnit.enabledNames.joined(separator: " "))",
     ]
 }

@@ -23,7 +23,7 @@ struct UninstallCommand: AsyncParsableCommand {
             print("no dailyquote timers are installed; nothing to stop or remove")
         } else {
             let systemctl = Systemctl(subprocess: context.subprocess)
-            let disable = systemctl.run(["disable", "--now"] + SystemdUnit.timerNames)
+            let disable = systemctl.run(["disable", "--now"] + SystemdUnit.enabledNames)
             if disable.status != 0 {
                 context.logger.notice("could not stop the timers through the user manager: \(disable.gist)")
             }

@@ -20,4 +20,21 @@ struct AppPathsTests {
         #expect(paths.stateDirectory == "/home/ada/.local/state/dailyquote")
         #expect(AppPaths(environment: [:], home: "/fallback").cacheDirectory == "/fallback/.cache/dailyquote")
     }
+
+    @Test(
+        "System config files: one per XDG_CONFIG_DIRS entry, most important first; relative and repeated entries dropped; /etc/xdg by default",
+        arguments: [
+            (nil, ["/etc/xdg/dailyquote/config.toml"]),
+            ("", ["/etc/xdg/dailyquote/config.toml"]),
+            ("relative:also/relative", ["/etc/xdg/dailyquote/config.toml"]),
+            (
+                "/etc/acme/xdg:/etc/xdg/:relative:/etc/acme/xdg",
+                ["/etc/acme/xdg/dailyquote/config.toml", "/etc/xdg/dailyquote/config.toml"]
+            ),
+        ] as [(String?, [String])])
+    func systemConfigFiles(value: String?, files: [String]) {
+        var environment = ["HOME": "/home/ada"]
+        environment["XDG_CONFIG_DIRS"] = value
+        #expect(AppPaths(environment: environment).systemConfigFiles == files)
+    }
 }

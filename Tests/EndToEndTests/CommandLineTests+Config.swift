@@ -90,6 +90,7 @@ extension CommandLineTests {
         #expect(
             result.stdout == """
                 config: \(sandbox.home.url("config/dailyquote/config.toml"))
+                system: \(sandbox.home.url("xdg/dailyquote/config.toml")) (absent)
                 cache:  \(sandbox.home.url("cache/dailyquote"))
                 state:  \(sandbox.home.url("state/dailyquote"))
 

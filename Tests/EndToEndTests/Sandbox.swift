@@ -9,7 +9,7 @@ final class Sandbox {
     var environment: [String: String] {
         RepositoryPaths.environment([
             "HOME": home.path, "XDG_CONFIG_HOME": home.url("config"), "XDG_CACHE_HOME": home.url("cache"),
-            "XDG_STATE_HOME": home.url("state"), "TZ": "UTC",
+            "XDG_STATE_HOME": home.url("state"), "XDG_CONFIG_DIRS": home.url("xdg"), "TZ": "UTC",
         ]).merging(extraEnvironment) { $1 }
     }
 

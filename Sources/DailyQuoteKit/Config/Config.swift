@@ -32,6 +32,8 @@ public struct DeliveryConfig: Sendable, Equatable {
     public var catchUp = ConfigDuration.hours(3)
     /// `delivery.times`, the slots; nil means the one slot `hour`/`minute`.
     public var times: [DeliveryTime]?
+    /// False to opt out of the systemd user generator (`enabled = false`).
+    public var enabled = true
 
     public init() {}
 

@@ -7,15 +7,24 @@ public struct LoadedConfig: Sendable, Equatable {
     public var path: String
     /// False when no file exists at the default path and the built-in defaults are in use.
     public var fileExists: Bool
+    /// The system-wide files that exist and were read under the user's, most important first.
+    public var systemFiles: [String]
+    /// For each known key, where its effective value came from (see ``LayeredConfig``).
+    public var origins: [String: ConfigValueOrigin]
 
-    public init(config: Config, path: String, fileExists: Bool) {
+    public init(
+        config: Config, path: String, fileExists: Bool, systemFiles: [String] = [], origins: [String: ConfigValueOrigin] = [:]
+    ) {
         self.config = config
         self.path = path
         self.fileExists = fileExists
+        self.systemFiles = systemFiles
+        self.origins = origins
     }
 }
 
-/// Finds and reads the config file: `--config PATH`, else the XDG default.
+/// Finds and reads the config files: the system-wide ones under `$XDG_CONFIG_DIRS`, then
+/// the user's on top (`--config PATH`, else the XDG default).
 public struct ConfigLoader: Sendable {
     public var paths: AppPaths
     public var parser: ConfigParser
@@ -29,16 +38,35 @@ public struct ConfigLoader: Sendable {
     /// The largest config file read; a real one is a few hundred bytes.
     public static let maximumSize = 1024 * 1024
 
-    /// Loads `explicitPath` if given (it must exist), else the default file if it exists,
-    /// else the built-in defaults.
-    public func load(explicitPath: String?) throws(ConfigError) -> LoadedConfig {
+    /// Loads the system files that exist, then the user's file.
+    ///
+    /// The user's file is `explicitPath` if given (it must exist), else the default file if it
+    /// exists; keys no file sets keep their built-in defaults.
+    /// With `userFile` false, only the system files are read: what a user without a file gets.
+    public func load(explicitPath: String?, userFile: Bool = true) throws(ConfigError) -> LoadedConfig {
         let path = explicitPath ?? paths.defaultConfigFile
+        var layers: [ConfigLayer] = []
+        // The spec lists the most important directory first; the stack is built from the bottom.
+        for file in paths.systemConfigFiles.reversed() {
+            guard let text = try Self.read(file, required: false) else { continue }
+            layers.append(ConfigLayer(kind: .system, path: file, text: text))
+        }
+        let systemFiles = layers.reversed().map(\.path)
+        let userText = userFile ? try Self.read(path, required: explicitPath != nil) : nil
+        if let userText { layers.append(ConfigLayer(kind: .user, path: path, text: userText)) }
+        let layered = try parser.parse(layers: layers)
+        return LoadedConfig(
+            config: layered.config, path: path, fileExists: userText != nil, systemFiles: systemFiles, origins: layered.origins)
+    }
+
+    /// The text of the config file at `path`; nil if it does not exist and is not `required`.
+    static func read(_ path: String, required: Bool) throws(ConfigError) -> String? {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            if explicitPath != nil {
+            if required {
                 throw ConfigError(.fileNotFound, file: path, detail: "no such config file")
             }
-            return LoadedConfig(config: .defaults, path: path, fileExists: false)
+            return nil
         }
         guard !isDirectory else {
             throw ConfigError(.unreadable, file: path, detail: "is a directory, not a config file")
@@ -49,13 +77,13 @@ public struct ConfigLoader: Sendable {
         }
         let data: [UInt8]
         do {
-            data = try file.readToEnd(maximum: Self.maximumSize)
+            data = try file.readToEnd(maximum: maximumSize)
         } catch {
             throw ConfigError(.unreadable, file: path, detail: "cannot be read: \(error.description)")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(.invalidTOML, file: path, detail: "invalid TOML: the file is not valid UTF-8")
         }
-        return LoadedConfig(config: try parser.parse(text, file: path), path: path, fileExists: true)
+        return text
     }
 }

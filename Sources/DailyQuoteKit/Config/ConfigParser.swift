@@ -18,35 +18,17 @@ public struct ConfigParser: Sendable {
     /// The keys of each table this version understands.
     static let knownKeys: [String: [String]] = [
         "": ["delivery", "refresh", "notification", "source", "quotes"],
-        "delivery": ["hour", "minute", "times", "weekdays", "time_zone", "catch_up"],
+        "delivery": ["hour", "minute", "times", "weekdays", "time_zone", "catch_up", "enabled"],
         "refresh": ["lead", "timeout"],
         "notification": ["title", "icon", "urgency", "expire", "timeout", "hold"],
         "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format", "encoding"],
         "quotes": ["min_length", "max_length", "exclude_authors", "include_authors"],
     ]
 
-    /// Parses and validates `text`, the contents of the file at `file`.
-    public func parse(_ text: String, file: String) throws(ConfigError) -> Config {
-        let table: TOMLTable
-        if let control = ConfigControlCharacters.first(in: text) {
-            throw ConfigError(
-                .invalidTOML, file: file, line: control.line, key: TOMLKeyLocator(text: text).key(onLine: control.line),
-                detail: "invalid TOML: control character \(ConfigControlCharacters.describe(control.scalar)) at column \(control.column); "
-                    + "only tab, line feed and carriage return may appear (is the file damaged?)")
-        }
-        if let problem = TOMLAbortGuard.firstProblem(in: text) {
-            throw ConfigError(.invalidTOML, file: file, line: problem.line, detail: "invalid TOML: \(problem.reason)")
-        }
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let position = error.source.begin
-            throw ConfigError(
-                .invalidTOML, file: file, line: position.line > 0 ? position.line : nil,
-                detail: "invalid TOML: \(error.description) (column \(position.column))")
-        } catch {
-            throw ConfigError(.invalidTOML, file: file, detail: "invalid TOML")
-        }
+    /// Parses and validates `text` alone; ``parse(_:file:)`` and ``parse(layers:)`` come here
+    /// with the merged text (and read `delivery.enabled` themselves).
+    func parseMerged(_ text: String, file: String) throws(ConfigError) -> Config {
+        let table = try Self.syntaxTable(text, file: file)
         let root = TOMLTableReader(table: table, path: "", file: file, locator: TOMLKeyLocator(text: text))
         try root.rejectUnknownKeys(known: Self.knownKeys[""]!)
         var config = Config()

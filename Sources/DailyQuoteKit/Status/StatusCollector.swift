@@ -23,6 +23,8 @@ public struct StatusCollector: Sendable {
     ///
     /// Asked only where units are installed; nil when it cannot be known.
     public var managerZone: @Sendable () -> String? = { nil }
+    /// Where the user generator writes (`$XDG_RUNTIME_DIR/systemd/generator`), if known.
+    public var generatorDirectory: String?
     /// Whether the config names a zone (then the session's `TZ` does not matter).
     public var configNamesZone = false
     /// Loads a zone by name, to tell another name for the same zone (`UTC`, `Etc/UTC`) from another zone.
@@ -50,7 +52,9 @@ public struct StatusCollector: Sendable {
         let next = planner.deliveries(from: now + 1, count: 2)
         let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
         var report = StatusReport(
-            config: .init(path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError),
+            config: .init(
+                path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError,
+                systemFiles: loaded.systemFiles, origins: loaded.origins),
             timeZone: planner.zone.identifier, rule: planner.summary,
             nextDelivery: next.first.map { upcoming($0.at, slot: $0.slot) }, nextRefresh: nextRefresh.map { upcoming($0) },
             cachedQuote: nil, cacheProblem: nil, lastRefresh: RefreshOutcome.last(at: paths.lastRefresh),
@@ -113,10 +117,13 @@ public struct StatusCollector: Sendable {
         let matching = expectedUnits.first { directory.outOfSync($0).isEmpty }
         let horizon = directory.content(of: AppPaths.notifyTimer).flatMap(Self.lastAbsoluteDay)
         let run = FileLock.isHeld(path: paths.runMarker)
-        let kind = [installed.isEmpty ? nil : "systemd", run ? "run" : nil].compactMap { $0 }.joined(separator: "+")
+        // Units `install` wrote hide the generator's of the same names, as they do in systemd.
+        let generated = installed.isEmpty ? generatorDirectory.map { UnitDirectory(path: $0).installed } ?? [] : []
+        let timers = installed.isEmpty ? (generated.isEmpty ? nil : "generator") : "systemd"
+        let kind = [timers, run ? "run" : nil].compactMap { $0 }.joined(separator: "+")
         return .init(
             kind: kind.isEmpty ? "none" : kind, unitsInstalled: installed, timersEnabled: enabled, unitsInSync: matching != nil,
-            unitsHorizonEnd: horizon, runProcess: run)
+            unitsHorizonEnd: horizon, runProcess: run, generatedUnits: generated)
     }
 
     /// `2029-12-31` for a timer whose last line is `OnCalendar=2029-12-01..31 … UTC`; nil for calendar-style timers.

@@ -6,6 +6,10 @@ public struct StatusReport: Sendable, Codable, Equatable {
         public var exists: Bool
         public var valid: Bool
         public var error: String?
+        /// The system-wide config files read under the user's, most important first.
+        public var systemFiles: [String] = []
+        /// For each known key (`delivery.hour`; `source` for the list), where its value came from.
+        public var origins: [String: ConfigValueOrigin] = [:]
     }
 
     /// An instant, as local time and as the time left until it.
@@ -51,6 +55,8 @@ public struct StatusReport: Sendable, Codable, Equatable {
         public var unitsHorizonEnd: String?
         /// Whether a `dailyquote run` process holds its marker lock.
         public var runProcess: Bool
+        /// The dailyquote units the user generator wrote (`$XDG_RUNTIME_DIR/systemd/generator`).
+        public var generatedUnits: [String] = []
     }
 
     /// A live holder keeping the last notification (see `notification.hold`).

@@ -17,10 +17,14 @@ public struct AppPaths: Sendable, Equatable {
     public var systemdUserDirectory: String
     /// `$XDG_CONFIG_HOME` (default `~/.config`).
     public var configHome: String
+    /// `DIR/dailyquote/config.toml` for each `$XDG_CONFIG_DIRS` entry (default `/etc/xdg`),
+    /// most important first, as the spec orders them: the system-wide defaults.
+    public var systemConfigFiles: [String]
 
     /// Paths rooted where a test puts them.
-    public init(configHome: String, cacheDirectory: String, stateDirectory: String) {
+    public init(configHome: String, cacheDirectory: String, stateDirectory: String, systemConfigFiles: [String] = []) {
         self.configHome = configHome
+        self.systemConfigFiles = systemConfigFiles
         defaultConfigFile = "\(configHome)/dailyquote/config.toml"
         self.cacheDirectory = cacheDirectory
         self.stateDirectory = stateDirectory
@@ -71,6 +75,9 @@ public struct AppPaths: Sendable, Equatable {
     public static let refreshTimer = "dailyquote-refresh.timer"
     public static let notifyService = "dailyquote-notify.service"
     public static let notifyTimer = "dailyquote-notify.timer"
+    /// The config watch: a path unit and the service it starts (``ConfigWatchUnits``).
+    public static let configWatchPath = "dailyquote-config.path"
+    public static let configWatchService = "dailyquote-config.service"
 
     /// Resolves the paths from `environment`.
     ///
@@ -83,7 +90,20 @@ public struct AppPaths: Sendable, Equatable {
         }
         self.init(
             configHome: base("XDG_CONFIG_HOME", "/.config"), cacheDirectory: base("XDG_CACHE_HOME", "/.cache") + "/dailyquote",
-            stateDirectory: base("XDG_STATE_HOME", "/.local/state") + "/dailyquote")
+            stateDirectory: base("XDG_STATE_HOME", "/.local/state") + "/dailyquote",
+            systemConfigFiles: Self.configDirectories(environment["XDG_CONFIG_DIRS"]).map { "\($0)/dailyquote/config.toml" })
+    }
+
+    /// The absolute entries of a `XDG_CONFIG_DIRS` value, without repeats; `/etc/xdg` when
+    /// unset or empty, as the spec says.
+    static func configDirectories(_ value: String?) -> [String] {
+        var directories: [String] = []
+        for entry in (value ?? "").split(separator: ":") where entry.hasPrefix("/") {
+            var directory = String(entry)
+            while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+            if !directories.contains(directory) { directories.append(directory) }
+        }
+        return directories.isEmpty ? ["/etc/xdg"] : directories
     }
 
     /// The home directory in the password database, for when `HOME` is unset; `/` if none.

@@ -39,6 +39,7 @@ public struct UnitDirectory: Sendable {
         for name in SystemdUnit.timerNames {
             try? FileManager.default.removeItem(atPath: "\(path)/timers.target.wants/\(name)")
         }
+        try? FileManager.default.removeItem(atPath: "\(path)/paths.target.wants/\(ConfigWatchUnits.pathUnitName)")
         return removed
     }
 

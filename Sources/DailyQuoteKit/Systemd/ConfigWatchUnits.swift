@@ -1,0 +1,77 @@
+/// The two units that apply config edits by themselves: `dailyquote-config.path` watches the
+/// config files and their directories and starts the oneshot `dailyquote-config.service`.
+///
+/// Pure: same inputs, same bytes. Under the generator the service reloads the user manager,
+/// which re-runs the generator; under `install` it runs `install` again (which reloads too).
+/// The package also ships a static copy (packaging/systemd-user/), which stands in while the
+/// generator writes nothing (a broken config, `enabled = false`), so that the fix applies too.
+public struct ConfigWatchUnits: Sendable, Equatable {
+    /// The user's config file, then the system-wide ones, in the order they are watched.
+    public var files: [String]
+    /// The command lines the service runs in turn, unquoted words (`-` before the first
+    /// word: its failure is ignored).
+    public var commands: [[String]]
+
+    public init(files: [String], commands: [[String]]) {
+        self.files = files
+        self.commands = commands
+    }
+
+    /// The service's commands under the generator: a reload, which runs the generator again;
+    /// timers that are gone (`enabled = false`) forgotten; timers that are new started, as
+    /// `timers.target` wants them and a reload starts nothing.
+    public static let reloadCommands = [
+        ["systemctl", "--user", "daemon-reload"],
+        ["-systemctl", "--user", "reset-failed"] + SystemdUnit.timerNames,
+        ["systemctl", "--user", "--no-block", "start", "timers.target"],
+    ]
+
+    public static let pathUnitName = AppPaths.configWatchPath
+    public static let serviceName = AppPaths.configWatchService
+
+    /// The path unit, then the service.
+    public var units: [SystemdUnit] {
+        [SystemdUnit(name: Self.pathUnitName, content: pathUnit), SystemdUnit(name: Self.serviceName, content: service)]
+    }
+
+    /// Each file, then its directory (so that creating, replacing or removing the file triggers
+    /// too, which a watch on a file that does not exist yet would miss), without repeats.
+    var watched: [String] {
+        var paths: [String] = []
+        for file in files {
+            for path in [file, PathName.directory(of: file)] where !paths.contains(path) { paths.append(path) }
+        }
+        return paths
+    }
+
+    var pathUnit: String {
+        """
+        # Written by dailyquote. Watches the dailyquote config so that edits apply by themselves.
+        [Unit]
+        Description=dailyquote: apply config edits
+        Documentation=man:dailyquote(1)
+
+        [Path]
+        \(watched.map { "PathChanged=\($0.replacing("%", with: "%%"))" }.joined(separator: "\n"))
+        Unit=\(Self.serviceName)
+
+        [Install]
+        WantedBy=paths.target
+
+        """
+    }
+
+    var service: String {
+        """
+        # Written by dailyquote. Started by dailyquote-config.path when the config changes.
+        [Unit]
+        Description=dailyquote: apply config edits
+        Documentation=man:dailyquote(1)
+
+        [Service]
+        Type=oneshot
+        \(commands.map { "ExecStart=" + $0.map(SystemdQuoting.quote).joined(separator: " ") }.joined(separator: "\n"))
+
+        """
+    }
+}
