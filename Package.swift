@@ -33,6 +33,7 @@ let package = Package(
             dependencies: [
                 "DailyQuoteResources",
                 "CLibnotify",
+                "CGio",
                 "CLinuxEvents",
                 "CCurl",
                 .product(name: "Logging", package: "swift-log"),
@@ -53,6 +54,8 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
+        // GDBus for the presence wait (logind, the screensaver, Inhibited); only Presence/ imports it.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
         .target(name: "CLinuxEvents"),
         // HTTP for the fetch stage: libcurl, opened with dlopen by `refresh` and `run` only.

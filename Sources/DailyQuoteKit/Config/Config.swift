@@ -28,6 +28,8 @@ public struct DeliveryConfig: Sendable, Codable, Equatable {
     public var timeZone: String?
     /// How late a missed delivery may still be posted; zero disables catch-up.
     public var catchUp = ConfigDuration.hours(3)
+    /// Whether a due delivery waits, within `catch_up`, while the person is away (locked, do-not-disturb).
+    public var waitForPresence = true
 
     public init() {}
 

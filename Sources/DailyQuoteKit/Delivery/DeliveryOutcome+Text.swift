@@ -9,12 +9,17 @@ extension DeliveryOutcome {
         case "nothing-due":
             guard let next = next, let instant = TimestampParser.parse(next, zone: zone) else { return "nothing due" }
             return "nothing due; next delivery \(format.display(instant)) (\(ZonedTimeFormat.relative(from: now, to: instant)))"
+        case "stopped":
+            return detail ?? "stopped"
         default:
             let verb = result == "posted" ? "posted" : "would post"
             var line = "\(verb) \(Self.excerpt(quote))"
             line += " (\(source ?? "?"), \(reason ?? "?"))"
             if let planned = local(planned) { line += " for \(planned)" }
             if let server { line += " to \(server)" }
+            if let waitedSeconds {
+                line += presence == "timeout" ? " after waiting \(waitedSeconds) s (still away)" : " after waiting \(waitedSeconds) s"
+            }
             return line
         }
     }

@@ -16,6 +16,9 @@ public struct DeliveryOutcome: Sendable, Codable, Equatable {
     public var detail: String?
     /// The next planned delivery (ISO 8601).
     public var next: String?
+    /// How long it waited for the person (seconds), and `timeout` when it was posted at the wait's limit.
+    public var waitedSeconds: Int64?
+    public var presence: String?
 
     public init(result: String) {
         self.result = result
@@ -27,6 +30,8 @@ public struct DeliveryOutcome: Sendable, Codable, Equatable {
         outcome.result = "posted"
         outcome.posted = entry.posted
         outcome.server = entry.server
+        outcome.waitedSeconds = entry.waitedSeconds
+        outcome.presence = entry.presence
         return outcome
     }
 }
