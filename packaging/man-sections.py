@@ -47,6 +47,20 @@ to
 A delivery up to a minute late is always on time;
 .Ql 0
 means no catch-up after that.
+.It Cm wait_for_presence No (default true)
+While the session is locked (logind's
+.Ql LockedHint ,
+or the screensaver's
+.Ql GetActive )
+or the notification server holds notifications back (Plasma's
+.Ql Inhibited ) ,
+a due delivery waits, within
+.Cm catch_up ,
+until the person is back; at the limit it is posted anyway and marked
+.Ql presence: timeout
+in the history.
+.Ql false
+posts at once.
 .El
 .Ss [refresh]
 .Bl -tag -width Ds
@@ -181,6 +195,8 @@ how held notifications ended
 .Pq Pa closed.jsonl ,
 a live holder
 .Pq Pa hold.json , Pa hold.lock ,
+a delivery waiting for the person
+.Pq Pa presence.json , Pa presence.lock ,
 the last refresh result
 .Pq Pa refresh.json
 and the locks.
