@@ -282,4 +282,50 @@ extension CommandLineTests {
         #expect(file("after") == "0\n", "\(file("err"))")
         #expect(file("err").contains("stopping"), "\(file("err"))")
     }
+
+    @Test("Plasma's real Inhibited: a delivery waits while an application inhibits notifications, and posts once it stops")
+    func presencePlasmaInhibited() throws {
+        let sandbox = Sandbox()
+        // No holder: the wait, not the hold, is under test.
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h") + "[notification]\nhold = \"0\"\n")
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let script = """
+            set -u
+            # An application inhibits notifications until $W/release appears (Plasma ends an
+            # inhibition when its owner leaves the bus, so the owner stays connected).
+            /usr/bin/python3 -c '
+            import dbus, os, sys, time
+            n = dbus.SessionBus().get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+            cookie = n.Inhibit("test", "presence test", dbus.Dictionary({}, signature="sv"), dbus_interface="org.freedesktop.Notifications")
+            open(sys.argv[1] + "/inhibited", "w").close()
+            while not os.path.exists(sys.argv[1] + "/release"): time.sleep(0.05)
+            n.UnInhibit(cookie, dbus_interface="org.freedesktop.Notifications")
+            time.sleep(5)
+            ' "$W" & inhibitor=$!
+            for _ in $(seq 200); do [ -e "$W/inhibited" ] && break; sleep 0.05; done
+            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
+            \(Self.awaitWaiting.replacingOccurrences(of: #"grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/before""#, with: #""$DQ" history --json >"$W/history-before.json""#))
+            sleep 1
+            touch "$W/release"
+            wait $dq; echo $? >"$W/rc"
+            "$DQ" history --json >"$W/history.json"
+            kill $inhibitor 2>/dev/null || true
+            """
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-notification-server.sh"),
+            ["--server", "plasma", RepositoryPaths.support("with-presence-mocks.sh"), "bash", "-c", script], environment: environment)
+        func file(_ name: String) -> String { (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("status.txt").contains("waiting for do-not-disturb to end (since 08:00, until 09:00)"), "\(file("status.txt"))")
+        #expect(file("status.json").contains(#""reason" : "inhibited""#), "\(file("status.json"))")
+        #expect(!file("history-before.json").contains("\"text\""), "posted while inhibited: \(file("history-before.json"))")
+        let entry = try #require(Self.onlyEntry(file("history.json")), "\(file("history.json")) \(file("err"))")
+        #expect((1...10).contains(entry["waitedSeconds"] as? Int ?? -1), "\(file("history.json"))")
+        #expect(entry["presence"] == nil)
+        #expect(entry["server"] as? String == "Plasma", "\(file("history.json"))")
+    }
 }
