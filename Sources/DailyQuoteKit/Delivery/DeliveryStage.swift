@@ -117,6 +117,8 @@ public struct DeliveryStage: Sendable {
             outcome.reason = choice.reason
             guard !mode.isDryRun else { return .done(outcome) }
             var wait = waited.flatMap { $0.delivery == delivery ? $0 : nil }
+            // Reading the presence signals is not posting: its time does not count against the post's deadline.
+            let spent = Date().timeIntervalSince(started)
             if wait == nil, let presence, let watch = presence.awayWatch() {
                 let limit = delivery.at + max(catchUp, DueDecision.onTimeGrace)
                 let next = planner.deliveries(from: now + 1, count: 1).first?.at ?? limit
@@ -124,7 +126,7 @@ public struct DeliveryStage: Sendable {
                 if until > now { return .away(delivery, watch, until: until) }
                 wait = PresenceWait(delivery: delivery, seconds: 0, end: .timeout)
             }
-            var entry = try post(choice, for: delivery, deadline: timeout - Date().timeIntervalSince(started))
+            var entry = try post(choice, for: delivery, deadline: timeout - spent)
             if let wait {
                 entry.waitedSeconds = wait.seconds
                 if wait.end == .timeout { entry.presence = "timeout" }

@@ -23,12 +23,17 @@ final class GioBus {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(connection)) }
 
+    /// How long a presence call may take. A live service answers in a millisecond; a frozen
+    /// notification server must not eat `notification.timeout` before the post (an unanswered
+    /// read counts as "present").
+    static let callTimeoutMilliseconds: Int32 = 300
+
     /// Calls `method` and returns its reply, without starting a service that is not running.
     ///
     /// `parameters` is a floating `GVariant`, which the call consumes.
     func call(
         _ service: String, _ path: String, _ interface: String, _ method: String, _ parameters: OpaquePointer?,
-        timeoutMilliseconds: Int32 = 2000
+        timeoutMilliseconds: Int32 = GioBus.callTimeoutMilliseconds
     ) throws(PresenceError) -> GioVariant {
         var error: UnsafeMutablePointer<GError>?
         guard
