@@ -23,7 +23,9 @@ final class GioBus {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(connection)) }
 
-    /// How long a presence call may take. A live service answers in a millisecond; a frozen
+    /// How long a presence call may take.
+    ///
+    /// A live service answers in a millisecond; a frozen
     /// notification server must not eat `notification.timeout` before the post (an unanswered
     /// read counts as "present").
     static let callTimeoutMilliseconds: Int32 = 300
