@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "DailyQuoteResources",
                 "CLibnotify",
+                "CGio",
                 "CLinuxEvents",
                 "CCurl",
                 .product(name: "Logging", package: "swift-log"),
@@ -55,6 +56,8 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
+        // GDBus for the presence wait (logind, the screensaver, Inhibited); only Presence/ imports it.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
         .target(name: "CLinuxEvents"),
         // HTTP for the fetch stage: libcurl, opened with dlopen by `refresh` and `run` only.

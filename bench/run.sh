@@ -113,6 +113,9 @@ holder=$(MOCK_CAPABILITIES="body body-markup persistence" Tests/Support/with-not
   kill -TERM "$pid"
 ')
 echo "holder at rest: $holder" >&2
+# The presence wait at rest: `notify` waiting for a locked session to unlock.
+presence=$(bench/presence-wait.sh "$bin" "$idle")
+echo "presence wait at rest: $presence" >&2
 
 stripped="$work/dailyquote.stripped"
 strip --strip-unneeded -o "$stripped" "$bin"
@@ -124,11 +127,11 @@ if [ "$report" != /dev/stdout ] && [ "$(id -u)" -eq 0 ]; then
   punctuality=$(bench/timer-punctuality.sh 5 "$bin" | tail -1)
 fi
 
-python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$work/fortune.json" "$rss_fortune" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" "$idle" "$((after - before))" "$run_threads" "$run_rss" "$stripped" "$*" "$work/rss" "$punctuality" "$holder" >"$report" <<'PY'
+python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$work/fortune.json" "$rss_fortune" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" "$idle" "$((after - before))" "$run_threads" "$run_rss" "$stripped" "$*" "$work/rss" "$punctuality" "$holder" "$presence" >"$report" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 data = json.load(open(sys.argv[1]))["results"]
 binary, runs, notify_json, refresh_json, fortune_json, rss_fortune, rss_dq, rss_sd = sys.argv[2:10]
-idle, idle_switches, run_threads, run_rss, stripped, flags, rss_file, punctuality, holder = sys.argv[10:19]
+idle, idle_switches, run_threads, run_rss, stripped, flags, rss_file, punctuality, holder, presence = sys.argv[10:20]
 peaks = {line.rsplit(" ", 1)[0]: int(line.rsplit(" ", 1)[1]) for line in open(rss_file) if line.strip()}
 fortune = {r["command"]: r for r in json.load(open(fortune_json))["results"]}
 refresh = {r["command"]: r for r in json.load(open(refresh_json))["results"]}
@@ -188,6 +191,14 @@ if holder.split()[0].isdigit():
     print(f"RSS {int(h_rss)//1024} MiB. Goal: no wake-ups while it holds.\n")
 else:
     print(f"Not measured in this run ({holder}).\n")
+print("## The presence wait at rest\n")
+if presence.split()[0].isdigit():
+    p_switches, p_threads, p_rss = presence.split()
+    print(f"`dailyquote notify` waiting for a locked session (python3-dbusmock's logind) to unlock, for {idle} s:")
+    print(f"{p_switches} context switches in all its threads together ({p_threads} threads: main, GLib's gmain and gdbus),")
+    print(f"RSS {int(p_rss)//1024} MiB. Goal: no wake-ups while it waits.\n")
+else:
+    print(f"Not measured in this run ({presence}).\n")
 print("## Timer punctuality\n")
 if punctuality.split()[0].isdigit():
     low, median, high = punctuality.split()

@@ -74,6 +74,20 @@ means no catch-up after that.
 turns off the systemd user generator: it then writes no units for this user.
 .Nm install
 still installs the timers when run by hand.
+.It Cm wait_for_presence No (default true)
+While the session is locked (logind's
+.Ql LockedHint ,
+or the screensaver's
+.Ql GetActive )
+or the notification server holds notifications back (Plasma's
+.Ql Inhibited ) ,
+a due delivery waits, within
+.Cm catch_up ,
+until the person is back; at the limit it is posted anyway and marked
+.Ql presence: timeout
+in the history.
+.Ql false
+posts at once.
 .El
 .Ss [refresh]
 .Bl -tag -width Ds
@@ -247,6 +261,8 @@ how held notifications ended
 .Pq Pa closed.jsonl ,
 a live holder
 .Pq Pa hold.json , Pa hold.lock ,
+a delivery waiting for the person
+.Pq Pa presence.json , Pa presence.lock ,
 the last refresh result
 .Pq Pa refresh.json
 and the locks.

@@ -68,8 +68,11 @@ struct CommandContext {
     /// The delivery stage, posting through libnotify, on the real clock: through a holder
     /// process unless `notification.hold` is "0".
     var deliveryStage: DeliveryStage {
-        DeliveryStage(
+        var stage = DeliveryStage(
             planner: planner, config: config, ledger: ledger, cache: cache, poster: poster, clock: Self.unixClock, logger: logger)
+        // A due delivery waits while the person is away; SIGTERM ends the wait (see DeliveryStage).
+        if config.delivery.waitForPresence { stage.presence = SessionPresence(environment: environment, stop: .signals) }
+        return stage
     }
 
     /// How notifications are posted: through a holder unless `notification.hold` is "0".

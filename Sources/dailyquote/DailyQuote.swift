@@ -53,6 +53,9 @@ struct DailyQuote: AsyncParsableCommand {
             if let scheduler = command as? RunCommand {
                 // On this thread, not the concurrency pool: see ForegroundScheduler.
                 try scheduler.runOnCallingThread()
+            } else if let notify = command as? NotifyCommand {
+                // On this thread too: a presence wait must not start the concurrency pool's 1 Hz monitor.
+                try notify.runOnCallingThread()
             } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

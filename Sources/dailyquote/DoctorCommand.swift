@@ -35,6 +35,10 @@ struct DoctorCommand: AsyncParsableCommand {
             probeSource: probe)
         doctor.zones = collector.zoneAgreement(unitsInstalled: !engine.unitsInstalled.isEmpty)
         doctor.futureRecords = collector.futureRecords()
+        if context.config.delivery.waitForPresence {
+            let presence = SessionPresence(environment: context.environment, stop: .signals)
+            doctor.presenceSignals = { presence.signals() }
+        }
         let checks = await doctor.run()
         for check in checks { print(check.line) }
         if checks.contains(where: { !$0.ok }) {

@@ -20,6 +20,12 @@ struct NotifyCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
+        try runOnCallingThread()
+    }
+
+    /// The whole command, blocking the calling thread (`DailyQuote.main` calls it on the main
+    /// thread, so that a presence wait never starts Swift's concurrency pool).
+    func runOnCallingThread() throws {
         let context = try CommandContext(global)
         let stage = context.deliveryStage
         let mode = dryRun.mode

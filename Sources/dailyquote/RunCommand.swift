@@ -53,7 +53,12 @@ struct RunCommand: AsyncParsableCommand {
         let scheduler = ForegroundScheduler(
             load: {
                 let reloaded = try CommandContext(options)
-                return SchedulerStages(planner: reloaded.planner, delivery: reloaded.deliveryStage, refresh: reloaded.refreshStage)
+                var delivery = reloaded.deliveryStage
+                // The presence wait runs on this thread's loop too; the scheduler's stop request ends it.
+                if delivery.presence != nil {
+                    delivery.presence = SessionPresence(environment: reloaded.environment, stop: .descriptor(wake.stopDescriptor))
+                }
+                return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: reloaded.refreshStage)
             },
             wake: wake, clock: CommandContext.unixClock, logger: logger,
             reexec: { delivery in

@@ -109,6 +109,17 @@ struct ConfigParserTests {
         #expect(try parse("[delivery]\nhour = 8\ncatch_up = \"0\"\n").delivery.catchUp == .seconds(0))
     }
 
+    @Test("delivery.wait_for_presence: true by default, false turns the wait off, a non-boolean names the key")
+    func waitForPresence() throws {
+        #expect(try parse("[delivery]\nhour = 8\n").delivery.waitForPresence)
+        #expect(try !parse("[delivery]\nhour = 8\nwait_for_presence = false\n").delivery.waitForPresence)
+        #expect(try parse("[delivery]\nhour = 8\nwait_for_presence = true\n").delivery.waitForPresence)
+        let error = #expect(throws: ConfigError.self) { try parse("[delivery]\nhour = 8\nwait_for_presence = \"yes\"\n") }
+        #expect(error?.problem == .wrongType)
+        #expect(error?.key == "delivery.wait_for_presence")
+        #expect(error?.line == 3)
+    }
+
     /// One malformed config and what its error must say.
     struct ErrorCase: Sendable, CustomTestStringConvertible {
         var text: String

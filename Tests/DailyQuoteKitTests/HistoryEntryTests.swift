@@ -43,6 +43,15 @@ struct HistoryEntryTests {
         #expect(preview.line(format: format).hasSuffix("(posted with --now) (dismissed Mon 2026-06-01 08:02 CEST)"))
     }
 
+    @Test("A delivery that waited for the person says how long, and whether it was posted while they were still away")
+    func waitedForPresence() {
+        var waited = entry(posted: eight + 2400, planned: eight)
+        waited.waitedSeconds = 2400
+        #expect(waited.line(format: format).hasSuffix("(waited 40m for you)"), "\(waited.line(format: format))")
+        waited.presence = "timeout"
+        #expect(waited.line(format: format).hasSuffix("(waited 40m for you; posted while away)"))
+    }
+
     @Test("A multi-line quote keeps its lines, indented under the text")
     func multiLine() {
         let line = entry(text: "First line,\nsecond line.", posted: eight, planned: eight).line(format: format)

@@ -37,6 +37,20 @@ struct UnitGeneratorTests {
         #expect(content(units, "dailyquote-notify.timer").contains("\nAccuracySec=1ms\n"))
         #expect(content(units, "dailyquote-refresh.timer").contains("\nAccuracySec=1s\n"))
     }
+
+    @Test("The notify service's start timeout outlasts catch_up while deliveries wait for presence, and not otherwise")
+    func startTimeoutCoversPresenceWait() {
+        let zone = Zones.named("Europe/Berlin")
+        var unit = generator(zone: zone)
+        for catchUp in [ConfigDuration.seconds(0), .hours(3), .hours(24)] {
+            unit.config.delivery.catchUp = catchUp
+            let seconds = unit.notifyStartTimeout
+            #expect(seconds > max(catchUp.seconds, 60) + unit.config.notification.timeout.seconds, "\(catchUp)")
+            #expect(content(unit.units, "dailyquote-notify.service").contains("\nTimeoutStartSec=\(seconds)s\n"))
+        }
+        unit.config.delivery.waitForPresence = false
+        #expect(content(unit.units, "dailyquote-notify.service").contains("\nTimeoutStartSec=40s\n"))
+    }
 }
 
 extension UnitGeneratorTests {

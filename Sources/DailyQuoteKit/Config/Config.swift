@@ -34,6 +34,8 @@ public struct DeliveryConfig: Sendable, Equatable {
     public var times: [DeliveryTime]?
     /// False to opt out of the systemd user generator (`enabled = false`).
     public var enabled = true
+    /// Whether a due delivery waits, within `catch_up`, while the person is away (locked, do-not-disturb).
+    public var waitForPresence = true
 
     public init() {}
 

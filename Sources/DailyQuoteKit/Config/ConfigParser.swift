@@ -18,7 +18,7 @@ public struct ConfigParser: Sendable {
     /// The keys of each table this version understands.
     static let knownKeys: [String: [String]] = [
         "": ["delivery", "refresh", "notification", "source", "quotes"],
-        "delivery": ["hour", "minute", "times", "weekdays", "time_zone", "catch_up", "enabled"],
+        "delivery": ["hour", "minute", "times", "weekdays", "time_zone", "catch_up", "enabled", "wait_for_presence"],
         "refresh": ["lead", "timeout"],
         "notification": ["title", "icon", "urgency", "expire", "timeout", "hold"],
         "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format", "encoding"],
@@ -83,6 +83,7 @@ public struct ConfigParser: Sendable {
             delivery.timeZone = zone
         }
         delivery.catchUp = try table.duration("catch_up", in: DeliveryConfig.catchUpRange) ?? delivery.catchUp
+        delivery.waitForPresence = try table.presenceFlag("wait_for_presence") ?? delivery.waitForPresence
         return delivery
     }
 

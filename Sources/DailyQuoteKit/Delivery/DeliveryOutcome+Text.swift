@@ -6,12 +6,17 @@ extension DeliveryOutcome {
         case .nothingDue:
             guard let instant = nextAt else { return "nothing due" }
             return "nothing due; next delivery \(format.display(instant)) (\(ZonedTimeFormat.relative(from: now, to: instant)))"
+        case .stopped:
+            return detail ?? "stopped"
         case .posted, .wouldPost, .failed:
             let verb = result == .posted ? "posted" : result == .failed ? "failed to post" : "would post"
             var line = "\(verb) \(Self.excerpt(quote))"
             line += " (\(source ?? "?"), \(reason ?? "?"))"
             if let plannedAt { line += " for \(format.display(plannedAt))" }
             if let server { line += " to \(server)" }
+            if let waitedSeconds {
+                line += presence == "timeout" ? " after waiting \(waitedSeconds) s (still away)" : " after waiting \(waitedSeconds) s"
+            }
             return line
         }
     }

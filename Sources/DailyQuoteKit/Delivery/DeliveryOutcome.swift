@@ -9,6 +9,8 @@ public struct DeliveryOutcome: Sendable, Equatable {
         /// A dry run found a delivery due.
         case wouldPost = "would-post"
         case nothingDue = "nothing-due"
+        /// A stop request (SIGTERM, SIGINT) ended a wait for presence; the delivery stays due.
+        case stopped
         /// Posting failed (only `--json` prints this; the error says why).
         case failed
     }
@@ -30,6 +32,10 @@ public struct DeliveryOutcome: Sendable, Equatable {
     public var detail: String?
     /// The next planned delivery.
     public var nextAt: Int64?
+    /// How long it waited for the person (seconds).
+    public var waitedSeconds: Int64?
+    /// `timeout` when it was posted at the wait's limit, the person still away.
+    public var presence: String?
 
     public init(result: Result) {
         self.result = result
@@ -41,6 +47,8 @@ public struct DeliveryOutcome: Sendable, Equatable {
         outcome.result = .posted
         outcome.postedAt = entry.postedAt
         outcome.server = entry.server
+        outcome.waitedSeconds = entry.waitedSeconds
+        outcome.presence = entry.presence
         return outcome
     }
 
@@ -56,6 +64,8 @@ public struct DeliveryOutcome: Sendable, Equatable {
         public var server: String?
         public var detail: String?
         public var next: String?
+        public var waitedSeconds: Int64?
+        public var presence: String?
     }
 
     /// This outcome for `--json`, its times in `zone`.
@@ -63,6 +73,7 @@ public struct DeliveryOutcome: Sendable, Equatable {
         let format = ZonedTimeFormat(zone: zone)
         return Report(
             result: result, planned: plannedAt.map(format.iso8601), slot: slot, posted: postedAt.map(format.iso8601), quote: quote,
-            source: source, reason: reason, server: server, detail: detail, next: nextAt.map(format.iso8601))
+            source: source, reason: reason, server: server, detail: detail, next: nextAt.map(format.iso8601),
+            waitedSeconds: waitedSeconds, presence: presence)
     }
 }

@@ -1,6 +1,10 @@
 import FoundationEssentials
 import Logging
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The delivery stage: decides whether a planned delivery is due and, if so, posts the
 /// quote once.
 ///
@@ -17,6 +21,9 @@ public struct DeliveryStage: Sendable {
     /// The current Unix time; passed in so that tests can set it.
     public var clock: @Sendable () -> Int64
     public var logger: Logger
+    /// Tells whether the person is away and waits for them (`delivery.wait_for_presence`);
+    /// nil posts at once.
+    public var presence: (any PresenceChecking)?
 
     public init(
         planner: DeliveryPlanner, config: Config, ledger: DeliveryLedger, cache: QuoteCache,
@@ -36,22 +43,90 @@ public struct DeliveryStage: Sendable {
     /// The deadline for one run that starts now: `notification.timeout` from now.
     public var deadlineFromNow: Deadline { .after(seconds: config.notification.timeout.seconds) }
 
-    /// Runs the due rule and posts if a delivery is due, all before `deadline`.
+    /// Runs the due rule and posts if a delivery is due.
     ///
-    /// A dry run reads but writes and posts nothing.
-    public func deliverIfDue(mode: ExecutionMode, deadline: Deadline? = nil) throws -> DeliveryOutcome {
-        try underLock(mode: mode, deadline: deadline) { state, now, deadline in
-            switch DueDecision.decide(planner: planner, now: now, catchUp: config.delivery.catchUp.seconds, ledger: state) {
+    /// While the person is away (``presence``), a due delivery waits for them, without the
+    /// ledger's lock, until they are back or its limit: the end of the catch-up window, the next
+    /// planned delivery, or `catch_up` after this call began, whichever comes first. It then runs
+    /// the due rule again, so a later delivery that came due meanwhile is the one posted (and
+    /// waits in turn) and the delivery that waited is posted once, if no other process did.
+    /// A dry run reads but writes, waits and posts nothing. Each pass posts within
+    /// `notification.timeout` of taking the lock; reading the presence signals does not count.
+    public func deliverIfDue(mode: ExecutionMode) throws -> DeliveryOutcome {
+        let budgetEnd = clock() + max(config.delivery.catchUp.seconds, DueDecision.onTimeGrace)
+        var waited: PresenceWait?
+        while true {
+            switch try attempt(mode: mode, waited: waited, budgetEnd: budgetEnd) {
+            case .done(let outcome):
+                return outcome
+            case .away(let delivery, let watch, let until):
+                let since = clock()
+                let marker = PresenceWaitMarker(pid: getpid(), plannedAt: delivery.at, since: since, until: until, reason: watch.reason)
+                logger.notice("\(marker.text(zone: planner.zone)): the delivery planned for \(format.iso8601(delivery.at))")
+                let lock = marker.publish(in: ledger.paths)
+                let end = watch.waitUntilPresent(seconds: until - since)
+                withExtendedLifetime(lock) {}
+                logger.info("presence wait ended: \(end.rawValue) after \(clock() - since) s")
+                guard end != .stopped else {
+                    var outcome = DeliveryOutcome(result: .stopped)
+                    outcome.plannedAt = delivery.at
+                    outcome.slot = delivery.slot
+                    outcome.detail = "stopped while waiting for presence; the delivery stays due"
+                    return outcome
+                }
+                waited = PresenceWait(delivery: delivery, seconds: clock() - since, end: end)
+            }
+        }
+    }
+
+    /// A wait for presence that has ended.
+    struct PresenceWait {
+        var delivery: PlannedDelivery
+        var seconds: Int64
+        var end: PresenceWaitEnd
+    }
+
+    /// What one pass under the ledger's lock found.
+    enum Attempt {
+        case done(DeliveryOutcome)
+        /// `delivery` is due but the person is away: wait (without the lock) until `until`.
+        case away(PlannedDelivery, any PresenceWatching, until: Int64)
+    }
+
+    /// One pass of ``deliverIfDue(mode:)`` under the ledger's lock.
+    private func attempt(mode: ExecutionMode, waited: PresenceWait?, budgetEnd: Int64) throws -> Attempt {
+        try underLock(mode: mode, deadline: nil) { state, now, deadline in
+            let catchUp = config.delivery.catchUp.seconds
+            // The delivery that waited to its limit is still due a moment past it.
+            let window = waited.map { max(catchUp, now - $0.delivery.at) } ?? catchUp
+            switch DueDecision.decide(planner: planner, now: now, catchUp: window, ledger: state) {
             case .nothingDue(let reason, let next):
                 logger.info("nothing due: \(reason.rawValue)")
                 var outcome = DeliveryOutcome(result: .nothingDue)
                 outcome.detail = reason.rawValue
                 outcome.nextAt = next?.at
-                return outcome
+                return .done(outcome)
             case .due(let delivery):
-                return try deliver(for: delivery, day: delivery.day, state: state, now: now, mode: mode, deadline: deadline) { entry in
+                var wait = waited.flatMap { $0.delivery == delivery ? $0 : nil }
+                var postDeadline = deadline
+                if !mode.isDryRun, wait == nil, let presence {
+                    let asked = ContinuousClock.now
+                    if let watch = presence.awayWatch() {
+                        let limit = delivery.at + max(catchUp, DueDecision.onTimeGrace)
+                        let next = planner.deliveries(from: now + 1, count: 1).first?.at ?? limit
+                        let until = min(limit, next, budgetEnd)
+                        if until > now { return .away(delivery, watch, until: until) }
+                        wait = PresenceWait(delivery: delivery, seconds: 0, end: .timeout)
+                    }
+                    // Reading the presence signals is not posting: its time does not count against the post's deadline.
+                    postDeadline = deadline + (ContinuousClock.now - asked)
+                }
+                let outcome = try deliver(
+                    for: delivery, day: delivery.day, state: state, now: now, mode: mode, deadline: postDeadline, wait: wait
+                ) { entry in
                     try ledger.record(entry, state: .delivered(delivery, postedAt: entry.postedAt))
                 }
+                return .done(outcome)
             }
         }
     }
@@ -73,9 +148,9 @@ public struct DeliveryStage: Sendable {
     /// default ``deadlineFromNow``).
     ///
     /// The lock is a file: a dry run must not create it, and reading without it is harmless.
-    private func underLock(
-        mode: ExecutionMode, deadline: Deadline?, _ body: (LedgerState, Int64, Deadline) throws -> DeliveryOutcome
-    ) throws -> DeliveryOutcome {
+    private func underLock<Result>(
+        mode: ExecutionMode, deadline: Deadline?, _ body: (LedgerState, Int64, Deadline) throws -> Result
+    ) throws -> Result {
         let deadline = deadline ?? deadlineFromNow
         let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, until: deadline)
         defer { withExtendedLifetime(lock) {} }
@@ -84,10 +159,10 @@ public struct DeliveryStage: Sendable {
     }
 
     /// Chooses the quote for `day`, and unless this is a dry run posts it and hands the
-    /// history entry to `record`.
+    /// history entry (with how long it waited for presence) to `record`.
     private func deliver(
         for delivery: PlannedDelivery?, day: CivilDate, state: LedgerState, now: Int64, mode: ExecutionMode, deadline: Deadline,
-        record: (HistoryEntry) throws -> Void
+        wait: PresenceWait? = nil, record: (HistoryEntry) throws -> Void
     ) throws -> DeliveryOutcome {
         let choice = QuoteChoice.choose(
             cache: cache.read(), lastPostedAt: state.lastPostedAt, day: day, history: ledger.history(), now: now,
@@ -100,7 +175,11 @@ public struct DeliveryStage: Sendable {
         outcome.source = choice.source
         outcome.reason = choice.reason
         guard !mode.isDryRun else { return outcome }
-        let entry = try post(choice, for: delivery, deadline: deadline)
+        var entry = try post(choice, for: delivery, deadline: deadline)
+        if let wait {
+            entry.waitedSeconds = wait.seconds
+            if wait.end == .timeout { entry.presence = "timeout" }
+        }
         try record(entry)
         return outcome.posted(entry)
     }

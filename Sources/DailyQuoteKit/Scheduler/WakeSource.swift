@@ -71,6 +71,10 @@ public final class WakeSource: @unchecked Sendable {
         _ = dq_set_stop_signals_blocked(0)
     }
 
+    /// The eventfd that a stop request makes readable, for waits that run outside ``wait(until:)``
+    /// (the presence wait); they must not read it.
+    public var stopDescriptor: Int32 { stop }
+
     /// The last SIGTERM or SIGINT received, or 0.
     public var lastStopSignal: Int32 { dq_last_stop_signal() }
 

@@ -22,6 +22,8 @@ public struct Doctor: Sendable {
     public var zones: ZoneAgreement?
     /// Ledger records more than a day ahead of now.
     public var futureRecords: [String] = []
+    /// Reads which presence signals the session offers; nil when `delivery.wait_for_presence` is false.
+    public var presenceSignals: (@Sendable () -> PresenceSignals)?
 
     public init(
         environment: [String: String], loaded: LoadedConfig, configError: String?, paths: AppPaths, engine: StatusReport.Engine,
@@ -40,7 +42,7 @@ public struct Doctor: Sendable {
 
     /// Runs every check.
     public func run() async -> [DoctorCheck] {
-        var checks = [configCheck(), busCheck(), serverCheck()]
+        var checks = [configCheck(), busCheck(), serverCheck(), presenceCheck()]
         checks += managerChecks()
         if let zones { checks.append(zoneCheck(zones)) }
         checks.append(clockCheck())
@@ -80,6 +82,16 @@ public struct Doctor: Sendable {
                 "notification server", ok: false, error.message,
                 fix: "start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications")
         }
+    }
+
+    /// Which signals tell that the person is away; a missing one is no failure (it counts as "present").
+    func presenceCheck() -> DoctorCheck {
+        guard let presenceSignals else {
+            return DoctorCheck("presence", ok: true, "deliveries do not wait for you (delivery.wait_for_presence = false)")
+        }
+        let signals = presenceSignals()
+        let effect = signals.any ? "a delivery waits while you are away" : "nothing tells when you are away; deliveries post at once"
+        return DoctorCheck("presence", ok: true, "\(signals.summary); \(effect)")
     }
 
     /// The user manager and the units, or why they do not matter (a `run` scheduler instead).

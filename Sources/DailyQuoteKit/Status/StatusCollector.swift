@@ -75,6 +75,11 @@ public struct StatusCollector: Sendable {
         let future = futureRecords()
         if !future.isEmpty { report.futureRecords = future }
         report.zones = zoneAgreement(unitsInstalled: !report.engine.unitsInstalled.isEmpty)
+        if let waiting = PresenceWaitMarker.live(in: paths) {
+            report.waitingForPresence = .init(
+                pid: waiting.pid, reason: waiting.reason, planned: format.iso8601(waiting.plannedAt), since: format.iso8601(waiting.since),
+                until: format.iso8601(waiting.until), text: waiting.text(zone: planner.zone))
+        }
         if let marker = HoldMarker.live(in: paths) {
             report.holder = .init(
                 pid: marker.pid, notificationId: marker.id, server: marker.server, posted: format.iso8601(marker.postedAt),

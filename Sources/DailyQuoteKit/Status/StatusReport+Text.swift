@@ -42,6 +42,7 @@ extension StatusReport {
                 "clock:",
                 "the ledger records \(futureRecords.joined(separator: " and ")), more than a day ahead; ignored (was the clock wrong?)")
         }
+        if let waitingForPresence { line("presence:", waitingForPresence.text) }
         if let holder {
             line(
                 "holding:",

@@ -68,6 +68,18 @@ public struct StatusReport: Sendable, Codable, Equatable {
         public var until: String
     }
 
+    /// A delivery that waits while the person is away: `text` is what `status` prints.
+    public struct PresenceWaiting: Sendable, Codable, Equatable {
+        public var pid: Int32
+        /// `locked` or `inhibited`.
+        public var reason: AwayReason
+        public var planned: String
+        public var since: String
+        public var until: String
+        /// `waiting for you to unlock (since 08:00, until 11:00)`.
+        public var text: String
+    }
+
     public var config: ConfigState
     public var timeZone: String
     public var rule: String
@@ -81,6 +93,8 @@ public struct StatusReport: Sendable, Codable, Equatable {
     public var notificationServer: NotificationServerInfo?
     public var notificationServerError: String?
     public var holder: Holder?
+    /// A delivery waiting for the person to come back (`delivery.wait_for_presence`).
+    public var waitingForPresence: PresenceWaiting?
     /// Ledger records more than a day ahead of now (a clock that was wrong), ignored by the due rule.
     public var futureRecords: [String]?
     /// The zones of this session, the user manager and the units, where the units are installed.

@@ -59,6 +59,10 @@ public struct AppPaths: Sendable, Equatable {
     public var holdMarker: String { "\(stateDirectory)/hold.json" }
     /// Held by a live holder: the marker counts only while it is.
     public var holdLock: String { "\(stateDirectory)/hold.lock" }
+    /// A delivery waiting for the person to come back (``PresenceWaitMarker``).
+    public var presenceMarker: String { "\(stateDirectory)/presence.json" }
+    /// Held (shared) by each process that waits for presence: the marker counts only while it is.
+    public var presenceLock: String { "\(stateDirectory)/presence.lock" }
     /// Held (shared) by every running `dailyquote run`, so that `status` sees the engine.
     public var runMarker: String { "\(stateDirectory)/run.lock" }
 

@@ -32,6 +32,7 @@ public final class FileLock {
         let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: SystemError.last("open").reason) }
         while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
+            // EINTR is a retry like EWOULDBLOCK: the deadline bounds both.
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
                 close(fd)
                 throw .timedOut(path: path)

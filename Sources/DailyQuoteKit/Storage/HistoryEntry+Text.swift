@@ -13,6 +13,10 @@ extension HistoryEntry {
         } else if let plannedAt, postedAt - plannedAt > DueDecision.onTimeGrace {
             line += " (caught up: planned \(format.display(plannedAt)), posted \(format.display(postedAt)))"
         }
+        if let waitedSeconds {
+            let waited = waitedSeconds > 0 ? ZonedTimeFormat.relative(from: 0, to: waitedSeconds).replacing("in ", with: "") : "0s"
+            line += presence == "timeout" ? " (waited \(waited) for you; posted while away)" : " (waited \(waited) for you)"
+        }
         if let closedReason {
             line += " (\(closedReason.rawValue)\(closedAt.map { " \(format.display($0))" } ?? ""))"
         }

@@ -31,6 +31,10 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
     public var closedReason: NotificationCloseReason?
     /// When it ended (Unix seconds).
     public var closedAt: Int64?
+    /// How long the delivery waited for the person to come back (seconds); absent when it did not wait.
+    public var waitedSeconds: Int64?
+    /// `timeout` when the person was still away at the wait's limit and it was posted anyway.
+    public var presence: String?
 
     public init(
         planned: String?, plannedAt: Int64?, plannedDay: String?, posted: String, postedAt: Int64, quote: Quote,

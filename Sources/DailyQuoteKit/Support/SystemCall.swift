@@ -40,11 +40,13 @@ public enum SystemCall {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Opens `path` (created 0600) with `options` for writing.
-    public static func openForWriting(_ path: String, options: FileDescriptor.OpenOptions) throws(SystemError) -> FileDescriptor {
+    /// Opens `path` (created with `permissions`, 0600 by default) with `options` for writing.
+    public static func openForWriting(
+        _ path: String, options: FileDescriptor.OpenOptions, permissions: FilePermissions = [.ownerReadWrite]
+    ) throws(SystemError) -> FileDescriptor {
         do {
             return try FileDescriptor.open(
-                FilePath(path), .writeOnly, options: options.union([.create, .closeOnExec]), permissions: [.ownerReadWrite],
+                FilePath(path), .writeOnly, options: options.union([.create, .closeOnExec]), permissions: permissions,
                 retryOnInterrupt: true)
         } catch {
             throw .thrown(error, "cannot open", path: path)
@@ -58,6 +60,14 @@ public enum SystemCall {
         } catch {
             throw .thrown(error, "cannot write", path: path)
         }
+    }
+
+    /// Creates or truncates `path` (mode 0644: for files other programs read, such as units)
+    /// and writes `bytes` whole; no fsync.
+    public static func replaceReadable(_ path: String, with bytes: some Sequence<UInt8>) throws(SystemError) {
+        let descriptor = try openForWriting(path, options: [.truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        defer { try? descriptor.close() }
+        try writeAll(bytes, to: descriptor, path: path)
     }
 
     /// Appends `bytes` to `path` (created 0600, its directory 0700) with `O_APPEND`, so that

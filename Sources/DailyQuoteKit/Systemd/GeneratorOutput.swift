@@ -68,15 +68,10 @@ public struct GeneratorOutput: Sendable, Equatable {
 
     /// Creates (or truncates) `path` with mode 0644 and writes `text` whole.
     static func writeFile(_ path: String, _ text: String) throws(WriteError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-            bytes = bytes.dropFirst(written)
+        do {
+            try SystemCall.replaceReadable(path, with: text.utf8)
+        } catch {
+            throw WriteError(path: path, reason: error.reason)
         }
     }
 }

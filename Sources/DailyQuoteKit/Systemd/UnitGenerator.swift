@@ -99,8 +99,21 @@ public struct UnitGenerator: Sendable, Equatable {
             """
     }
 
+    /// `TimeoutStartSec=` of the notify service: posting, plus a presence wait when there is one.
+    ///
+    /// `notify` waits for the person in the foreground, as part of its start, for at most
+    /// `catch_up` (at least the on-time grace) from its own start, then takes the lock and posts
+    /// again. A timer that elapses during a wait starts nothing new (the unit is still
+    /// activating), which loses nothing: the wait also ends at the next planned delivery, and
+    /// `notify` then runs the due rule again and delivers that one.
+    var notifyStartTimeout: Int64 {
+        let posting = config.notification.timeout.seconds + 30
+        guard config.delivery.waitForPresence else { return posting }
+        return posting + max(config.delivery.catchUp.seconds, DueDecision.onTimeGrace) + config.notification.timeout.seconds
+    }
+
     var notifyService: String {
-        let timeout = Int(config.notification.timeout.seconds) + 30
+        let timeout = notifyStartTimeout
         return """
             \(Self.header)
             [Unit]

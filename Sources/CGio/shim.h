@@ -1,0 +1,29 @@
+#ifndef DAILYQUOTE_CGIO_SHIM_H
+#define DAILYQUOTE_CGIO_SHIM_H
+#include <gio/gio.h>
+#include <glib-unix.h>
+
+// Swift cannot call C's variadic functions (g_variant_new, g_variant_get): these wrap the few
+// that the presence wait needs.
+
+/// `(ss)`: the arguments of org.freedesktop.DBus.Properties.Get.
+static inline GVariant *dq_variant_two_strings(const gchar *first, const gchar *second) {
+    return g_variant_new("(ss)", first, second);
+}
+
+/// `(s)`: one string argument (GetSession).
+static inline GVariant *dq_variant_string(const gchar *value) {
+    return g_variant_new("(s)", value);
+}
+
+/// `(u)`: one uint32 argument (GetSessionByPID).
+static inline GVariant *dq_variant_uint32(guint32 value) {
+    return g_variant_new("(u)", value);
+}
+
+/// The error's message. (GError's fields are visible to Swift only through the first module
+/// that included glib.h, which may be CLibnotify.)
+static inline const gchar *dq_error_message(const GError *error) {
+    return error->message;
+}
+#endif

@@ -1,0 +1,48 @@
+import FoundationEssentials
+
+/// A delivery waiting for the person: `presence.json` in the state directory, valid while a
+/// waiting process holds `presence.lock` (shared: two waiters may hold it).
+///
+/// `status` reads it to say `waiting for you to unlock (since 08:00, until 11:00)`.
+public struct PresenceWaitMarker: Sendable, Codable, Equatable {
+    public var pid: Int32
+    /// The planned delivery that waits (Unix seconds).
+    public var plannedAt: Int64
+    /// When the wait began and when it ends at the latest (Unix seconds).
+    public var since: Int64
+    public var until: Int64
+    public var reason: AwayReason
+
+    public init(pid: Int32, plannedAt: Int64, since: Int64, until: Int64, reason: AwayReason) {
+        self.pid = pid
+        self.plannedAt = plannedAt
+        self.since = since
+        self.until = until
+        self.reason = reason
+    }
+
+    /// The marker of a live wait (``AppPaths/presenceMarker``), or nil when no process waits.
+    public static func live(in paths: AppPaths) -> PresenceWaitMarker? {
+        guard FileLock.isHeld(path: paths.presenceLock),
+            let data = FileManager.default.contents(atPath: paths.presenceMarker)
+        else { return nil }
+        return try? JSONDecoder().decode(PresenceWaitMarker.self, from: data)
+    }
+
+    /// Writes the marker and takes the lock that makes it live; the wait lasts while the lock is kept.
+    ///
+    /// A marker that cannot be written only hides the wait from `status`, so it returns nil then.
+    public func publish(in paths: AppPaths) -> FileLock? {
+        guard let lock = try? FileLock(path: paths.presenceLock, until: .after(seconds: 1), shared: true),
+            let data = try? JSONEncoder().encode(self),
+            (try? AtomicFile.write(data, to: paths.presenceMarker, durable: false)) != nil
+        else { return nil }
+        return lock
+    }
+
+    /// `waiting for you to unlock (since 08:00, until 11:00)`, in `zone`.
+    public func text(zone: ZoneRules) -> String {
+        func clock(_ instant: Int64) -> String { ZonedTimeFormat.clock(zone.wallTime(at: instant).secondsIntoDay, withSeconds: false) }
+        return "\(reason.waitingText) (since \(clock(since)), until \(clock(until)))"
+    }
+}

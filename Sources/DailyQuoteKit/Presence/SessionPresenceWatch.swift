@@ -1,0 +1,173 @@
+import CGio
+import CLinuxEvents
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Watches the session's presence signals on a GLib main context of its own: logind's
+/// `LockedHint` (system bus), the screensaver's `GetActive` and the notification server's
+/// `Inhibited` (session bus).
+///
+/// The wait is signal-driven: it sleeps in `poll` until `PropertiesChanged` or `ActiveChanged`
+/// arrives, a `timerfd` on `CLOCK_BOOTTIME` (which counts a suspend) reaches the limit, or a
+/// stop is requested; it has no wake-ups in between. It runs on the calling thread and never
+/// on Swift's concurrency pool. A signal that cannot be read counts as "present".
+final class SessionPresenceWatch: PresenceWatching {
+    /// The screensaver interfaces, in the order they are tried: (bus name, object path, interface).
+    static let screenSavers = [
+        ("org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver"),
+        ("org.gnome.ScreenSaver", "/org/gnome/ScreenSaver", "org.gnome.ScreenSaver"),
+    ]
+    static let login1 = "org.freedesktop.login1"
+    static let notifications = ("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications")
+    static let properties = "org.freedesktop.DBus.Properties"
+
+    private let context: OpaquePointer
+    private var system: GioBus?
+    private var session: GioBus?
+    private var subscriptions: [(bus: GioBus, id: UInt32)] = []
+    /// Raised by any subscribed signal; the state is then read again.
+    private let changed = SignalFlag()
+    private let stop: PresenceStop
+    private var screenSaver: (name: String, path: String, interface: String)?
+    private(set) var signals = PresenceSignals()
+    private(set) var state = PresenceState()
+
+    var reason: AwayReason { state.away ?? .locked }
+
+    /// Connects to both buses, subscribes to the signals that exist and reads the state.
+    ///
+    /// `sessionId` is logind's session (`$XDG_SESSION_ID`); without it, logind's `auto`: the
+    /// caller's session, else the user's display session (a user service has no session).
+    init(sessionId: String?, stop: PresenceStop) {
+        context = g_main_context_new()
+        self.stop = stop
+        // Signals are dispatched to the thread-default context at the time of subscription.
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
+        system = try? GioBus(G_BUS_TYPE_SYSTEM)
+        session = try? GioBus(G_BUS_TYPE_SESSION)
+        if let system {
+            let manager = "/org/freedesktop/login1"
+            if let path = try? system.call(
+                Self.login1, manager, "org.freedesktop.login1.Manager", "GetSession", dq_variant_string(sessionId ?? "auto")
+            ).child(0)?.string {
+                let id = system.subscribe(
+                    sender: Self.login1, path: path, interface: Self.properties, member: "PropertiesChanged", flag: changed)
+                if let locked = try? system.boolProperty(Self.login1, path, "org.freedesktop.login1.Session", "LockedHint") {
+                    subscriptions.append((system, id))
+                    signals.logindSession = path
+                    state.locked = locked
+                } else {
+                    system.unsubscribe(id)
+                }
+            }
+        }
+        if let session {
+            for (name, path, interface) in Self.screenSavers {
+                let id = session.subscribe(sender: name, path: path, interface: interface, member: "ActiveChanged", flag: changed)
+                if let active = try? session.boolCall(name, path, interface, "GetActive") {
+                    subscriptions.append((session, id))
+                    screenSaver = (name, path, interface)
+                    signals.screenSaver = name
+                    state.screenSaverActive = active
+                    break
+                }
+                session.unsubscribe(id)
+            }
+            let (name, path, interface) = Self.notifications
+            let id = session.subscribe(sender: name, path: path, interface: Self.properties, member: "PropertiesChanged", flag: changed)
+            if let inhibited = try? session.boolProperty(name, path, interface, "Inhibited") {
+                subscriptions.append((session, id))
+                signals.inhibition = true
+                state.inhibited = inhibited
+            } else {
+                session.unsubscribe(id)
+            }
+        }
+    }
+
+    deinit {
+        for (bus, id) in subscriptions { bus.unsubscribe(id) }
+        // Dispatch what is queued, so that the subscriptions' data is released before the context goes.
+        while g_main_context_iteration(context, 0) != 0 {}
+        g_main_context_unref(context)
+    }
+
+    /// Reads every available signal again; one that has gone away counts as "present".
+    private func readState() -> PresenceState {
+        var state = PresenceState()
+        if let path = signals.logindSession, let system {
+            state.locked = (try? system.boolProperty(Self.login1, path, "org.freedesktop.login1.Session", "LockedHint")) ?? false
+        }
+        if let screenSaver, let session {
+            state.screenSaverActive =
+                (try? session.boolCall(screenSaver.name, screenSaver.path, screenSaver.interface, "GetActive")) ?? false
+        }
+        if signals.inhibition, let session {
+            let (name, path, interface) = Self.notifications
+            state.inhibited = (try? session.boolProperty(name, path, interface, "Inhibited")) ?? false
+        }
+        return state
+    }
+
+    func waitUntilPresent(seconds: Int64) -> PresenceWaitEnd {
+        guard state.away != nil else { return .present }
+        guard seconds > 0 else { return .timeout }
+        let timer = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_CLOEXEC))
+        guard timer >= 0 else { return .timeout }
+        defer { close(timer) }
+        var spec = itimerspec()
+        spec.it_value.tv_sec = Int(seconds)
+        guard timerfd_settime(timer, 0, &spec, nil) == 0 else { return .timeout }
+        let stopDescriptor: Int32
+        switch stop {
+        case .descriptor(let descriptor):
+            stopDescriptor = descriptor
+        case .signals:
+            stopDescriptor = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+            guard stopDescriptor >= 0, dq_install_stop_handler(stopDescriptor) == 0 else { return .timeout }
+        }
+        defer {
+            if case .signals = stop {
+                signal(SIGTERM, SIG_DFL)
+                signal(SIGINT, SIG_DFL)
+                close(stopDescriptor)
+            }
+        }
+        let expired = SignalFlag()
+        let stopped = SignalFlag()
+        let sources = [watch(timer, raising: expired), watch(stopDescriptor, raising: stopped)]
+        defer {
+            for source in sources {
+                g_source_destroy(source)
+                g_source_unref(source)
+            }
+        }
+        while true {
+            if stopped.raised { return .stopped }
+            if changed.raised {
+                changed.raised = false
+                state = readState()
+                if state.away == nil { return .present }
+            }
+            if expired.raised { return .timeout }
+            g_main_context_iteration(context, 1)
+        }
+    }
+
+    /// A source on the context that raises `flag` once `descriptor` is readable (without reading it).
+    private func watch(_ descriptor: Int32, raising flag: SignalFlag) -> UnsafeMutablePointer<GSource> {
+        let source = g_unix_fd_source_new(descriptor, G_IO_IN)!
+        let callback: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, data in
+            if let data { Unmanaged<SignalFlag>.fromOpaque(data).takeUnretainedValue().raised = true }
+            return 0  // G_SOURCE_REMOVE: the descriptor stays readable
+        }
+        g_source_set_callback(
+            source, unsafeBitCast(callback, to: GSourceFunc.self), Unmanaged.passRetained(flag).toOpaque(),
+            { data in if let data { Unmanaged<SignalFlag>.fromOpaque(data).release() } })
+        g_source_attach(source, context)
+        return source
+    }
+}

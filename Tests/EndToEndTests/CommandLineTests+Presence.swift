@@ -1,0 +1,331 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The presence wait (`delivery.wait_for_presence`): python3-dbusmock's logind (a session whose
+/// `LockedHint` flips) on a private system bus, its screensaver and a notification server with
+/// Plasma's `Inhibited` property, on the harness's private session bus. Real short waits; the
+/// day's instant is set with libfaketime, whose clock then runs on.
+extension CommandLineTests {
+    /// A planned delivery at 08:00 UTC; catch_up as given.
+    static func presenceConfig(catchUp: String, wait: Bool? = nil) -> String {
+        "[delivery]\nhour = 8\ncatch_up = \"\(catchUp)\"\n" + (wait.map { "wait_for_presence = \($0)\n" } ?? "")
+    }
+
+    /// Runs `script` under the mock notification server (no `persistence`: no holder) and the
+    /// presence mocks chosen by `mocks`, with `$DQ`, `$W`, `$PRESENCE` and the sandbox's environment.
+    static func presenceSession(_ sandbox: Sandbox, mocks: [String], _ script: String) throws -> (ProcessResult, (String) -> String) {
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        environment["MOCK_CAPABILITIES"] = "body body-markup"
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-notification-server.sh"),
+            ["--server", "mock", RepositoryPaths.support("with-presence-mocks.sh")] + mocks + ["bash", "-c", "set -u\n" + script],
+            environment: environment)
+        return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
+    }
+
+    /// Script lines: wait (up to 10 s) until `status --json` shows the wait, then save `status`
+    /// as `$W/status.txt` and `$W/status.json` and the Notify calls so far as `$W/before`.
+    static let awaitWaiting = #"""
+        waiting() { "$DQ" status --json 2>/dev/null | python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin).get("waitingForPresence") else 1)'; }
+        for _ in $(seq 200); do waiting && break; sleep 0.05; done
+        "$DQ" status >"$W/status.txt" 2>/dev/null
+        "$DQ" status --json >"$W/status.json" 2>/dev/null
+        grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/before"
+
+        """#
+
+    /// The one history entry (as JSON), or nil.
+    static func onlyEntry(_ history: String) -> [String: Any]? {
+        guard let entries = try? JSONSerialization.jsonObject(with: Data(history.utf8)) as? [[String: Any]], entries.count == 1 else {
+            return nil
+        }
+        return entries[0]
+    }
+
+    @Test("Locked at the delivery, unlocked 2 s later: nothing is posted while locked, one post after the unlock, waitedSeconds ≈ 2")
+    func presenceWaitsForUnlock() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: ["--logind"],
+            """
+            "$PRESENCE" lock
+            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
+            \(Self.awaitWaiting)
+            sleep 2
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/still"
+            "$PRESENCE" unlock
+            wait $dq; echo $? >"$W/rc"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" history >"$W/history.txt"
+            "$DQ" status --json >"$W/status-after.json" 2>/dev/null
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("before") == "0\n", "posted while locked: \(file("err"))")
+        #expect(file("still") == "0\n", "posted while locked: \(file("err"))")
+        #expect(file("after") == "1\n", "\(file("err"))")
+        #expect(file("status.txt").contains("waiting for you to unlock (since 08:00, until 09:00)"), "\(file("status.txt"))")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(file("status.json").utf8)) as? [String: Any])
+        let waiting = try #require(status["waitingForPresence"] as? [String: Any], "\(file("status.json"))")
+        #expect(waiting["reason"] as? String == "locked")
+        #expect(waiting["since"] as? String == "2026-06-01T08:00:05+00:00")
+        #expect(waiting["until"] as? String == "2026-06-01T09:00:00+00:00")
+        #expect(!file("status-after.json").contains("waitingForPresence"), "the wait still shows after it ended")
+        let entry = try #require(Self.onlyEntry(file("history.json")), "\(file("history.json"))")
+        let waited = try #require(entry["waitedSeconds"] as? Int, "\(file("history.json"))")
+        #expect((2...10).contains(waited), "waitedSeconds \(waited)")
+        #expect(entry["presence"] == nil)
+        #expect(entry["plannedAt"] as? Int == 1_780_300_800)
+        #expect(file("out").hasPrefix("posted "), "\(file("out"))")
+        #expect(file("history.txt").contains("(waited \(waited)s for you)"), "\(file("history.txt"))")
+    }
+
+    @Test("Locked all along: one post at the catch-up limit, marked \"presence\": \"timeout\"")
+    func presenceTimesOut() throws {
+        let sandbox = Sandbox()
+        // catch_up "0" still allows the on-time grace of 60 s: the limit is 08:01:00, 3 s after the start.
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "0"))
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: ["--logind"],
+            """
+            "$PRESENCE" lock
+            faketime -f '@2026-06-01 08:00:57' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
+            \(Self.awaitWaiting)
+            wait $dq; echo $? >"$W/rc"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
+            "$DQ" history --json >"$W/history.json"
+            faketime -f '@2026-06-01 08:01:30' "$DQ" notify --config \(config) >"$W/again.out" 2>&1
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after-again"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("before") == "0\n")
+        #expect(file("status.txt").contains("waiting for you to unlock (since 08:00, until 08:01)"), "\(file("status.txt"))")
+        #expect(file("after") == "1\n", "\(file("err"))")
+        #expect(file("after-again") == "1\n", "posted twice: \(file("again.out"))")
+        let entry = try #require(Self.onlyEntry(file("history.json")), "\(file("history.json"))")
+        #expect(entry["presence"] as? String == "timeout", "\(file("history.json"))")
+        let waited = try #require(entry["waitedSeconds"] as? Int)
+        #expect((2...10).contains(waited), "waitedSeconds \(waited)")
+        #expect(file("out").contains("still away"), "\(file("out"))")
+    }
+
+    @Test("wait_for_presence = false: posted at once while locked, with no wait recorded")
+    func presenceWaitDisabled() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h", wait: false))
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: ["--logind", "--screensaver", "gnome"],
+            """
+            "$PRESENCE" lock; "$PRESENCE" ss-on
+            faketime -f '@2026-06-01 08:00:05' timeout 30 "$DQ" notify --config \(config) >"$W/out" 2>"$W/err"; echo $? >"$W/rc"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" doctor --offline --config \(config) >"$W/doctor" 2>&1 || true
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("after") == "1\n")
+        let entry = try #require(Self.onlyEntry(file("history.json")), "\(file("history.json"))")
+        #expect(entry["waitedSeconds"] == nil && entry["presence"] == nil, "\(file("history.json"))")
+        #expect(file("doctor").contains("ok   presence: deliveries do not wait for you"), "\(file("doctor"))")
+    }
+
+    @Test("No logind, no screensaver, no Inhibited: posted at once; doctor says no signal is available")
+    func presenceWithoutServices() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: [],
+            """
+            faketime -f '@2026-06-01 08:00:05' timeout 30 "$DQ" notify --config \(config) >"$W/out" 2>"$W/err"; echo $? >"$W/rc"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" doctor --offline --config \(config) >"$W/doctor" 2>&1 || true
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("after") == "1\n")
+        let entry = try #require(Self.onlyEntry(file("history.json")), "\(file("history.json"))")
+        #expect(entry["waitedSeconds"] == nil, "\(file("history.json"))")
+        #expect(
+            file("doctor").contains(
+                "ok   presence: no logind session; no screensaver interface; no Inhibited property on the notification server; "
+                    + "nothing tells when you are away; deliveries post at once"), "\(file("doctor"))")
+    }
+
+    @Test("doctor names each available signal: logind's LockedHint, the screensaver, the server's Inhibited")
+    func presenceDoctorListsSignals() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: ["--logind", "--screensaver", "freedesktop", "--inhibition"],
+            #""$DQ" doctor --offline >"$W/doctor" 2>&1 || true"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            file("doctor").contains(
+                "ok   presence: logind LockedHint (/org/freedesktop/login1/session/c1); org.freedesktop.ScreenSaver.GetActive; "
+                    + "the notification server's Inhibited; a delivery waits while you are away"), "\(file("doctor"))")
+    }
+
+    @Test("The screensaver (org.gnome.ScreenSaver, ActiveChanged) and Inhibited each hold a delivery until they clear")
+    func presenceScreenSaverAndInhibition() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: ["--screensaver", "gnome", "--inhibition"],
+            """
+            "$PRESENCE" ss-on; "$PRESENCE" inhibit
+            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
+            \(Self.awaitWaiting)
+            "$PRESENCE" ss-off
+            sleep 1
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/inhibited"
+            "$DQ" status >"$W/status-inhibited.txt" 2>/dev/null
+            "$PRESENCE" uninhibit
+            wait $dq; echo $? >"$W/rc"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
+            "$DQ" history --json >"$W/history.json"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("before") == "0\n")
+        #expect(file("inhibited") == "0\n", "posted while inhibited: \(file("err"))")
+        #expect(file("status.txt").contains("waiting for you to unlock"), "\(file("status.txt"))")
+        #expect(file("after") == "1\n", "\(file("err"))")
+        let entry = try #require(Self.onlyEntry(file("history.json")), "\(file("history.json"))")
+        #expect((1...10).contains(entry["waitedSeconds"] as? Int ?? -1), "\(file("history.json"))")
+        #expect(entry["presence"] == nil)
+    }
+
+    @Test("SIGTERM while waiting: exit 0, nothing posted, the delivery still due; after the unlock it is posted once")
+    func presenceSigtermWhileWaiting() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: ["--logind"],
+            """
+            "$PRESENCE" lock
+            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
+            \(Self.awaitWaiting)
+            pid=$("$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["waitingForPresence"]["pid"])')
+            kill -TERM "$pid"
+            wait $dq; echo $? >"$W/rc"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after-term"
+            "$DQ" history --json >"$W/history-term.json"
+            "$PRESENCE" unlock
+            faketime -f '@2026-06-01 08:10:00' "$DQ" notify --config \(config) >"$W/again.out" 2>&1
+            faketime -f '@2026-06-01 08:11:00' "$DQ" notify --config \(config) >"$W/third.out" 2>&1
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("after-term") == "0\n")
+        #expect(file("out").contains("stopped while waiting"), "\(file("out"))")
+        #expect(
+            file("history-term.json").trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]"
+                || !file("history-term.json").contains("text"))
+        #expect(file("again.out").hasPrefix("posted "), "\(file("again.out"))")
+        #expect(file("third.out").hasPrefix("nothing due"), "\(file("third.out"))")
+        #expect(file("after") == "1\n")
+    }
+
+    @Test("run: the scheduler waits for the unlock, posts once, and SIGTERM then stops it with status 0")
+    func presenceUnderRun() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: ["--logind"],
+            """
+            "$PRESENCE" lock
+            faketime -f '@2026-06-01 08:00:05' "$DQ" run --config \(config) >"$W/out" 2>"$W/err" & dq=$!
+            \(Self.awaitWaiting)
+            pid=$("$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["waitingForPresence"]["pid"])')
+            sleep 1
+            "$PRESENCE" unlock
+            for _ in $(seq 200); do [ "$(grep -c 'Notify "dailyquote"' "$MOCK_LOG")" = 1 ] && break; sleep 0.05; done
+            sleep 0.5
+            kill -TERM "$pid"; wait $dq; echo $? >"$W/rc"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
+            "$DQ" history --json >"$W/history.json"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("before") == "0\n")
+        #expect(file("after") == "1\n", "\(file("err"))")
+        let entry = try #require(Self.onlyEntry(file("history.json")), "\(file("history.json"))")
+        #expect((1...10).contains(entry["waitedSeconds"] as? Int ?? -1), "\(file("history.json"))")
+    }
+
+    @Test("run: SIGTERM during a presence wait stops the scheduler with status 0 and posts nothing")
+    func presenceRunStopsWhileWaiting() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
+        let (result, file) = try Self.presenceSession(
+            sandbox, mocks: ["--logind"],
+            """
+            "$PRESENCE" lock
+            faketime -f '@2026-06-01 08:00:05' "$DQ" run --config \(config) >"$W/out" 2>"$W/err" & dq=$!
+            \(Self.awaitWaiting)
+            pid=$("$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["waitingForPresence"]["pid"])')
+            kill -TERM "$pid"; wait $dq; echo $? >"$W/rc"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after" || true
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("status.txt").contains("waiting for you to unlock"), "\(file("status.txt"))")
+        #expect(file("after") == "0\n", "\(file("err"))")
+        #expect(file("err").contains("stopping"), "\(file("err"))")
+    }
+
+    @Test("Plasma's real Inhibited: a delivery waits while an application inhibits notifications, and posts once it stops")
+    func presencePlasmaInhibited() throws {
+        let sandbox = Sandbox()
+        // No holder: the wait, not the hold, is under test.
+        let config = try sandbox.config(Self.presenceConfig(catchUp: "1h") + "[notification]\nhold = \"0\"\n")
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let script = """
+            set -u
+            # An application inhibits notifications until $W/release appears (Plasma ends an
+            # inhibition when its owner leaves the bus, so the owner stays connected).
+            /usr/bin/python3 -c '
+            import dbus, os, sys, time
+            n = dbus.SessionBus().get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+            cookie = n.Inhibit("test", "presence test", dbus.Dictionary({}, signature="sv"), dbus_interface="org.freedesktop.Notifications")
+            open(sys.argv[1] + "/inhibited", "w").close()
+            while not os.path.exists(sys.argv[1] + "/release"): time.sleep(0.05)
+            n.UnInhibit(cookie, dbus_interface="org.freedesktop.Notifications")
+            time.sleep(5)
+            ' "$W" & inhibitor=$!
+            for _ in $(seq 200); do [ -e "$W/inhibited" ] && break; sleep 0.05; done
+            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
+            \(Self.awaitWaiting.replacingOccurrences(of: #"grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/before""#, with: #""$DQ" history --json >"$W/history-before.json""#))
+            sleep 1
+            touch "$W/release"
+            wait $dq; echo $? >"$W/rc"
+            "$DQ" history --json >"$W/history.json"
+            kill $inhibitor 2>/dev/null || true
+            """
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-notification-server.sh"),
+            ["--server", "plasma", RepositoryPaths.support("with-presence-mocks.sh"), "bash", "-c", script], environment: environment)
+        func file(_ name: String) -> String { (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc") == "0\n", "\(file("err"))")
+        #expect(file("status.txt").contains("waiting for do-not-disturb to end (since 08:00, until 09:00)"), "\(file("status.txt"))")
+        #expect(file("status.json").contains(#""reason" : "inhibited""#), "\(file("status.json"))")
+        #expect(!file("history-before.json").contains("\"text\""), "posted while inhibited: \(file("history-before.json"))")
+        let entry = try #require(Self.onlyEntry(file("history.json")), "\(file("history.json")) \(file("err"))")
+        #expect((1...10).contains(entry["waitedSeconds"] as? Int ?? -1), "\(file("history.json"))")
+        #expect(entry["presence"] == nil)
+        #expect(entry["server"] as? String == "Plasma", "\(file("history.json"))")
+    }
+}
