@@ -35,6 +35,18 @@ struct ConfigParserSystemTests {
         #expect(layered.origins["delivery.enabled"] == .builtIn)
     }
 
+    @Test("times and hour/minute are one setting: the user's hour replaces the system's times, and the other way round")
+    func timesAndHourAreOneSetting() throws {
+        let hourOverTimes = try parse(system: "[delivery]\ntimes = [\"Mon..Fri 08:00\", \"20:00\"]\n", user: "[delivery]\nhour = 9\n")
+        #expect(hourOverTimes.config.delivery.times == nil)
+        #expect(hourOverTimes.config.delivery.hour == 9)
+        let timesOverHour = try parse(system: "[delivery]\nhour = 7\nminute = 30\n", user: "[delivery]\ntimes = [\"10:00\"]\n")
+        #expect(timesOverHour.config.delivery.times?.count == 1)
+        #expect(timesOverHour.origins["delivery.times"] == ConfigValueOrigin(from: "user", file: Self.user))
+        let kept = try parse(system: "[delivery]\ntimes = [\"06:45\"]\n", user: "[delivery]\ncatch_up = \"1h\"\n")
+        #expect(kept.config.delivery.times?.count == 1)
+    }
+
     @Test("A [[source]] list in the user's file replaces the system's whole; without one, the system's list stands")
     func sourcesReplaced() throws {
         let system = """
