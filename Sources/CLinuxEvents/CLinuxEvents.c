@@ -52,3 +52,7 @@ int dq_set_stop_signals_blocked(int blocked) {
 int dq_last_stop_signal(void) { return last_signal; }
 
 int dq_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int dq_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}

@@ -25,7 +25,8 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         // No plan needed: a broken config must not hide the history.
         let context = CommandEnvironment(global)
-        let entries = ClosedLog(directory: context.paths.stateDirectory).annotate(Array(context.ledger.history().suffix(limit)))
+        let entries = ActionLog(directory: context.paths.stateDirectory).annotate(
+            ClosedLog(directory: context.paths.stateDirectory).annotate(Array(context.ledger.history().suffix(limit))))
         if json {
             print(try JSONOutput.encode(entries))
             return

@@ -3,6 +3,7 @@
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
+#include <spawn.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
@@ -14,6 +15,10 @@ int dq_install_stop_handler(int fd);
 /// pipe2(fds, O_CLOEXEC), which the Glibc module hides behind _GNU_SOURCE: a pipe whose ends
 /// no other thread's child can inherit. Returns 0, or -1 with errno set.
 int dq_pipe_cloexec(int fds[2]);
+
+/// posix_spawn_file_actions_addclosefrom_np(actions, from) (glibc 2.34 and later), which the
+/// Glibc module hides behind _GNU_SOURCE: the child closes every descriptor from `from` up.
+int dq_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int from);
 
 /// The number of the last signal the handler saw, or 0.
 int dq_last_stop_signal(void);

@@ -20,7 +20,7 @@ public struct ConfigParser: Sendable {
         "": ["delivery", "refresh", "notification", "source"],
         "delivery": ["hour", "minute", "weekdays", "time_zone", "catch_up"],
         "refresh": ["lead", "timeout"],
-        "notification": ["title", "icon", "urgency", "expire", "timeout", "hold"],
+        "notification": ["title", "icon", "urgency", "expire", "timeout", "hold", "actions"],
         "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format"],
     ]
 
@@ -132,6 +132,7 @@ public struct ConfigParser: Sendable {
         }
         notification.timeout = try table.duration("timeout", in: NotificationConfig.timeoutRange) ?? notification.timeout
         notification.hold = try table.duration("hold", in: NotificationConfig.holdRange)
+        notification.actions = try parseActions(table) ?? notification.actions
         return notification
     }
 

@@ -10,6 +10,8 @@ public struct AppPaths: Sendable, Codable, Equatable {
     public var cacheDirectory: String
     /// `$XDG_STATE_HOME/dailyquote`: the delivery ledger, history and last results.
     public var stateDirectory: String
+    /// `$XDG_DATA_HOME/dailyquote`: the saved favourites.
+    public var dataDirectory: String
     /// `$XDG_CONFIG_HOME/systemd/user`: where `install` writes the timers.
     public var systemdUserDirectory: String
     /// `$XDG_CONFIG_HOME` (default `~/.config`).
@@ -28,6 +30,7 @@ public struct AppPaths: Sendable, Codable, Equatable {
         defaultConfigFile = "\(configHome)/dailyquote/config.toml"
         cacheDirectory = base("XDG_CACHE_HOME", "/.cache") + "/dailyquote"
         stateDirectory = base("XDG_STATE_HOME", "/.local/state") + "/dailyquote"
+        dataDirectory = base("XDG_DATA_HOME", "/.local/share") + "/dailyquote"
         systemdUserDirectory = "\(configHome)/systemd/user"
     }
 
