@@ -11,7 +11,7 @@ struct ClipboardTests {
         let bin = TemporaryDirectory()
         for name in names {
             let path = try bin.write(
-                name, "#!/bin/sh\nprintf '%s\\n' \"$@\" >'\(out.path)/\(name).args'\ncat >'\(out.path)/\(name).in'\n")
+                name, "#!/bin/sh\nprintf '%s\\n' \"$@\" >'\(out.path)/\(name).args'\n/bin/cat >'\(out.path)/\(name).in'\n")
             chmod(path, 0o755)
         }
         return bin
@@ -44,11 +44,15 @@ struct ClipboardTests {
         #expect(Clipboard.text(of: Quote(text: "Alone.", author: "")) == "“Alone.”")
     }
 
-    @Test("A tool that fails is an error, not a crash")
+    @Test("A tool that fails, even before reading the text, is an error, not a crash (no SIGPIPE)")
     func failingTool() throws {
         let bin = TemporaryDirectory()
-        chmod(try bin.write("xclip", "#!/bin/sh\ncat >/dev/null\nexit 1\n"), 0o755)
+        chmod(try bin.write("xclip", "#!/bin/sh\n/bin/cat >/dev/null\nexit 1\n"), 0o755)
         #expect(throws: Clipboard.CopyError.self) { try Clipboard(environment: ["PATH": bin.path]).copy("x") }
+        let early = TemporaryDirectory()
+        chmod(try early.write("xclip", "#!/bin/sh\nexit 1\n"), 0o755)
+        let large = String(repeating: "a quote longer than a pipe holds. ", count: 10_000)
+        #expect(throws: Clipboard.CopyError.self) { try Clipboard(environment: ["PATH": early.path]).copy(large) }
         #expect(throws: Clipboard.CopyError.self) { try Clipboard(environment: ["PATH": TemporaryDirectory().path]).copy("x") }
     }
 }

@@ -258,3 +258,52 @@ extension CommandLineTests {
         }
     }
 }
+
+extension CommandLineTests {
+    @Test(
+        "On dunst, a real server: its context menu (dunstctl action) presses Copy and Save; the clipboard and the favourites hold the quote"
+    )
+    func buttonsOnDunst() throws {
+        let sandbox = Sandbox()
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let script = """
+            set -u
+            \(Self.holderPID)
+            \(Self.waitForActions)
+            press() {  # a button's label: dunst's context menu ("dmenu" in the harness) picks it
+              echo "$1" >"$NOTIFICATION_SERVER_RUN/dmenu-choice"
+              dunstctl action 0
+            }
+            "$DQ" notify --now >"$W/now1.out" 2>"$W/now1.err"; echo $? >"$W/now1.rc"
+            holder_pid >"$W/pid1"
+            sleep 0.3  # dunst shows it on its next redraw
+            press Copy; wait_actions 1
+            # dunst keeps it after a press (resident): the next post replaces it.
+            "$DQ" notify --now >"$W/now2.out" 2>"$W/now2.err"
+            sleep 0.3
+            press Save; wait_actions 2
+            sleep 0.3
+            xclip -o -selection clipboard >"$W/clipboard" 2>"$W/clipboard.err"
+            "$DQ" favorites --json >"$W/favorites.json"
+            "$DQ" history --json >"$W/history.json"
+            """
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-notification-server.sh"), ["--server", "dunst", "bash", "-c", script], environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now1.rc") == "0\n", "\(file("now1.err"))")
+        #expect(!file("pid1").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder on dunst, which shows actions")
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(history.count == 2, "\(file("history.json"))")
+        #expect(history.map { $0["actions"] as? [String] } == [["copy"], ["save"]], "\(file("history.json"))")
+        let first = try #require(history.first)
+        #expect(
+            file("clipboard") == "“\(first["text"] as? String ?? "")” — \(first["author"] as? String ?? "")", "\(file("clipboard.err"))")
+        let favorites = try #require(try JSONSerialization.jsonObject(with: Data(file("favorites.json").utf8)) as? [[String: Any]])
+        #expect(favorites.count == 1)
+        #expect(favorites.first?["text"] as? String == history.last?["text"] as? String)
+    }
+}

@@ -349,6 +349,11 @@ dunst)
 [urgency_critical]
     timeout = 0
 CONF
+  # Its context menu (dunstctl action/context) asks this "dmenu": it picks the first line that
+  # contains the text in $NOTIFICATION_SERVER_RUN/dmenu-choice (a button's label), or none.
+  printf '#!/bin/sh\nchoice=$(cat "%s/dmenu-choice" 2>/dev/null)\n[ -n "$choice" ] && grep -m1 -F -- "$choice"\nexit 0\n' "$run" >"$run/dmenu"
+  chmod 755 "$run/dmenu"
+  sed -i "s|^\\[urgency_low\\]|    dmenu = $run/dmenu\\n[urgency_low]|" "$run/dunstrc"
   start dunst dunst -config "$run/dunstrc"
   export DUNST_PID=$server_pid
   ;;

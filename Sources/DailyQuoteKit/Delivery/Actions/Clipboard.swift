@@ -83,13 +83,7 @@ public struct Clipboard: Sendable {
         }
         close(toChild.read)
         let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(toChild.write, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { break }
-            offset += written
-        }
+        let offset = Self.writeWithoutSIGPIPE(bytes, to: toChild.write)
         close(toChild.write)
         // The tool forks to serve the clipboard and its first process exits: reap it, briefly.
         var status: Int32 = 0
@@ -106,5 +100,35 @@ public struct Clipboard: Sendable {
             usleep(10_000)
         }
         guard offset == bytes.count else { throw CopyError(message: "\(tool.path) did not take the whole text") }
+    }
+
+    /// Writes `bytes` to the pipe `fd` and returns how many were taken.
+    ///
+    /// A tool that ends before reading (no display to talk to) closes the pipe: the write then
+    /// fails with EPIPE instead of killing this process with SIGPIPE, which is blocked for the
+    /// write and, if it came, taken off this thread's pending set.
+    static func writeWithoutSIGPIPE(_ bytes: [UInt8], to fd: Int32) -> Int {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        var offset = 0
+        var broken = false
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                broken = errno == EPIPE
+                break
+            }
+            offset += written
+        }
+        if broken, sigismember(&previous, SIGPIPE) == 0 {
+            var none = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&pipeSignal, nil, &none) < 0, errno == EINTR {}
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return offset
     }
 }
