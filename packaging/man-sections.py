@@ -134,6 +134,27 @@ GNOME removes a notification when its sender leaves the bus), at most
 .Ql 168h ;
 .Ql 0
 means no holder. It also ends when the notification is closed or the next delivery replaces it.
+.It Cm actions No (default Ql [\(dqcopy\(dq, \(dqsave\(dq] )
+The buttons on the notification, from
+.Ql copy
+(the quote to the clipboard, through
+.Xr wl-copy 1 ,
+.Xr xclip 1
+or
+.Xr xsel 1 ;
+not offered without one),
+.Ql save
+(to the favourites; see
+.Nm favorites )
+and
+.Ql another
+(a different quote in its place);
+.Ql []
+for none. Offered where the server advertises
+.Ql actions ;
+the holder stays to answer them, so
+.Cm hold No = Ql 0
+offers none.
 .El
 .Ss [quotes]
 Which quotes are acceptable, from every source and from the bundled collection. A quote that
@@ -250,6 +271,11 @@ A commented example is in
 .It Pa $XDG_CACHE_HOME/dailyquote/quote.json
 The cached quote, written atomically by
 .Nm refresh .
+.It Pa $XDG_DATA_HOME/dailyquote/favorites.jsonl
+The quotes saved with the Save button, one JSON object a line
+.Pq default Pa ~/.local/share/dailyquote/favorites.jsonl ;
+.Nm favorites
+lists them and removes one. A damaged line is skipped with a warning and kept.
 .It Pa $XDG_STATE_HOME/dailyquote/
 The delivery state
 .Pq Pa state.json ,
@@ -259,6 +285,8 @@ the history
 .Pq Pa history.jsonl ,
 how held notifications ended
 .Pq Pa closed.jsonl ,
+the buttons pressed on them
+.Pq Pa actions.jsonl ,
 a live holder
 .Pq Pa hold.json , Pa hold.lock ,
 a delivery waiting for the person
@@ -291,11 +319,15 @@ at login on desktops without a systemd user manager.
 .It 0
 Success.
 .It 1
-Another failure, or a failed
+Another failure, a failed
 .Nm doctor
-check.
+check, or
+.Nm show Fl -favorite
+with no favourite saved.
 .It 64
-Bad command-line usage.
+Bad command-line usage, such as
+.Nm favorites Fl -remove
+with a number that is not in the list.
 .It 65
 The internal
 .Nm hold

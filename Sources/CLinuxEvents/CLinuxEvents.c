@@ -1,6 +1,7 @@
 // A signal handler has no context argument, so the descriptor it writes to must be a
 // global; it is set once, before the handler is installed.
 #define _GNU_SOURCE
+#include <spawn.h>
 #include "CLinuxEvents.h"
 
 #include <errno.h>
@@ -52,3 +53,7 @@ int dq_set_stop_signals_blocked(int blocked) {
 int dq_last_stop_signal(void) { return last_signal; }
 
 int dq_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int dq_spawn_add_closefrom(void *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
+}

@@ -78,7 +78,7 @@ struct CommandContext {
     /// How notifications are posted: through a holder unless `notification.hold` is "0".
     var poster: any NotificationPosting {
         guard config.notification.hold?.seconds != 0 else { return LibnotifyPoster() }
-        return HoldingPoster(launcher: HolderLauncher(executable: executablePath, environment: environment))
+        return HoldingPoster(launcher: HolderLauncher(executable: executablePath, environment: environment), timeZone: zone.identifier)
     }
 
     /// The fetch stage, on the real network and clock.

@@ -19,7 +19,8 @@ struct DailyQuote: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            RunCommand.self, RefreshCommand.self, NotifyCommand.self, ShowCommand.self, HistoryCommand.self, ClearCommand.self,
+            RunCommand.self, RefreshCommand.self, NotifyCommand.self, ShowCommand.self, FavoritesCommand.self, HistoryCommand.self,
+            ClearCommand.self,
             ScheduleCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self, StatusCommand.self, DoctorCommand.self,
             HoldCommand.self,
         ],

@@ -25,7 +25,8 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         // No plan needed: a broken config must not hide the history.
         let context = CommandEnvironment(global)
-        let entries = ClosedLog(path: context.paths.closedLog).annotate(Array(context.ledger.history().suffix(limit)))
+        let entries = ActionLog(path: context.paths.actionLog).annotate(
+            ClosedLog(path: context.paths.closedLog).annotate(Array(context.ledger.history().suffix(limit))))
         if json {
             print(try JSONOutput.encode(entries))
             return

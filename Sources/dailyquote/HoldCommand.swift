@@ -26,7 +26,12 @@ struct HoldCommand: ParsableCommand {
             throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", kind: .badInput)
         }
         var failed = false
-        let stage = HoldStage(paths: context.paths, clock: CommandContext.unixClock, logger: context.logger)
+        let zone = request.timeZone.flatMap { try? context.zones.zone(named: $0) } ?? context.systemZone
+        let answerer = ActionAnswerer(
+            paths: context.paths, favorites: FavoritesStore(path: context.paths.favorites, logger: context.logger),
+            clipboard: Clipboard(environment: context.variables), format: ZonedTimeFormat(zone: zone), clock: CommandContext.unixClock,
+            logger: context.logger)
+        let stage = HoldStage(paths: context.paths, clock: CommandContext.unixClock, logger: context.logger, answerer: answerer)
         _ = stage.run(request) { reply in
             failed = reply.error != nil
             var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)

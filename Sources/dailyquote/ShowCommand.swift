@@ -5,12 +5,27 @@ import DailyQuoteKit
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Print the current quote (the cached one, or today's from the bundled collection)."
+        abstract: "Print the current quote (the cached one, or today's from the bundled collection).",
+        discussion: "With --favorite, a random saved favourite instead; exit status 1 if none is saved."
     )
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(help: "Print a random favourite (saved with the notification's Save button).")
+    var favorite = false
+
     func run() async throws {
+        if favorite {
+            // Favourites need no plan: a broken config must not hide them.
+            let base = CommandEnvironment(global)
+            let store = FavoritesStore(path: base.paths.favorites, logger: base.logger)
+            guard let chosen = store.list().randomElement() else {
+                throw CommandFailure("no favourites saved yet (\(store.path)); press Save on a notification to keep its quote")
+            }
+            print(chosen.text)
+            if !chosen.author.isEmpty { print("— \(chosen.author)") }
+            return
+        }
         let context = try CommandContext(global)
         let ledger = context.ledger
         let state = ledger.state().ignoringFuture(now: context.now, planner: context.planner)

@@ -111,7 +111,7 @@ extension CommandLineTests {
 
     @Test(
         "No holder where none is needed: a server without persistence, or hold = \"0\"",
-        arguments: [("body body-markup actions", ""), ("body body-markup persistence", "[notification]\nhold = \"0\"\n")])
+        arguments: [("body body-markup", ""), ("body body-markup persistence actions", "[notification]\nhold = \"0\"\n")])
     func noHolder(capabilities: String, config: String) throws {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", config)

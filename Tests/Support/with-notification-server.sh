@@ -5,7 +5,8 @@
 # mate-notification-daemon, lxqt-notificationd, plasma, gnome (GNOME Shell 43, --headless),
 # mako, swaync (both under a headless sway), or mock: python3-dbusmock's server, for what no
 # real headless server gives on demand (capabilities from MOCK_CAPABILITIES, default "body
-# body-markup persistence"; NotificationClosed with any reason; its call log in $MOCK_LOG).
+# body-markup persistence"; NotificationClosed with any reason, ActionInvoked with any action;
+# its call log in $MOCK_LOG).
 #
 # The bus's service directory is empty, so nothing is D-Bus-activated behind the test's back.
 # The server counts as ready when GetServerInformation answers (owning the name is not enough:
@@ -23,6 +24,7 @@
 #   "$NOTIFICATION_SERVER" screenshot FILE   a PNG of the whole screen (xwd on X11, grim under
 #                                             sway, org.gnome.Shell.Screenshot on GNOME)
 #   "$NOTIFICATION_SERVER" close ID REASON   (mock only) emits NotificationClosed(ID, REASON)
+#   "$NOTIFICATION_SERVER" invoke ID ACTION  (mock only) emits ActionInvoked(ID, ACTION): a button press
 #
 # Wayland servers under sway (mako, swaync) cannot run as root ("Unable to drop root"). Run as
 # root, the harness then starts the bus, sway, the server and CMD as an unprivileged user
@@ -47,6 +49,10 @@ self="$here/$(basename "$0")"
 if [ "${1:-}" = "close" ]; then
   exec gdbus call --session -d org.freedesktop.Notifications -o /org/freedesktop/Notifications \
     -m org.freedesktop.DBus.Mock.EmitSignal org.freedesktop.Notifications NotificationClosed uu "[<uint32 $2>, <uint32 $3>]" >/dev/null
+fi
+if [ "${1:-}" = "invoke" ]; then
+  exec gdbus call --session -d org.freedesktop.Notifications -o /org/freedesktop/Notifications \
+    -m org.freedesktop.DBus.Mock.EmitSignal org.freedesktop.Notifications ActionInvoked us "[<uint32 $2>, <'$3'>]" >/dev/null
 fi
 if [ "${1:-}" = "readback" ] || [ "${1:-}" = "screenshot" ]; then
   : "${SERVER_NAME:?not inside with-notification-server.sh}" "${NOTIFICATION_SERVER_RUN:?}"
@@ -343,6 +349,11 @@ dunst)
 [urgency_critical]
     timeout = 0
 CONF
+  # Its context menu (dunstctl action/context) asks this "dmenu": it picks the first line that
+  # contains the text in $NOTIFICATION_SERVER_RUN/dmenu-choice (a button's label), or none.
+  printf '#!/bin/sh\nchoice=$(cat "%s/dmenu-choice" 2>/dev/null)\n[ -n "$choice" ] && grep -m1 -F -- "$choice"\nexit 0\n' "$run" >"$run/dmenu"
+  chmod 755 "$run/dmenu"
+  sed -i "s|^\\[urgency_low\\]|    dmenu = $run/dmenu\\n[urgency_low]|" "$run/dunstrc"
   start dunst dunst -config "$run/dunstrc"
   export DUNST_PID=$server_pid
   ;;

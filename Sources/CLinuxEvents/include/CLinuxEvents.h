@@ -15,6 +15,12 @@ int dq_install_stop_handler(int fd);
 /// no other thread's child can inherit. Returns 0, or -1 with errno set.
 int dq_pipe_cloexec(int fds[2]);
 
+/// posix_spawn_file_actions_addclosefrom_np(actions, from) (glibc 2.34 and later), which the
+/// Glibc module hides behind _GNU_SOURCE: the child closes every descriptor from `from` up.
+/// `actions` is a `posix_spawn_file_actions_t *`; a void pointer here keeps <spawn.h> (and the
+/// time types it drags in) out of this module's headers.
+int dq_spawn_add_closefrom(void *actions, int from);
+
 /// The number of the last signal the handler saw, or 0.
 int dq_last_stop_signal(void);
 

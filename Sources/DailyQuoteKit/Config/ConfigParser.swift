@@ -20,7 +20,7 @@ public struct ConfigParser: Sendable {
         "": ["delivery", "refresh", "notification", "source", "quotes"],
         "delivery": ["hour", "minute", "times", "weekdays", "time_zone", "catch_up", "enabled", "wait_for_presence"],
         "refresh": ["lead", "timeout"],
-        "notification": ["title", "icon", "urgency", "expire", "timeout", "hold"],
+        "notification": ["title", "icon", "urgency", "expire", "timeout", "hold", "actions"],
         "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format", "encoding"],
         "quotes": ["min_length", "max_length", "exclude_authors", "include_authors"],
     ]
@@ -120,6 +120,7 @@ public struct ConfigParser: Sendable {
         }
         notification.timeout = try table.duration("timeout", in: NotificationConfig.timeoutRange) ?? notification.timeout
         notification.hold = try table.duration("hold", in: NotificationConfig.holdRange)
+        notification.actions = try parseActions(table) ?? notification.actions
         return notification
     }
 

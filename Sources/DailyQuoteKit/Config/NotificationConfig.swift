@@ -11,6 +11,8 @@ public struct NotificationConfig: Sendable, Equatable {
     /// How long a holder keeps the notification while the server shows it: nil until the
     /// next delivery (the default), zero for no holder.
     public var hold: ConfigDuration?
+    /// The buttons offered where the server shows actions; empty for none.
+    public var actions: [NotificationAction] = [.copy, .save]
 
     public init() {}
 

@@ -9,6 +9,10 @@ public struct DesktopNotification: Sendable, Codable, Equatable {
     public var expireMilliseconds: Int32
     /// The `desktop-entry` hint: the `.desktop` file's name without the extension.
     public var desktopEntry = "dailyquote"
+    /// The buttons to offer where the server shows actions and a holder answers them; nil for none.
+    public var actions: [NotificationAction]?
+    /// The quote shown, for the buttons (Copy and Save use it as written, not the body).
+    public var quote: Quote?
 
     public init(summary: String, body: String, icon: String, urgency: NotificationUrgency, expireMilliseconds: Int32) {
         self.summary = summary
@@ -24,5 +28,7 @@ public struct DesktopNotification: Sendable, Codable, Equatable {
         self.init(
             summary: config.title, body: quote.text + attribution, icon: config.icon, urgency: config.urgency,
             expireMilliseconds: config.expire.milliseconds)
+        self.actions = config.actions.isEmpty ? nil : config.actions
+        self.quote = quote
     }
 }

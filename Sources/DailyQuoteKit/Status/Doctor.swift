@@ -47,6 +47,7 @@ public struct Doctor: Sendable {
         if let zones { checks.append(zoneCheck(zones)) }
         checks.append(clockCheck())
         checks.append(directoriesCheck())
+        checks.append(clipboardCheck())
         checks.append(await sourceCheck())
         return checks
     }

@@ -69,9 +69,11 @@ public struct StatusCollector: Sendable {
         case .absent: break
         case .corrupt(let why): report.cacheProblem = "corrupt (\(why)); the next refresh sets it aside"
         }
-        if let last = ledger.history().last(where: { $0.planned != nil }) {
+        let history = ledger.history()
+        if let last = history.last(where: { $0.planned != nil }) {
             report.lastDelivery = .init(planned: last.planned, posted: last.posted, source: last.source, text: last.text)
         }
+        addActions(to: &report, history: history)
         let future = futureRecords()
         if !future.isEmpty { report.futureRecords = future }
         report.zones = zoneAgreement(unitsInstalled: !report.engine.unitsInstalled.isEmpty)

@@ -35,6 +35,7 @@ extension StatusReport {
         } else {
             line("last delivery:", "never")
         }
+        for (label, value) in actionLines { line(label, value) }
         line("engine:", engineText)
         if let warning = zones?.warning { line("time zones:", warning) }
         if let futureRecords {

@@ -99,4 +99,8 @@ public struct StatusReport: Sendable, Codable, Equatable {
     public var futureRecords: [String]?
     /// The zones of this session, the user manager and the units, where the units are installed.
     public var zones: ZoneAgreement?
+    /// The buttons `notification.actions` offers (see StatusReport+Actions.swift).
+    public var buttons: [NotificationAction] = []
+    public var lastNotification: LastNotification?
+    public var favorites: Favorites?
 }

@@ -13,6 +13,8 @@ public struct AppPaths: Sendable, Equatable {
     public var cacheDirectory: String
     /// `$XDG_STATE_HOME/dailyquote`: the delivery ledger, history and last results.
     public var stateDirectory: String
+    /// `$XDG_DATA_HOME/dailyquote`: the saved favourites.
+    public var dataDirectory: String
     /// `$XDG_CONFIG_HOME/systemd/user`: where `install` writes the timers.
     public var systemdUserDirectory: String
     /// `$XDG_CONFIG_HOME` (default `~/.config`).
@@ -22,8 +24,11 @@ public struct AppPaths: Sendable, Equatable {
     public var systemConfigFiles: [String]
 
     /// Paths rooted where a test puts them.
-    public init(configHome: String, cacheDirectory: String, stateDirectory: String, systemConfigFiles: [String] = []) {
+    public init(
+        configHome: String, cacheDirectory: String, stateDirectory: String, dataDirectory: String? = nil, systemConfigFiles: [String] = []
+    ) {
         self.configHome = configHome
+        self.dataDirectory = dataDirectory ?? "\(PathName.directory(of: stateDirectory))/data"
         self.systemConfigFiles = systemConfigFiles
         defaultConfigFile = "\(configHome)/dailyquote/config.toml"
         self.cacheDirectory = cacheDirectory
@@ -66,6 +71,17 @@ public struct AppPaths: Sendable, Equatable {
     /// Held (shared) by every running `dailyquote run`, so that `status` sees the engine.
     public var runMarker: String { "\(stateDirectory)/run.lock" }
 
+    /// The buttons pressed on held notifications, joined into the history.
+    public var actionLog: String { "\(stateDirectory)/actions.jsonl" }
+
+    // MARK: The data directory
+
+    /// The quotes saved with the Save button.
+    public var favorites: String { "\(dataDirectory)/favorites.jsonl" }
+
+    /// The lock that guards rewriting `path`: `FILE.lock` beside it.
+    public static func lockFile(for path: String) -> String { "\(path).lock" }
+
     /// Where a corrupt file is moved aside to before it is rebuilt: `FILE.corrupt`.
     public static func setAside(_ path: String) -> String { "\(path).corrupt" }
 
@@ -95,6 +111,7 @@ public struct AppPaths: Sendable, Equatable {
         self.init(
             configHome: base("XDG_CONFIG_HOME", "/.config"), cacheDirectory: base("XDG_CACHE_HOME", "/.cache") + "/dailyquote",
             stateDirectory: base("XDG_STATE_HOME", "/.local/state") + "/dailyquote",
+            dataDirectory: base("XDG_DATA_HOME", "/.local/share") + "/dailyquote",
             systemConfigFiles: Self.configDirectories(environment["XDG_CONFIG_DIRS"]).map { "\($0)/dailyquote/config.toml" })
     }
 

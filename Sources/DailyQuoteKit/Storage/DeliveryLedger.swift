@@ -104,7 +104,7 @@ public struct DeliveryLedger: Sendable {
     /// Previews (`notify --now`) are left out, as they are when the state is written: counted,
     /// a preview would make a fresh cached quote look older than the last delivery.
     static func rebuilt(from history: [HistoryEntry]) -> LedgerState {
-        let delivered = history.filter { !$0.isPreview }
+        let delivered = history.filter(\.isDelivery)
         let planned = delivered.max { ($0.plannedAt ?? .min) < ($1.plannedAt ?? .min) }
         // Lines written before slots existed have no slot fields; the state then counts as slot 1.
         return LedgerState(

@@ -8,7 +8,9 @@ extension HistoryEntry {
         var line = "\(when)  \"\(text.replacing("\n", with: "\n" + indent))\""
         if !author.isEmpty { line += " — \(author)" }
         line += "  [\(source); \(reason)]"
-        if isPreview {
+        if another == true {
+            line += " (another quote)"
+        } else if isPreview {
             line += " (posted with --now)"
         } else if let plannedAt, postedAt - plannedAt > DueDecision.onTimeGrace {
             line += " (caught up: planned \(format.display(plannedAt)), posted \(format.display(postedAt)))"
@@ -16,6 +18,9 @@ extension HistoryEntry {
         if let waitedSeconds {
             let waited = waitedSeconds > 0 ? ZonedTimeFormat.relative(from: 0, to: waitedSeconds).replacing("in ", with: "") : "0s"
             line += presence == "timeout" ? " (waited \(waited) for you; posted while away)" : " (waited \(waited) for you)"
+        }
+        if let actions, !actions.isEmpty {
+            line += " (pressed: \(actions.map(\.rawValue).joined(separator: ", ")))"
         }
         if let closedReason {
             line += " (\(closedReason.rawValue)\(closedAt.map { " \(format.display($0))" } ?? ""))"

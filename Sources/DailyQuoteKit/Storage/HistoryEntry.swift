@@ -35,6 +35,11 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
     public var waitedSeconds: Int64?
     /// `timeout` when the person was still away at the wait's limit and it was posted anyway.
     public var presence: String?
+    /// The buttons pressed on it, in order (joined from `actions.jsonl`).
+    public var actions: [NotificationAction]?
+    /// True for a quote the Another button put in place of the one shown: no day's delivery,
+    /// but it counts for the no-repeat rule.
+    public var another: Bool?
 
     public init(
         planned: String?, plannedAt: Int64?, plannedDay: String?, posted: String, postedAt: Int64, quote: Quote,
@@ -55,5 +60,8 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
     public var quote: Quote { Quote(text: text, author: author) }
 
     /// Whether this was a `notify --now` preview (older lines lack the flag, not the missing plan).
-    public var isPreview: Bool { now == true || plannedAt == nil }
+    public var isPreview: Bool { now == true || (plannedAt == nil && another != true) }
+
+    /// Whether this entry used up a planned delivery: neither a preview nor an Another.
+    public var isDelivery: Bool { !isPreview && another != true }
 }

@@ -20,7 +20,9 @@ enum PosixSpawn {
     /// Starts `path` with `arguments` and exactly `environment`, and returns its PID.
     ///
     /// `streams` maps a child's descriptor (0, 1, 2) to one of ours; standard input without one
-    /// reads /dev/null. With `newSession`, the child leads a session of its own.
+    /// reads /dev/null. With `newSession`, the child leads a session of its own and inherits
+    /// no other descriptor: a process meant to outlive this one must not keep a caller's pipe
+    /// open (`$(dailyquote notify)`, or faketime's, would wait for it to end).
     static func start(
         path: String, arguments: [String], environment: [String: String], streams: [Int32: Int32], newSession: Bool = false
     ) throws(SpawnedChild.SpawnError) -> pid_t {
@@ -29,6 +31,7 @@ enum PosixSpawn {
         defer { posix_spawn_file_actions_destroy(&actions) }
         if streams[0] == nil { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         for (child, parent) in streams.sorted(by: { $0.key < $1.key }) { posix_spawn_file_actions_adddup2(&actions, parent, child) }
+        if newSession { dq_spawn_add_closefrom(&actions, 3) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

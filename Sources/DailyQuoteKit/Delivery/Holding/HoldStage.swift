@@ -15,11 +15,14 @@ public struct HoldStage: Sendable {
     public var paths: AppPaths
     public var clock: @Sendable () -> Int64
     public var logger: Logger
+    /// Answers the notification's buttons; nil offers none.
+    public var answerer: ActionAnswerer?
 
-    public init(paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger) {
+    public init(paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil) {
         self.paths = paths
         self.clock = clock
         self.logger = logger
+        self.answerer = answerer
     }
 
     /// Whether a notification on `server` needs a holder to stay while it is shown.
@@ -28,8 +31,10 @@ public struct HoldStage: Sendable {
     /// Among them GNOME Shell 46 and later removes a notification when its sender leaves the
     /// bus (measured: docs/desktops.md); on the others holding costs one sleeping process.
     /// Servers without it show a banner that expires and keep nothing to hold.
-    public static func needsHolder(_ server: NotificationServerInfo) -> Bool {
-        server.capabilities.contains("persistence")
+    /// A notification that offers buttons (`offering`, on a server with the `actions`
+    /// capability) needs one too: the holder is what answers them.
+    public static func needsHolder(_ server: NotificationServerInfo, offering actions: [NotificationAction] = []) -> Bool {
+        server.capabilities.contains("persistence") || (server.capabilities.contains("actions") && !actions.isEmpty)
     }
 
     /// Posts and holds `request`, and returns how the hold ended.
@@ -38,7 +43,17 @@ public struct HoldStage: Sendable {
     public func run(_ request: HoldRequest, report: (HoldReply) -> Void) -> HoldEnd? {
         var lock: FileLock?
         var posted: HoldReply?
-        let end = LibnotifyPoster().postAndHold(request, clock: clock, keep: Self.needsHolder) { reply in
+        var shown: ActionAnswerer.Shown?
+        var request = request
+        if answerer == nil { request.notification.actions = nil }
+        let until = request.until
+        let answer: (NotificationAction, (DesktopNotification) -> Bool) -> Void = { action, replace in
+            guard let answerer, let current = shown else { return }
+            let next = answerer.answer(action, on: current, replace: replace)
+            if next.postedAt != current.postedAt { markAnother(next, until: until) }
+            shown = next
+        }
+        let end = LibnotifyPoster().postAndHold(request, clock: clock, keep: Self.needsHolder(_:offering:), answer: answer) { reply in
             posted = reply
             if reply.holding, let id = reply.id, let postedAt = reply.postedAt {
                 // The marker is written before `notify` hears back, so the next delivery always finds it.
@@ -51,11 +66,14 @@ public struct HoldStage: Sendable {
                 } catch {
                     logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
                 }
+                shown = ActionAnswerer.Shown(
+                    notification: request.notification, id: id, postedAt: postedAt, source: request.source, server: reply.server?.name ?? ""
+                )
             }
             report(reply)
         }
         withExtendedLifetime(lock) {}
-        guard let end, let id = posted?.id, let postedAt = posted?.postedAt else { return end }
+        guard let end, let id = posted?.id, let postedAt = shown?.postedAt ?? posted?.postedAt else { return end }
         if case .closed(let reason) = end {
             do {
                 try ClosedLog(path: paths.closedLog).append(.init(id: id, postedAt: postedAt, reason: reason, at: clock()))
@@ -65,5 +83,17 @@ public struct HoldStage: Sendable {
         }
         logger.info("the hold ended: \(end)")
         return end
+    }
+
+    /// Points `hold.json` at the Another quote now shown, so that the next delivery records the
+    /// replacement against its history entry.
+    private func markAnother(_ shown: ActionAnswerer.Shown, until: Int64) {
+        let marker = HoldMarker(pid: getpid(), id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server)
+        do {
+            try AtomicFile.write(
+                try JSONEncoder.dailyquote().encode(marker), to: paths.holdMarker, durable: false)
+        } catch {
+            logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
+        }
     }
 }

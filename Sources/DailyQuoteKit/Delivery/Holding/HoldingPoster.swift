@@ -2,19 +2,29 @@
 /// server shows it.
 public struct HoldingPoster: NotificationPosting {
     public var launcher: HolderLauncher
+    /// The delivery's zone name, for the times the holder writes in the history.
+    public var timeZone: String?
 
-    public init(launcher: HolderLauncher) {
+    public init(launcher: HolderLauncher, timeZone: String? = nil) {
         self.launcher = launcher
+        self.timeZone = timeZone
     }
 
     public func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         // Holders of earlier deliveries are children of a long-lived `run`: reap those that ended.
         DetachedChild.reapFinished()
-        if let posted = try LibnotifyPoster().postUnlessHeld(notification, deadline: deadline, needsHolder: HoldStage.needsHolder) {
+        var notification = notification
+        // Copy is offered only where a clipboard tool is installed; buttons only where a holder answers them.
+        notification.actions = Clipboard(environment: launcher.environment).available(notification.actions)
+        let actions = notification.actions ?? []
+        if let posted = try LibnotifyPoster().postUnlessHeld(
+            notification, deadline: deadline, needsHolder: { HoldStage.needsHolder($0, offering: actions) })
+        {
             return posted
         }
-        let reply = try launcher.post(HoldRequest(notification: notification, replaces: nil, until: holdUntil), deadline: deadline)
+        let request = HoldRequest(notification: notification, replaces: nil, until: holdUntil, timeZone: timeZone)
+        let reply = try launcher.post(request, deadline: deadline)
         guard let server = reply.server else { throw .failed("the holder did not say which server took the notification") }
         return PostedNotification(server: server, id: reply.id, held: reply.holding)
     }

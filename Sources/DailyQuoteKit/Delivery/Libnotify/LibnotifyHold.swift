@@ -8,10 +8,12 @@ import CLibnotify
 /// out, or SIGTERM or SIGINT arrives.
 ///
 /// Nothing in between wakes it: one timeout source, two signal sources and the bus's
-/// `NotificationClosed` signal are all it waits on.
+/// `NotificationClosed` and `ActionInvoked` signals are all it waits on.
 final class LibnotifyHold {
     private let loop: OpaquePointer
     private var end: HoldEnd?
+    /// Called with the action's identifier when a button offered with ``offer(_:on:)`` is pressed.
+    var onAction: ((String) -> Void)?
 
     init() {
         loop = g_main_loop_new(nil, 0)
@@ -19,6 +21,23 @@ final class LibnotifyHold {
 
     deinit {
         g_main_loop_unref(loop)
+    }
+
+    /// Adds `actions` as buttons to `notification` (before it is shown), answered while this
+    /// waits; with the `resident` hint, so that a server keeps the notification after a press.
+    func offer(_ actions: [NotificationAction], on notification: LibnotifyNotification) {
+        guard !actions.isEmpty else { return }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        for action in actions {
+            notify_notification_add_action(
+                notification.pointer, action.identifier, action.label,
+                { _, action, data in
+                    guard let data, let action else { return }
+                    let hold = Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue()
+                    hold.onAction?(String(cString: action))
+                }, context, nil)
+        }
+        notify_notification_set_hint(notification.pointer, "resident", g_variant_new_boolean(1))
     }
 
     /// Waits on `notification` for at most `seconds`.

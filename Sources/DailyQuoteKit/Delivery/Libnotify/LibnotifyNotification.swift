@@ -23,6 +23,12 @@ final class LibnotifyNotification {
         notify_notification_set_hint_string(pointer, "desktop-entry", desktopEntry)
     }
 
+    /// Changes its summary, body (already escaped if the server wants markup) and icon, for the
+    /// next `show()`, which replaces it in place.
+    func update(summary: String, body: String, icon: String) {
+        _ = notify_notification_update(pointer, summary, body, icon.isEmpty ? nil : icon)
+    }
+
     /// The id the server gave it; before `show()`, the id it will replace (0: none).
     var id: UInt32 {
         get { UInt32(bitPattern: dq_notification_get_id(pointer)) }

@@ -40,33 +40,55 @@ public struct LibnotifyPoster: NotificationPosting {
     }
 
     /// Posts `request`'s notification from this process, reports it, and, if `keep` says the
-    /// server needs it, stays on the bus as its sender until it is closed, `request.until`
-    /// passes, or a stop signal comes.
+    /// server needs it (given the buttons it would offer), stays on the bus as its sender until
+    /// it is closed, `request.until` passes, or a stop signal comes.
     ///
+    /// While it holds, it offers the request's actions where the server shows actions, and
+    /// passes each press to `answer` with a function that replaces the notification in place.
     /// It runs on the calling thread, unbounded: the process that asked (`notify`) holds the
     /// deadline and ends this one if no report comes in time. Returns nil when it did not hold.
     public func postAndHold(
-        _ request: HoldRequest, clock: () -> Int64, keep: (NotificationServerInfo) -> Bool, report: (HoldReply) -> Void
+        _ request: HoldRequest, clock: () -> Int64, keep: (NotificationServerInfo, [NotificationAction]) -> Bool,
+        answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> Bool) -> Void = { _, _ in },
+        report: (HoldReply) -> Void
     ) -> HoldEnd? {
         let library: LibnotifyLibrary
         let posted: LibnotifyNotification
         let server: NotificationServerInfo
+        let hold = LibnotifyHold()
+        let holding: Bool
         do {
             library = try LibnotifyLibrary(appName: request.notification.appName)
             server = try library.serverInfo()
+            let offered = server.capabilities.contains("actions") ? (request.notification.actions ?? []) : []
+            holding = keep(server, offered) && request.until > clock()
             posted = try Self.make(request.notification, for: server)
             if let replaces = request.replaces { posted.id = replaces }
+            if holding { hold.offer(offered, on: posted) }
             try posted.show()
         } catch {
             report(.failed(error))
             return nil
         }
-        let now = clock()
-        let holding = keep(server) && request.until > now
-        report(HoldReply(server: server, id: posted.id, postedAt: now, holding: holding))
+        report(HoldReply(server: server, id: posted.id, postedAt: clock(), holding: holding))
         guard holding else { return nil }
+        hold.onAction = { identifier in
+            guard let action = NotificationAction(rawValue: identifier) else { return }
+            answer(action) { replacement in
+                posted.update(
+                    summary: replacement.summary,
+                    body: server.rendersBodyMarkup ? MarkupEscaper.escape(replacement.body) : replacement.body, icon: replacement.icon)
+                do {
+                    try posted.show()
+                    return true
+                } catch {
+                    return false
+                }
+            }
+        }
         return withExtendedLifetime(library) {
-            let end = LibnotifyHold().wait(for: posted, seconds: request.until - clock())
+            let end = hold.wait(for: posted, seconds: request.until - clock())
+            hold.onAction = nil
             // A stop request comes from the next delivery, which replaces this one, or from the
             // session ending: either way the old quote goes.
             if case .stopped = end { posted.close() }

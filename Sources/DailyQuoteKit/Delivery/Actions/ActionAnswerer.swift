@@ -1,0 +1,113 @@
+import FoundationEssentials
+import Logging
+
+/// The holder's answers to the notification's buttons: Copy, Save and Another.
+///
+/// Every button pressed is recorded in `actions.jsonl` against the history entry of the quote
+/// it was pressed on. A failure is logged and the holder goes on holding.
+public struct ActionAnswerer: Sendable {
+    /// Where the action log, the ledger and the cache are.
+    public var paths: AppPaths
+    public var favorites: FavoritesStore
+    public var clipboard: Clipboard
+    /// How the history writes times (the delivery's zone).
+    public var format: ZonedTimeFormat
+    public var clock: @Sendable () -> Int64
+    public var logger: Logger
+
+    public init(
+        paths: AppPaths, favorites: FavoritesStore, clipboard: Clipboard, format: ZonedTimeFormat,
+        clock: @escaping @Sendable () -> Int64, logger: Logger
+    ) {
+        self.paths = paths
+        self.favorites = favorites
+        self.clipboard = clipboard
+        self.format = format
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// The notification that was shown when a button was pressed, and its history entry's key.
+    public struct Shown: Sendable, Equatable {
+        public var notification: DesktopNotification
+        public var id: UInt32
+        public var postedAt: Int64
+        public var source: String?
+        public var server: String
+
+        public init(notification: DesktopNotification, id: UInt32, postedAt: Int64, source: String?, server: String) {
+            self.notification = notification
+            self.id = id
+            self.postedAt = postedAt
+            self.source = source
+            self.server = server
+        }
+    }
+
+    /// Answers `action` on `shown`; for Another, `replace` posts the new notification in place
+    /// (true when the server took it), and the result is what is shown afterwards.
+    public func answer(_ action: NotificationAction, on shown: Shown, replace: (DesktopNotification) -> Bool) -> Shown {
+        let now = clock()
+        do {
+            try ActionLog(path: paths.actionLog).append(.init(id: shown.id, postedAt: shown.postedAt, action: action, at: now))
+        } catch {
+            logger.warning("cannot record the \(action.rawValue) action: \(error.message)")
+        }
+        guard let quote = shown.notification.quote else {
+            logger.warning("the \(action.rawValue) action has no quote to act on")
+            return shown
+        }
+        switch action {
+        case .copy:
+            do {
+                try clipboard.copy(Clipboard.text(of: quote))
+                logger.info("copied the quote to the clipboard")
+            } catch {
+                logger.warning("cannot copy the quote: \(error.message)")
+            }
+            return shown
+        case .save:
+            do {
+                let added = try favorites.save(quote, source: shown.source, at: now)
+                logger.info(added ? "saved the quote to \(favorites.path)" : "the quote is saved already")
+            } catch {
+                logger.warning("cannot save the quote: \(error.message)")
+            }
+            return shown
+        case .another:
+            return another(for: shown, quote: quote, replace: replace)
+        }
+    }
+
+    private func another(for shown: Shown, quote: Quote, replace: (DesktopNotification) -> Bool) -> Shown {
+        let ledger = DeliveryLedger(paths: paths, logger: logger)
+        guard
+            let choice = QuoteChoice.another(
+                current: quote, cache: QuoteCache(path: paths.quoteCache).read(), history: ledger.history(), now: clock())
+        else {
+            logger.warning("no other quote to show")
+            return shown
+        }
+        var notification = shown.notification
+        let attribution = choice.quote.author.isEmpty ? "" : "\n— \(choice.quote.author)"
+        notification.body = choice.quote.text + attribution
+        notification.quote = choice.quote
+        guard replace(notification) else {
+            logger.warning("the server did not take the other quote")
+            return shown
+        }
+        // Its history entry is told apart from the one it replaced by the posting time.
+        let postedAt = max(clock(), shown.postedAt + 1)
+        var entry = HistoryEntry(
+            planned: nil, plannedAt: nil, plannedDay: nil, posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote,
+            source: choice.source, reason: choice.reason, server: shown.server)
+        entry.notificationId = shown.id
+        entry.another = true
+        do {
+            try ledger.appendHistory(entry)
+        } catch {
+            logger.warning("cannot record the other quote: \(error.message)")
+        }
+        return Shown(notification: notification, id: shown.id, postedAt: postedAt, source: choice.source, server: shown.server)
+    }
+}

@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The clipboard tools the Copy button uses: `wl-copy` (Wayland), `xclip` or `xsel` (X11).
+///
+/// The clipboard lives only as long as the process that owns it, so the tool is started in a
+/// session of its own and left running (all three stay in the background to serve it). The
+/// text goes to it on standard input, never through a command line or a shell.
+public struct Clipboard: Sendable {
+    /// A clipboard program and the arguments that make it read the clipboard's text on standard input.
+    public struct Tool: Sendable, Equatable {
+        public var path: String
+        public var arguments: [String]
+    }
+
+    public var environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The Debian packages that provide a tool, for `doctor`.
+    public static let packages = "wl-clipboard (Wayland) or xclip (X11)"
+
+    /// The tool to use here: under Wayland (`WAYLAND_DISPLAY` set) `wl-copy` first, otherwise
+    /// `xclip`, then `xsel`; nil when none is installed.
+    public var tool: Tool? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        var candidates: [(String, [String])] = [("xclip", ["-selection", "clipboard"]), ("xsel", ["--clipboard", "--input"])]
+        let wlCopy = ("wl-copy", [String]())
+        if wayland { candidates.insert(wlCopy, at: 0) } else { candidates.append(wlCopy) }
+        for (name, arguments) in candidates {
+            if let found = HolderLauncher.find(name, in: path) { return Tool(path: found, arguments: arguments) }
+        }
+        return nil
+    }
+
+    /// `actions` without `copy` when no tool is installed; nil for none.
+    public func available(_ actions: [NotificationAction]?) -> [NotificationAction]? {
+        guard let actions else { return nil }
+        let usable = tool == nil ? actions.filter { $0 != .copy } : actions
+        return usable.isEmpty ? nil : usable
+    }
+
+    /// What Copy puts on the clipboard: `“text” — author` (the text alone if there is no author).
+    public static func text(of quote: Quote) -> String {
+        quote.author.isEmpty ? "“\(quote.text)”" : "“\(quote.text)” — \(quote.author)"
+    }
+
+    /// Why the clipboard could not be set.
+    public struct CopyError: Error, Equatable {
+        public var message: String
+    }
+
+    /// Puts `text` on the clipboard through ``tool``, waiting up to two seconds for the tool's
+    /// first process to hand over to its background one.
+    public func copy(_ text: String) throws(CopyError) {
+        guard let tool else { throw CopyError(message: "no clipboard tool (install \(Self.packages))") }
+        let toChild: (read: Int32, write: Int32)
+        do {
+            toChild = try PosixSpawn.pipe()
+        } catch {
+            throw CopyError(message: "cannot make a pipe: \(error.description)")
+        }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { if null >= 0 { close(null) } }
+        let pid: pid_t
+        do {
+            var streams: [Int32: Int32] = [0: toChild.read]
+            // Its output and complaints would outlive the holder's log: both go nowhere.
+            if null >= 0 {
+                streams[1] = null
+                streams[2] = null
+            }
+            pid = try PosixSpawn.start(
+                path: tool.path, arguments: tool.arguments, environment: environment, streams: streams, newSession: true)
+        } catch {
+            close(toChild.read)
+            close(toChild.write)
+            throw CopyError(message: "cannot start \(tool.path): \(error.description)")
+        }
+        close(toChild.read)
+        let bytes = Array(text.utf8)
+        let offset = Self.writeWithoutSIGPIPE(bytes, to: toChild.write)
+        close(toChild.write)
+        // The tool forks to serve the clipboard and its first process exits: reap it, briefly.
+        var status: Int32 = 0
+        for _ in 0..<200 {
+            let reaped = SystemCall.retrying { waitpid(pid, &status, WNOHANG) }
+            if reaped == pid {
+                // WIFEXITED && WEXITSTATUS == 0
+                guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+                    throw CopyError(message: "\(tool.path) failed (wait status \(status))")
+                }
+                break
+            }
+            if reaped < 0 { break }
+            usleep(10_000)
+        }
+        guard offset == bytes.count else { throw CopyError(message: "\(tool.path) did not take the whole text") }
+    }
+
+    /// Writes `bytes` to the pipe `fd` and returns how many were taken.
+    ///
+    /// A tool that ends before reading (no display to talk to) closes the pipe: the write then
+    /// fails with EPIPE instead of killing this process with SIGPIPE, which is blocked for the
+    /// write and, if it came, taken off this thread's pending set.
+    static func writeWithoutSIGPIPE(_ bytes: [UInt8], to fd: Int32) -> Int {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        var offset = 0
+        var broken = false
+        while offset < bytes.count {
+            let written = SystemCall.retrying { bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+            guard written > 0 else {
+                broken = errno == EPIPE
+                break
+            }
+            offset += written
+        }
+        if broken, sigismember(&previous, SIGPIPE) == 0 {
+            var none = timespec(tv_sec: 0, tv_nsec: 0)
+            _ = SystemCall.retrying { sigtimedwait(&pipeSignal, nil, &none) }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return offset
+    }
+}

@@ -1,0 +1,30 @@
+extension QuoteChoice {
+    /// The quote the Another button puts in place of `current`: the last source's quote (the
+    /// cache) if it is new, else a bundled one; never one posted in the 365 days before `now`
+    /// (previews and other Another quotes included), and never `current`.
+    ///
+    /// If every bundled quote was posted within the year, the least recently posted one other
+    /// than `current`; nil only when there is none at all.
+    public static func another(
+        current: Quote, cache: QuoteCache.Content, history: [HistoryEntry], now: Int64, bundled: [Quote] = BundledQuotes.all
+    ) -> QuoteChoice? {
+        let yearAgo = now - 365 * 86_400
+        var lastPosted: [String: Int64] = [:]
+        for entry in history {
+            lastPosted[entry.quote.normalisedText] = max(entry.postedAt, lastPosted[entry.quote.normalisedText] ?? .min)
+        }
+        lastPosted[current.normalisedText] = .max
+        func isFresh(_ quote: Quote) -> Bool { (lastPosted[quote.normalisedText] ?? .min) < yearAgo }
+        if case .quote(let cached) = cache, isFresh(cached.quote) {
+            return QuoteChoice(quote: cached.quote, source: cached.source, reason: "another")
+        }
+        if let pick = bundled.filter(isFresh).randomElement() {
+            return QuoteChoice(quote: pick, source: "bundled", reason: "another")
+        }
+        let others = bundled.filter { $0.normalisedText != current.normalisedText }
+        guard let oldest = others.min(by: { (lastPosted[$0.normalisedText] ?? .min) < (lastPosted[$1.normalisedText] ?? .min) }) else {
+            return nil
+        }
+        return QuoteChoice(quote: oldest, source: "bundled", reason: "another")
+    }
+}

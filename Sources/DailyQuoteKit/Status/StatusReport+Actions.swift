@@ -1,0 +1,45 @@
+extension StatusReport {
+    /// The saved favourites (`favorites.jsonl`).
+    public struct Favorites: Sendable, Codable, Equatable {
+        public var count: Int
+        public var path: String
+    }
+
+    /// The last notification posted (a delivery, a preview or an Another quote) and the
+    /// buttons pressed on it.
+    public struct LastNotification: Sendable, Codable, Equatable {
+        public var posted: String
+        public var notificationId: UInt32?
+        public var text: String
+        public var author: String
+        public var another: Bool?
+        public var actions: [NotificationAction]?
+    }
+
+    /// The `status` lines for the buttons and the favourites.
+    var actionLines: [(String, String)] {
+        var lines: [(String, String)] = []
+        let offered = buttons.map(\.rawValue).joined(separator: ", ")
+        var value = buttons.isEmpty ? "none" : "\(offered) (where the server shows actions)"
+        if let pressed = lastNotification?.actions, !pressed.isEmpty {
+            value += "; pressed on the last notification: \(pressed.map(\.rawValue).joined(separator: ", "))"
+        }
+        lines.append(("buttons:", value))
+        if let favorites { lines.append(("favourites:", "\(favorites.count) (\(favorites.path))")) }
+        return lines
+    }
+}
+
+extension StatusCollector {
+    /// Adds the buttons, the last notification's presses and the favourites to `report`.
+    func addActions(to report: inout StatusReport, history: [HistoryEntry]) {
+        report.buttons = loaded.config.notification.actions
+        let favorites = FavoritesStore(path: paths.favorites)
+        report.favorites = .init(count: favorites.list().count, path: favorites.path)
+        guard let last = history.last else { return }
+        let annotated = ActionLog(path: paths.actionLog).annotate([last]).first ?? last
+        report.lastNotification = .init(
+            posted: annotated.posted, notificationId: annotated.notificationId, text: annotated.text, author: annotated.author,
+            another: annotated.another, actions: annotated.actions)
+    }
+}

@@ -1,0 +1,48 @@
+import DailyQuoteKit
+import Testing
+
+@Suite("QuoteChoice.another")
+struct QuoteChoiceAnotherTests {
+    let quotes = (1...5).map { Quote(text: "Quote number \($0) is long enough.", author: "A\($0)") }
+    let now = Zones.instant("2026-06-01T08:00:00Z")
+
+    func entry(_ quote: Quote, postedAt: Int64, preview: Bool = false) -> HistoryEntry {
+        HistoryEntry(
+            planned: nil, plannedAt: preview ? nil : postedAt, plannedDay: nil, posted: "", postedAt: postedAt, quote: quote,
+            source: "bundled", reason: "", server: "x")
+    }
+
+    @Test("Never the quote shown, nor one posted in the last 365 days (previews and Another quotes included)")
+    func neverRecent() throws {
+        var another = entry(quotes[2], postedAt: now - 60)
+        another.plannedAt = nil
+        another.another = true
+        let history = [
+            entry(quotes[0], postedAt: now - 364 * 86_400), entry(quotes[1], postedAt: now - 86_400, preview: true), another,
+            entry(quotes[3], postedAt: now - 400 * 86_400),
+        ]
+        for _ in 0..<50 {
+            let choice = try #require(QuoteChoice.another(current: quotes[4], cache: .absent, history: history, now: now, bundled: quotes))
+            #expect(choice.quote == quotes[3])
+            #expect(choice.source == "bundled")
+        }
+    }
+
+    @Test("The last source's quote when it is new; not when it is the one shown")
+    func cacheFirst() throws {
+        let fetched = Quote(text: "From the source.", author: "S")
+        let cache = QuoteCache.Content.quote(
+            CachedQuote(text: fetched.text, author: fetched.author, source: "zen", url: nil, fetchedAt: now - 10, forDelivery: nil))
+        #expect(QuoteChoice.another(current: quotes[0], cache: cache, history: [], now: now, bundled: quotes)?.quote == fetched)
+        #expect(QuoteChoice.another(current: quotes[0], cache: cache, history: [], now: now, bundled: quotes)?.source == "zen")
+        let shown = QuoteChoice.another(current: fetched, cache: cache, history: [], now: now, bundled: quotes)
+        #expect(shown?.quote != fetched && shown?.source == "bundled")
+    }
+
+    @Test("When every bundled quote was posted within the year, the least recent other than the one shown")
+    func allRecent() {
+        let history = quotes.enumerated().map { entry($1, postedAt: now - Int64(10 - $0) * 86_400) }
+        #expect(QuoteChoice.another(current: quotes[0], cache: .absent, history: history, now: now, bundled: quotes)?.quote == quotes[1])
+        #expect(QuoteChoice.another(current: quotes[0], cache: .absent, history: [], now: now, bundled: [quotes[0]]) == nil)
+    }
+}

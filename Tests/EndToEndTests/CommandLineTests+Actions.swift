@@ -1,0 +1,309 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The notification's buttons (`notification.actions`) and the favourites, against
+/// python3-dbusmock's notification server, on which the test presses buttons
+/// (`"$NOTIFICATION_SERVER" invoke ID ACTION` emits `ActionInvoked`).
+extension CommandLineTests {
+    /// `"$DQ" notify --now`, then waits until its holder has marked the hold.
+    static let notifyAndWait = """
+        "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+        for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
+        """
+
+    /// Waits until `actions.jsonl` has `$1` lines.
+    static let waitForActions =
+        #"wait_actions() { for _ in $(seq 100); do [ "$(wc -l <"$XDG_STATE_HOME/dailyquote/actions.jsonl" 2>/dev/null || echo 0)" -ge "$1" ] && break; sleep 0.05; done; }"#
+
+    /// The Notify calls in the mock server's log; a call's lines (a body of several lines) joined.
+    static func notifyCalls(_ log: String) -> [String] {
+        var calls: [String] = []
+        for line in log.components(separatedBy: "\n") {
+            // A call starts with its timestamp; other lines continue the one before.
+            if line.first?.isNumber == true || calls.isEmpty { calls.append(line) } else { calls[calls.count - 1] += "\n" + line }
+        }
+        return calls.filter { $0.contains(" Notify \"dailyquote\"") }
+    }
+
+    @Test("Default buttons Copy and Save with the exact bus identifiers and labels; Save twice keeps one favourite")
+    func saveTwice() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions",
+            """
+            \(Self.holderPID)
+            \(Self.waitForActions)
+            \(Self.notifyAndWait)
+            holder_pid >"$W/pid"
+            "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 1
+            "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 2
+            "$DQ" favorites --json >"$W/favorites.json" 2>"$W/favorites.err"
+            "$DQ" favorites >"$W/favorites.txt" 2>&1
+            "$DQ" show --favorite >"$W/show.txt" 2>&1
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" history >"$W/history.txt"
+            "$DQ" status --json >"$W/status.json" 2>/dev/null
+            "$DQ" status >"$W/status.txt" 2>/dev/null
+            cp "$MOCK_LOG" "$W/mock.log"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        #expect(!file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder answers the buttons")
+        let calls = Self.notifyCalls(file("mock.log"))
+        #expect(calls.count == 1)
+        #expect(calls.first?.contains(#"["copy", "Copy", "save", "Save"]"#) == true, "\(calls)")
+        let favorites = try #require(try JSONSerialization.jsonObject(with: Data(file("favorites.json").utf8)) as? [[String: Any]])
+        #expect(favorites.count == 1, "\(file("favorites.json"))")
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(favorites.first?["text"] as? String == history.first?["text"] as? String)
+        #expect(favorites.first?["author"] as? String == history.first?["author"] as? String)
+        #expect(favorites.first?["number"] as? Int == 1)
+        #expect(history.first?["actions"] as? [String] == ["save", "save"], "\(file("history.json"))")
+        #expect(file("history.txt").contains("(pressed: save, save)"), "\(file("history.txt"))")
+        #expect(file("favorites.txt").hasPrefix("1. \""), "\(file("favorites.txt"))")
+        let text = try #require(history.first?["text"] as? String)
+        #expect(file("show.txt").hasPrefix(text + "\n"), "\(file("show.txt"))")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(file("status.json").utf8)) as? [String: Any])
+        #expect((status["favorites"] as? [String: Any])?["count"] as? Int == 1, "\(file("status.json"))")
+        #expect((status["lastNotification"] as? [String: Any])?["actions"] as? [String] == ["save", "save"], "\(file("status.json"))")
+        #expect(file("status.txt").contains(try Regex(#"favourites: +1 \("#)), "\(file("status.txt"))")
+    }
+
+    @Test("Another replaces the notification in place: the same id, a different quote, recorded as another and not a day's delivery")
+    func another() throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = [\"another\", \"save\"]\n")
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions",
+            """
+            \(Self.holderPID)
+            \(Self.waitForActions)
+            \(Self.notifyAndWait)
+            "$NOTIFICATION_SERVER" invoke 1 another; wait_actions 1
+            for _ in $(seq 100); do [ "$(grep -c 'Notify "dailyquote"' "$MOCK_LOG")" -ge 2 ] && break; sleep 0.05; done
+            sleep 0.3
+            "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 2
+            holder_pid >"$W/pid"
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" history >"$W/history.txt"
+            "$DQ" favorites --json >"$W/favorites.json"
+            cat "$XDG_STATE_HOME/dailyquote/state.json" >"$W/state.json" 2>/dev/null
+            cp "$MOCK_LOG" "$W/mock.log"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        let calls = Self.notifyCalls(file("mock.log"))
+        #expect(calls.count == 2, "\(file("mock.log"))")
+        #expect(calls.first?.contains(#"["another", "Another quote", "save", "Save"]"#) == true, "\(calls)")
+        // Notify's second argument is replaces_id: the first notification's id, 1.
+        #expect(calls.last?.contains(#"Notify "dailyquote" 1 "#) == true, "\(calls)")
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(history.count == 2, "\(file("history.json"))")
+        let (first, second) = (history[0], history[1])
+        #expect(first["notificationId"] as? Int == 1 && second["notificationId"] as? Int == 1)
+        #expect(first["text"] as? String != second["text"] as? String)
+        #expect(second["another"] as? Bool == true)
+        #expect(second["now"] == nil)
+        #expect(first["actions"] as? [String] == ["another"], "\(file("history.json"))")
+        #expect(second["actions"] as? [String] == ["save"], "\(file("history.json"))")
+        #expect(file("history.txt").contains("(another quote)"), "\(file("history.txt"))")
+        let text = try #require(second["text"] as? String)
+        #expect(calls.last?.contains(text) == true)
+        let favorites = try #require(try JSONSerialization.jsonObject(with: Data(file("favorites.json").utf8)) as? [[String: Any]])
+        #expect(favorites.map { $0["text"] as? String } == [text], "Save after Another saved the quote shown")
+        #expect(!file("state.json").contains("lastPostedAt"), "an Another quote counted as a delivery: \(file("state.json"))")
+    }
+
+    @Test(
+        "Copy with xclip or xsel under Xvfb: the clipboard holds “text” — author exactly, after notify and the holder are gone",
+        arguments: ["xclip", "xsel"])
+    func copyUnderXvfb(tool: String) throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions",
+            """
+            for t in xclip \(tool) Xvfb; do command -v $t >/dev/null || { echo "$t is not installed; run scripts/install-deps" >&2; exit 2; }; done
+            exec 5>"$W/display"; Xvfb -displayfd 5 -nolisten tcp >/dev/null 2>&1 & xvfb=$!; exec 5>&-
+            for _ in $(seq 100); do [ -s "$W/display" ] && break; sleep 0.05; done
+            export DISPLAY=":$(cat "$W/display")"
+            unset WAYLAND_DISPLAY
+            # The only clipboard tool notify and its holder can find.
+            mkdir "$W/bin"; ln -s "$(command -v \(tool))" "$W/bin/\(tool)"
+            \(Self.holderPID)
+            \(Self.waitForActions)
+            PATH="$W/bin" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
+            pid=$(holder_pid)
+            "$NOTIFICATION_SERVER" invoke 1 copy; wait_actions 1
+            sleep 0.5
+            kill -TERM "$pid"
+            for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+            kill -0 "$pid" 2>/dev/null && echo alive >"$W/holder-alive"
+            xclip -o -selection clipboard >"$W/clipboard" 2>"$W/clipboard.err"
+            "$DQ" history --json >"$W/history.json"
+            kill "$xvfb"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        #expect(file("holder-alive").isEmpty, "the holder did not end")
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        let text = try #require(history.first?["text"] as? String)
+        let author = try #require(history.first?["author"] as? String)
+        #expect(file("clipboard") == "“\(text)” — \(author)", "\(file("clipboard.err"))")
+        #expect(history.first?["actions"] as? [String] == ["copy"])
+    }
+
+    @Test(
+        "No buttons and no holder for them: a server without actions, or actions = []",
+        arguments: [("body", ""), ("body actions", "[notification]\nactions = []\n")])
+    func noButtons(capabilities: String, config: String) throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write("config/dailyquote/config.toml", config)
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: capabilities,
+            """
+            \(Self.holderPID)
+            "$DQ" notify --now >"$W/now.out" 2>&1; echo $? >"$W/now.rc"
+            holder_pid >"$W/pid"
+            ls "$XDG_STATE_HOME/dailyquote" >"$W/state-files"
+            cp "$MOCK_LOG" "$W/mock.log"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.out"))")
+        #expect(file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(!file("state-files").contains("hold"), "a holder ran: \(file("state-files"))")
+        let calls = Self.notifyCalls(file("mock.log"))
+        #expect(calls.count == 1 && calls.first?.contains(" [] {") == true, "\(calls)")
+    }
+
+    @Test("Without a clipboard tool Copy is not offered, and doctor names the package")
+    func noClipboardTool() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions",
+            """
+            # A PATH without any clipboard program.
+            mkdir "$W/empty"
+            PATH="$W/empty" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
+            PATH="$W/empty" "$DQ" doctor --offline >"$W/doctor.txt" 2>&1
+            cp "$MOCK_LOG" "$W/mock.log"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        let calls = Self.notifyCalls(file("mock.log"))
+        #expect(calls.first?.contains(#"["save", "Save"]"#) == true, "\(calls)")
+        #expect(file("doctor.txt").contains("wl-clipboard"), "\(file("doctor.txt"))")
+        #expect(file("doctor.txt").contains("xclip"), "\(file("doctor.txt"))")
+    }
+
+    @Test("favorites: --remove N removes one; a number not in the list is a usage error (64); none listed is not an error")
+    func favoritesCommand() throws {
+        let sandbox = Sandbox()
+        let empty = try sandbox.run(["favorites", "--json"])
+        #expect(empty.status == 0 && empty.stdout == "[\n\n]\n" || empty.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        let none = try sandbox.run(["favorites"])
+        #expect(none.status == 0 && none.stdout.isEmpty && none.stderr.contains("no favourites yet"), "\(none.stderr)")
+        let noFavorite = try sandbox.run(["show", "--favorite"])
+        #expect(noFavorite.status == 1 && noFavorite.stdout.isEmpty, "\(noFavorite.status)")
+        #expect(noFavorite.stderr.contains("no favourites saved yet"), "\(noFavorite.stderr)")
+        #expect(!noFavorite.stderr.contains("Fatal error"))
+        let lines = [
+            #"{"author":"A","savedAt":1,"text":"One."}"#, "not json", #"{"author":"","savedAt":2,"text":"Two."}"#,
+            #"{"author":"C","savedAt":3,"text":"Three."}"#,
+        ]
+        try sandbox.home.write(".local/share/dailyquote/favorites.jsonl", lines.joined(separator: "\n") + "\n")
+        let listed = try sandbox.run(["favorites"])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.hasPrefix("1. \"One.\" — A  (saved "), "\(listed.stdout)")
+        #expect(listed.stdout.contains("\n2. \"Two.\"  (saved "), "\(listed.stdout)")
+        #expect(listed.stderr.contains("favorites.jsonl:2:"), "the damaged line is not reported: \(listed.stderr)")
+        for bad in ["4", "0", "-2", "x"] {
+            let result = try sandbox.run(["favorites", "--remove", bad])
+            #expect(result.status == 64, "--remove \(bad): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("--remove"), "\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error"))
+        }
+        let removed = try sandbox.run(["favorites", "--remove", "2"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let after = try sandbox.run(["favorites", "--json"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.map { $0["text"] as? String } == ["One.", "Three."])
+        #expect(objects.map { $0["number"] as? Int } == [1, 2])
+        let kept = try String(contentsOfFile: sandbox.home.url(".local/share/dailyquote/favorites.jsonl"), encoding: .utf8)
+        #expect(kept.contains("not json\n"), "the damaged line was lost")
+        let shown = try sandbox.run(["show", "--favorite"])
+        #expect(shown.status == 0 && ["One.\n— A\n", "Three.\n— C\n"].contains(shown.stdout), "\(shown.stdout)")
+    }
+
+    @Test("An unknown action in the config is exit 78 naming the file, line and key, with the closest action")
+    func unknownActionInConfig() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config("[notification]\ntitle = \"Q\"\nactions = [\"save\", \"copyy\"]\n")
+        let result = try sandbox.run(["notify", "--config", config, "--dry-run"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("\(config):3"), "\(result.stderr)")
+        #expect(result.stderr.contains("notification.actions"), "\(result.stderr)")
+        #expect(result.stderr.contains("did you mean \"copy\"?"), "\(result.stderr)")
+    }
+
+    @Test("Completions offer the favorites command and its options")
+    func favoritesCompletion() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try Sandbox().run(["--generate-completion-script", shell])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("favorites"), "\(shell)")
+            #expect(result.stdout.contains("remove"), "\(shell)")
+        }
+    }
+}
+
+extension CommandLineTests {
+    @Test(
+        "On dunst, a real server: its context menu (dunstctl action) presses Copy and Save; the clipboard and the favourites hold the quote"
+    )
+    func buttonsOnDunst() throws {
+        let sandbox = Sandbox()
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let script = """
+            set -u
+            \(Self.holderPID)
+            \(Self.waitForActions)
+            press() {  # a button's label: dunst's context menu ("dmenu" in the harness) picks it
+              echo "$1" >"$NOTIFICATION_SERVER_RUN/dmenu-choice"
+              dunstctl action 0
+            }
+            "$DQ" notify --now >"$W/now1.out" 2>"$W/now1.err"; echo $? >"$W/now1.rc"
+            holder_pid >"$W/pid1"
+            sleep 0.3  # dunst shows it on its next redraw
+            press Copy; wait_actions 1
+            # dunst keeps it after a press (resident): the next post replaces it.
+            "$DQ" notify --now >"$W/now2.out" 2>"$W/now2.err"
+            sleep 0.3
+            press Save; wait_actions 2
+            sleep 0.3
+            xclip -o -selection clipboard >"$W/clipboard" 2>"$W/clipboard.err"
+            "$DQ" favorites --json >"$W/favorites.json"
+            "$DQ" history --json >"$W/history.json"
+            """
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-notification-server.sh"), ["--server", "dunst", "bash", "-c", script], environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now1.rc") == "0\n", "\(file("now1.err"))")
+        #expect(!file("pid1").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder on dunst, which shows actions")
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(history.count == 2, "\(file("history.json"))")
+        #expect(history.map { $0["actions"] as? [String] } == [["copy"], ["save"]], "\(file("history.json"))")
+        let first = try #require(history.first)
+        #expect(
+            file("clipboard") == "“\(first["text"] as? String ?? "")” — \(first["author"] as? String ?? "")", "\(file("clipboard.err"))")
+        let favorites = try #require(try JSONSerialization.jsonObject(with: Data(file("favorites.json").utf8)) as? [[String: Any]])
+        #expect(favorites.count == 1)
+        #expect(favorites.first?["text"] as? String == history.last?["text"] as? String)
+    }
+}
