@@ -10,8 +10,7 @@ let package = Package(
     name: "dailyquote",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "dailyquote", targets: ["dailyquote"]),
-        .library(name: "DailyQuoteKit", targets: ["DailyQuoteKit"]),
+        .executable(name: "dailyquote", targets: ["dailyquote"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

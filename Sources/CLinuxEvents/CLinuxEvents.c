@@ -57,3 +57,10 @@ int dq_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 int dq_spawn_add_closefrom(void *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
 }
+
+int dq_timerfd_arm(int fd, int flags, long long seconds, long nanoseconds) {
+    struct itimerspec spec = {0};
+    spec.it_value.tv_sec = (time_t)seconds;
+    spec.it_value.tv_nsec = nanoseconds;
+    return timerfd_settime(fd, flags, &spec, NULL);
+}

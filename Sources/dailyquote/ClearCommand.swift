@@ -4,6 +4,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// `dailyquote clear`: delete the cached quote, the state, or both.

@@ -82,8 +82,8 @@ struct CommandContext {
     }
 
     /// The fetch stage, on the real network and clock.
-    var refreshStage: RefreshStage {
-        RefreshStage(
+    var fetchStage: FetchStage {
+        FetchStage(
             config: config, planner: planner, paths: paths, recentQuotes: { [ledger] in ledger.recentQuotes(now: $0) },
             reader: QuoteSourceReader(logger: logger), clock: Self.unixClock, logger: logger)
     }

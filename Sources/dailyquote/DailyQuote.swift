@@ -5,6 +5,8 @@ import Logging
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// The `dailyquote` command: one calm quote a day as a desktop notification.

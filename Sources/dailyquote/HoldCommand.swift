@@ -4,6 +4,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// `dailyquote hold`: the holder `notify` starts (internal; not shown in help).

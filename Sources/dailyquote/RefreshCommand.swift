@@ -22,11 +22,11 @@ struct RefreshCommand: AsyncParsableCommand {
         let context = try CommandContext(global)
         let config = context.config
         if dryRun.mode.isDryRun {
-            let plan = RefreshPlan(config: config, cachePath: context.cache.path)
+            let plan = FetchPlan(config: config, cachePath: context.cache.path)
             print(json ? try JSONOutput.encode(plan) : plan.text)
             return
         }
-        let outcome = try await context.refreshStage.run(started: started)
+        let outcome = try await context.fetchStage.run(started: started)
         if json {
             print(try JSONOutput.encode(outcome))
         } else if outcome.result == .failed {

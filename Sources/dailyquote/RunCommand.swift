@@ -5,6 +5,8 @@ import Logging
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// `dailyquote run`: the foreground scheduler, and the default subcommand.
@@ -58,7 +60,7 @@ struct RunCommand: AsyncParsableCommand {
                 if delivery.presence != nil {
                     delivery.presence = SessionPresence(environment: reloaded.environment, stop: .descriptor(wake.stopDescriptor))
                 }
-                return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: reloaded.refreshStage)
+                return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: reloaded.fetchStage)
             },
             wake: wake, clock: CommandContext.unixClock, logger: logger,
             reexec: { delivery in

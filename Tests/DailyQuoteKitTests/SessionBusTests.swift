@@ -6,6 +6,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 @Suite("SessionBus")

@@ -7,6 +7,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 @Suite("WakeSource", .serialized)

@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// `install` in a real user session (Tests/Support/with-user-session.sh): a systemd user

@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// `Tests/Support/quote_server.py` on a free port of 127.0.0.1, stopped when released.

@@ -21,6 +21,12 @@ int dq_pipe_cloexec(int fds[2]);
 /// time types it drags in) out of this module's headers.
 int dq_spawn_add_closefrom(void *actions, int from);
 
+/// timerfd_settime(fd, flags, {it_value = seconds.nanoseconds}, NULL): arms a one-shot timer.
+/// Built here because `struct itimerspec` comes from a header several C modules include
+/// (glib's too), so which module Swift says defines it depends on the build order.
+/// Returns 0, or -1 with errno set.
+int dq_timerfd_arm(int fd, int flags, long long seconds, long nanoseconds);
+
 /// The number of the last signal the handler saw, or 0.
 int dq_last_stop_signal(void);
 

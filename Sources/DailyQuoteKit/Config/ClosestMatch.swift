@@ -1,11 +1,11 @@
 /// Picks the candidate closest to a misspelt word, for "did you mean" hints.
-public enum ClosestMatch {
+package enum ClosestMatch {
     /// The candidate with the smallest edit distance to `word` (case-insensitive), if it is
     /// close enough to be a likely misspelling.
     ///
     /// Close enough means at most a third of the word's length (at least one) edits away:
     /// `minit` suggests `minute`, but `zone.tab` suggests no zone and `language` no key.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased())
         let scored = candidates.map { ($0, distance(target, Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= maximumDistance(forLength: target.count) else { return nil }

@@ -2,6 +2,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 extension Config {
@@ -11,7 +13,7 @@ extension Config {
     /// config error.
     ///
     /// One line each, `source[N].path: PATH does not exist`.
-    public func sourceWarnings() -> [String] {
+    package func sourceWarnings() -> [String] {
         var warnings: [String] = []
         for (index, source) in sources.enumerated() {
             guard source.kind == .fortune || source.kind == .file, let path = source.path else { continue }

@@ -1,19 +1,19 @@
 import FoundationEssentials
 
 /// A length of time written in the config as `Ns`, `Nm`, `Nh` or a combination (`1h30m`), or `0`.
-public struct ConfigDuration: Sendable, Codable, Equatable, Hashable, Comparable, CustomStringConvertible {
-    public var seconds: Int64
+package struct ConfigDuration: Sendable, Codable, Equatable, Hashable, Comparable, CustomStringConvertible {
+    package var seconds: Int64
 
-    public init(seconds: Int64) {
+    package init(seconds: Int64) {
         self.seconds = seconds
     }
 
-    public static func seconds(_ value: Int64) -> ConfigDuration { ConfigDuration(seconds: value) }
-    public static func minutes(_ value: Int64) -> ConfigDuration { ConfigDuration(seconds: value * 60) }
-    public static func hours(_ value: Int64) -> ConfigDuration { ConfigDuration(seconds: value * 3600) }
+    package static func seconds(_ value: Int64) -> ConfigDuration { ConfigDuration(seconds: value) }
+    package static func minutes(_ value: Int64) -> ConfigDuration { ConfigDuration(seconds: value * 60) }
+    package static func hours(_ value: Int64) -> ConfigDuration { ConfigDuration(seconds: value * 3600) }
 
     /// Parses `1h30m`, `45m`, `20s`, `0`; units in the order h, m, s, each at most once.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let trimmed = text.trimmingSpaces()
         if trimmed == "0" {
             seconds = 0
@@ -39,7 +39,7 @@ public struct ConfigDuration: Sendable, Codable, Equatable, Hashable, Comparable
     }
 
     /// The canonical form: `1h30m`, `45m`, `20s`, `0`.
-    public var description: String {
+    package var description: String {
         if seconds == 0 { return "0" }
         var text = ""
         let h = seconds / 3600
@@ -51,5 +51,5 @@ public struct ConfigDuration: Sendable, Codable, Equatable, Hashable, Comparable
         return text
     }
 
-    public static func < (lhs: ConfigDuration, rhs: ConfigDuration) -> Bool { lhs.seconds < rhs.seconds }
+    package static func < (lhs: ConfigDuration, rhs: ConfigDuration) -> Bool { lhs.seconds < rhs.seconds }
 }

@@ -3,23 +3,23 @@ import FoundationEssentials
 /// A config file that cannot be used.
 ///
 /// Its kind is ``ErrorKind/config``; the message is one line naming the file, line and key.
-public struct ConfigError: Error, Equatable, LocalizedError {
+package struct ConfigError: Error, Equatable, LocalizedError {
     /// The class of problem, for callers and tests.
-    public enum Problem: String, Sendable, Equatable {
+    package enum Problem: String, Sendable, Equatable {
         case fileNotFound, unreadable, invalidTOML, unknownKey, wrongType, outOfRange, invalidValue, missingKey
     }
 
-    public var problem: Problem
+    package var problem: Problem
     /// The config file's path.
-    public var file: String
+    package var file: String
     /// The 1-based line, where it is known.
-    public var line: Int?
+    package var line: Int?
     /// The key path (`delivery.hour`), where there is one.
-    public var key: String?
+    package var key: String?
     /// What is wrong and what is allowed.
-    public var detail: String
+    package var detail: String
 
-    public init(_ problem: Problem, file: String, line: Int? = nil, key: String? = nil, detail: String) {
+    package init(_ problem: Problem, file: String, line: Int? = nil, key: String? = nil, detail: String) {
         self.problem = problem
         self.file = file
         self.line = line
@@ -28,7 +28,7 @@ public struct ConfigError: Error, Equatable, LocalizedError {
     }
 
     /// `FILE:LINE: KEY: DETAIL`, on one line, as compilers and linters write it.
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         var text = file
         if let line { text += ":\(line)" }
         text += ": "

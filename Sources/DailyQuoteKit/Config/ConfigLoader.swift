@@ -1,18 +1,18 @@
 import FoundationEssentials
 
 /// A configuration together with where it came from.
-public struct LoadedConfig: Sendable, Equatable {
-    public var config: Config
+package struct LoadedConfig: Sendable, Equatable {
+    package var config: Config
     /// The file that was read, or would have been.
-    public var path: String
+    package var path: String
     /// False when no file exists at the default path and the built-in defaults are in use.
-    public var fileExists: Bool
+    package var fileExists: Bool
     /// The system-wide files that exist and were read under the user's, most important first.
-    public var systemFiles: [String]
+    package var systemFiles: [String]
     /// For each known key, where its effective value came from (see ``LayeredConfig``).
-    public var origins: [String: ConfigValueOrigin]
+    package var origins: [String: ConfigValueOrigin]
 
-    public init(
+    package init(
         config: Config, path: String, fileExists: Bool, systemFiles: [String] = [], origins: [String: ConfigValueOrigin] = [:]
     ) {
         self.config = config
@@ -25,25 +25,25 @@ public struct LoadedConfig: Sendable, Equatable {
 
 /// Finds and reads the config files: the system-wide ones under `$XDG_CONFIG_DIRS`, then
 /// the user's on top (`--config PATH`, else the XDG default).
-public struct ConfigLoader: Sendable {
-    public var paths: AppPaths
-    public var parser: ConfigParser
+package struct ConfigLoader: Sendable {
+    package var paths: AppPaths
+    package var parser: ConfigParser
 
     /// `environment` supplies `${VAR}` values in source headers.
-    public init(paths: AppPaths, zones: TimeZoneDatabase, environment: [String: String] = [:]) {
+    package init(paths: AppPaths, zones: TimeZoneDatabase, environment: [String: String] = [:]) {
         self.paths = paths
         self.parser = ConfigParser(zones: zones, environment: environment)
     }
 
     /// The largest config file read; a real one is a few hundred bytes.
-    public static let maximumSize = 1024 * 1024
+    package static let maximumSize = 1024 * 1024
 
     /// Loads the system files that exist, then the user's file.
     ///
     /// The user's file is `explicitPath` if given (it must exist), else the default file if it
     /// exists; keys no file sets keep their built-in defaults.
     /// With `userFile` false, only the system files are read: what a user without a file gets.
-    public func load(explicitPath: String?, userFile: Bool = true) throws(ConfigError) -> LoadedConfig {
+    package func load(explicitPath: String?, userFile: Bool = true) throws(ConfigError) -> LoadedConfig {
         let path = explicitPath ?? paths.defaultConfigFile
         var layers: [ConfigLayer] = []
         // The spec lists the most important directory first; the stack is built from the bottom.

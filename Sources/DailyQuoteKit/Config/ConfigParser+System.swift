@@ -2,15 +2,15 @@ import FoundationEssentials
 import TOMLKit
 
 /// A configuration read from several files, with the origin of every value.
-public struct LayeredConfig: Sendable, Equatable {
-    public var config: Config
+package struct LayeredConfig: Sendable, Equatable {
+    package var config: Config
     /// For each known key (`delivery.hour`, and `source` for the whole list), where its value came from.
-    public var origins: [String: ConfigValueOrigin]
+    package var origins: [String: ConfigValueOrigin]
 }
 
 extension ConfigParser {
     /// Parses and validates `text`, the contents of the file at `file`, as the only file.
-    public func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+    package func parse(_ text: String, file: String) throws(ConfigError) -> Config {
         try parse(layers: [ConfigLayer(kind: .user, path: file, text: text)]).config
     }
 
@@ -20,7 +20,7 @@ extension ConfigParser {
     /// replaces the earlier list whole. `delivery.times` and `delivery.hour`/`minute` are one
     /// setting: a file that sets either drops the other from the files below it. Errors name
     /// the file (and line) the offending value came from.
-    public func parse(layers: [ConfigLayer]) throws(ConfigError) -> LayeredConfig {
+    package func parse(layers: [ConfigLayer]) throws(ConfigError) -> LayeredConfig {
         var tables: [TOMLTable] = []
         for layer in layers { tables.append(try Self.syntaxTable(layer.text, file: layer.path)) }
         let locators = layers.map { TOMLKeyLocator(text: $0.text) }

@@ -4,13 +4,13 @@ import TOMLKit
 /// Validates config file text into a ``Config``.
 ///
 /// It reads nothing but the text and the zone database.
-public struct ConfigParser: Sendable {
+package struct ConfigParser: Sendable {
     /// Used to check `delivery.time_zone`.
-    public var zones: TimeZoneDatabase
+    package var zones: TimeZoneDatabase
     /// Where `${VAR}` in source headers is looked up.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
-    public init(zones: TimeZoneDatabase, environment: [String: String] = [:]) {
+    package init(zones: TimeZoneDatabase, environment: [String: String] = [:]) {
         self.zones = zones
         self.environment = environment
     }

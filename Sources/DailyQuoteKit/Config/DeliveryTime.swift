@@ -1,13 +1,13 @@
 /// One `delivery.times` entry: `"HH:MM"` or `"DAYS HH:MM"`, DAYS in systemd's weekday syntax.
-public struct DeliveryTime: Sendable, Codable, Equatable, Hashable {
+package struct DeliveryTime: Sendable, Codable, Equatable, Hashable {
     /// The entry as written in the config, trimmed; it names the slot.
-    public var text: String
+    package var text: String
     /// The entry's own days; nil means `delivery.weekdays`.
-    public var days: WeekdaySet?
-    public var hour: Int
-    public var minute: Int
+    package var days: WeekdaySet?
+    package var hour: Int
+    package var minute: Int
 
-    public init(text: String, days: WeekdaySet?, hour: Int, minute: Int) {
+    package init(text: String, days: WeekdaySet?, hour: Int, minute: Int) {
         self.text = text
         self.days = days
         self.hour = hour
@@ -15,7 +15,7 @@ public struct DeliveryTime: Sendable, Codable, Equatable, Hashable {
     }
 
     /// Parses an entry; nil if it is not `[DAYS ]H:MM`.
-    public init?(parsing entry: String) {
+    package init?(parsing entry: String) {
         let text = entry.trimmingSpaces()
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         guard (1...2).contains(words.count), let (hour, minute) = Self.clock(words.last!) else { return nil }
@@ -28,7 +28,7 @@ public struct DeliveryTime: Sendable, Codable, Equatable, Hashable {
     }
 
     /// The rule for this entry, with `weekdays` for an entry without days.
-    public func rule(weekdays: WeekdaySet) -> DeliveryRule {
+    package func rule(weekdays: WeekdaySet) -> DeliveryRule {
         DeliveryRule(hour: hour, minute: minute, weekdays: days ?? weekdays, name: text)
     }
 

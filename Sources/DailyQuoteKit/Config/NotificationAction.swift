@@ -1,6 +1,6 @@
 /// A button on the notification (`notification.actions`), offered where the server advertises
 /// the `actions` capability and a holder stays to answer it.
-public enum NotificationAction: String, Sendable, Codable, Equatable, CaseIterable {
+package enum NotificationAction: String, Sendable, Codable, Equatable, CaseIterable {
     /// Puts `“text” — author` on the clipboard.
     case copy
     /// Keeps the quote in `favorites.jsonl`.
@@ -9,10 +9,10 @@ public enum NotificationAction: String, Sendable, Codable, Equatable, CaseIterab
     case another
 
     /// The action's identifier on the bus: exactly the key's value.
-    public var identifier: String { rawValue }
+    package var identifier: String { rawValue }
 
     /// The button's label.
-    public var label: String {
+    package var label: String {
         switch self {
         case .copy: "Copy"
         case .save: "Save"

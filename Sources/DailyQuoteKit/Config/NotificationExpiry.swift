@@ -1,5 +1,5 @@
 /// How long the notification stays up: the server's default, never, or a duration.
-public enum NotificationExpiry: Sendable, Codable, Equatable {
+package enum NotificationExpiry: Sendable, Codable, Equatable {
     case serverDefault
     case never
     case after(ConfigDuration)
@@ -7,7 +7,7 @@ public enum NotificationExpiry: Sendable, Codable, Equatable {
     /// Parses `default`, `never` or a duration such as `30s`.
     ///
     /// `"0"` means `never`, as an expire timeout of 0 does in the notification protocol.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         switch text.lowercased() {
         case "default": self = .serverDefault
         case "never": self = .never
@@ -18,7 +18,7 @@ public enum NotificationExpiry: Sendable, Codable, Equatable {
     }
 
     /// The `expire_timeout` of the Notify call in milliseconds: -1 default, 0 never.
-    public var milliseconds: Int32 {
+    package var milliseconds: Int32 {
         switch self {
         case .serverDefault: -1
         case .never: 0

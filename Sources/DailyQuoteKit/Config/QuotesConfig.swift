@@ -4,17 +4,17 @@
 /// after the source's cleanup; the author is not counted. Authors are compared with white space
 /// at both ends dropped, inner runs of white space folded to one space, and case ignored; a
 /// quote without an author never matches `include_authors`. An author in both lists is excluded.
-public struct QuotesConfig: Sendable, Codable, Equatable {
+package struct QuotesConfig: Sendable, Codable, Equatable {
     /// The fewest Characters a quote may have; nil means no lower limit.
-    public var minLength: Int?
+    package var minLength: Int?
     /// The most Characters a quote may have; nil means only the general limit of 1,000.
-    public var maxLength: Int?
+    package var maxLength: Int?
     /// Authors whose quotes are refused.
-    public var excludeAuthors: [String]
+    package var excludeAuthors: [String]
     /// If set, only quotes by these authors are accepted.
-    public var includeAuthors: [String]?
+    package var includeAuthors: [String]?
 
-    public init(minLength: Int? = nil, maxLength: Int? = nil, excludeAuthors: [String] = [], includeAuthors: [String]? = nil) {
+    package init(minLength: Int? = nil, maxLength: Int? = nil, excludeAuthors: [String] = [], includeAuthors: [String]? = nil) {
         self.minLength = minLength
         self.maxLength = maxLength
         self.excludeAuthors = excludeAuthors
@@ -22,15 +22,15 @@ public struct QuotesConfig: Sendable, Codable, Equatable {
     }
 
     /// The allowed values of `min_length` and `max_length`: up to the general limit of accepted quotes.
-    public static let lengthRange = 0...QuoteAcceptance.maximumLength
+    package static let lengthRange = 0...QuoteAcceptance.maximumLength
 
     /// Whether any filter is set.
-    public var isActive: Bool {
+    package var isActive: Bool {
         minLength != nil || maxLength != nil || !excludeAuthors.isEmpty || includeAuthors != nil
     }
 
     /// Why `quote` is refused, or nil if it passes.
-    public func refusal(of quote: Quote) -> Refusal? {
+    package func refusal(of quote: Quote) -> Refusal? {
         let length = quote.text.count
         if let minLength, length < minLength { return .tooShort(length, minimum: minLength) }
         if let maxLength, length > maxLength { return .tooLong(length, maximum: maxLength) }
@@ -50,14 +50,14 @@ public struct QuotesConfig: Sendable, Codable, Equatable {
     }
 
     /// Why a quote did not pass `[quotes]`.
-    public enum Refusal: Sendable, Equatable, CustomStringConvertible {
+    package enum Refusal: Sendable, Equatable, CustomStringConvertible {
         case tooShort(Int, minimum: Int)
         case tooLong(Int, maximum: Int)
         case excludedAuthor(String)
         case authorNotIncluded(String)
 
         /// The key that refused the quote: `min_length`, `max_length`, `exclude_authors` or `include_authors`.
-        public var key: String {
+        package var key: String {
             switch self {
             case .tooShort: "min_length"
             case .tooLong: "max_length"
@@ -66,7 +66,7 @@ public struct QuotesConfig: Sendable, Codable, Equatable {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .tooShort(let count, let minimum):
                 "refused by quotes.min_length: \(count) characters, fewer than \(minimum)"

@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 /// One `[[source]]` entry: where the fetch stage may get a quote.
-public struct SourceConfig: Sendable, Equatable {
+package struct SourceConfig: Sendable, Equatable {
     /// The kinds of source: four presets for known APIs, any JSON API, and two local kinds.
-    public enum Kind: String, Sendable, Codable, Equatable, CaseIterable {
+    package enum Kind: String, Sendable, Codable, Equatable, CaseIterable {
         case zenquotes, dummyjson, favqs
         case apiNinjas = "api-ninjas"
         case json, fortune, file
@@ -11,30 +11,30 @@ public struct SourceConfig: Sendable, Equatable {
 
     /// How a source's text is written: plain text (every preset, fortune and file sources, and
     /// json sources by default) or HTML (`format = "html"`, json sources only).
-    public enum Format: String, Sendable, Codable, Equatable, CaseIterable {
+    package enum Format: String, Sendable, Codable, Equatable, CaseIterable {
         case text, html
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The URL to fetch; for presets, a mirror or a local server instead of the default.
-    public var url: String?
+    package var url: String?
     /// ZenQuotes' endpoint, `today` or `random`.
-    public var endpoint: String?
+    package var endpoint: String?
     /// JSON Pointers to the text and author, for `json` sources.
-    public var textPointer: String?
-    public var authorPointer: String?
+    package var textPointer: String?
+    package var authorPointer: String?
     /// Request headers, with `${VAR}` already taken from the environment.
     ///
     /// Values are secrets: they are never logged or printed.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The file of a `fortune` or `file` source: absolute, with `~` and `$HOME` expanded.
-    public var path: String?
+    package var path: String?
     /// How the text is written; only `json` sources can be `html`.
-    public var format: Format
+    package var format: Format
     /// The character encoding of a `fortune` file, as configured; nil means UTF-8.
-    public var encoding: String?
+    package var encoding: String?
 
-    public init(
+    package init(
         kind: Kind, url: String? = nil, endpoint: String? = nil, textPointer: String? = nil, authorPointer: String? = nil,
         headers: [String: String] = [:], path: String? = nil, format: Format = .text, encoding: String? = nil
     ) {
@@ -50,10 +50,10 @@ public struct SourceConfig: Sendable, Equatable {
     }
 
     /// The source list when the config has no `[[source]]`: ZenQuotes' quote of the day.
-    public static let defaults = [SourceConfig(kind: .zenquotes)]
+    package static let defaults = [SourceConfig(kind: .zenquotes)]
 
     /// The URL that will be fetched: the configured one, or the preset's.
-    public var effectiveURL: String? {
+    package var effectiveURL: String? {
         if let url { return url }
         switch kind {
         case .zenquotes: return "https://zenquotes.io/api/\(endpoint ?? "today")"
@@ -65,7 +65,7 @@ public struct SourceConfig: Sendable, Equatable {
     }
 
     /// Whether asking again can give a different quote (a `random` endpoint or a local file).
-    public var isRandom: Bool {
+    package var isRandom: Bool {
         switch kind {
         case .zenquotes: endpoint == "random"
         case .dummyjson, .apiNinjas, .fortune, .file: true
@@ -74,17 +74,17 @@ public struct SourceConfig: Sendable, Equatable {
     }
 
     /// A short name for output and history: the kind (`zenquotes`, `fortune`, ...).
-    public var name: String { kind.rawValue }
+    package var name: String { kind.rawValue }
 
     /// The host a network source asks, with the port when the URL has one (`127.0.0.1:8080`).
     ///
     /// Never the path, query or headers, which may hold secrets.
-    public var host: String? {
+    package var host: String? {
         guard let address = effectiveURL, let url = URL(string: address), let host = url.host, !host.isEmpty else { return nil }
         let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return url.port.map { "\(bracketed):\($0)" } ?? bracketed
     }
 
     /// Where the source reads: its host, or the path of a local file.
-    public var location: String { host ?? path ?? "" }
+    package var location: String { host ?? path ?? "" }
 }

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Why a notification could not be posted.
 ///
 /// Its kind is ``ErrorKind/unavailable``: the delivery stays due and is tried again.
-public enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError {
+package enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError {
     /// No D-Bus session bus could be reached.
     case noSessionBus(detail: String)
     /// The bus has no owner of org.freedesktop.Notifications, and none could be activated.
@@ -13,7 +13,7 @@ public enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError {
     /// Any other failure the library reported.
     case failed(String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .noSessionBus(let detail):
             "no D-Bus session bus (\(detail)); run inside a desktop session or set DBUS_SESSION_BUS_ADDRESS"
@@ -29,5 +29,5 @@ public enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError {
 }
 
 extension DeliveryError: UserFacingError {
-    public var kind: ErrorKind { .unavailable }
+    package var kind: ErrorKind { .unavailable }
 }

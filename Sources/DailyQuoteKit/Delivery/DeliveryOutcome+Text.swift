@@ -1,6 +1,6 @@
 extension DeliveryOutcome {
     /// The one-line summary `dailyquote notify` prints.
-    public func text(zone: ZoneRules, now: Int64) -> String {
+    package func text(zone: ZoneRules, now: Int64) -> String {
         let format = ZonedTimeFormat(zone: zone)
         switch result {
         case .nothingDue:

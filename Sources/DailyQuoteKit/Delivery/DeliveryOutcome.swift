@@ -2,9 +2,9 @@
 ///
 /// Times become text only at the edge: ``text(zone:now:)`` for people, ``report(zone:)``
 /// for `notify --json`.
-public struct DeliveryOutcome: Sendable, Equatable {
+package struct DeliveryOutcome: Sendable, Equatable {
     /// What happened; the raw values are what `--json` prints.
-    public enum Result: String, Sendable, Codable, Equatable {
+    package enum Result: String, Sendable, Codable, Equatable {
         case posted
         /// A dry run found a delivery due.
         case wouldPost = "would-post"
@@ -15,29 +15,29 @@ public struct DeliveryOutcome: Sendable, Equatable {
         case failed
     }
 
-    public var result: Result
+    package var result: Result
     /// The planned delivery; nil for `--now` and when nothing is due.
-    public var plannedAt: Int64?
+    package var plannedAt: Int64?
     /// The planned delivery's slot (`Mon..Fri 08:00`, or `08:00`); nil where `plannedAt` is.
-    public var slot: String?
+    package var slot: String?
     /// When it was posted.
-    public var postedAt: Int64?
-    public var quote: Quote?
-    public var source: String?
+    package var postedAt: Int64?
+    package var quote: Quote?
+    package var source: String?
     /// `cache` or `fallback: ...`.
-    public var reason: String?
+    package var reason: String?
     /// The notification server that took it.
-    public var server: String?
+    package var server: String?
     /// Why nothing was due, or why posting failed.
-    public var detail: String?
+    package var detail: String?
     /// The next planned delivery.
-    public var nextAt: Int64?
+    package var nextAt: Int64?
     /// How long it waited for the person (seconds).
-    public var waitedSeconds: Int64?
+    package var waitedSeconds: Int64?
     /// `timeout` when it was posted at the wait's limit, the person still away.
-    public var presence: String?
+    package var presence: String?
 
-    public init(result: Result) {
+    package init(result: Result) {
         self.result = result
     }
 
@@ -53,23 +53,23 @@ public struct DeliveryOutcome: Sendable, Equatable {
     }
 
     /// The object `notify --json` prints: instants as ISO 8601 in `zone`, with their offset.
-    public struct Report: Encodable, Equatable, Sendable {
-        public var result: Result
-        public var planned: String?
-        public var slot: String?
-        public var posted: String?
-        public var quote: Quote?
-        public var source: String?
-        public var reason: String?
-        public var server: String?
-        public var detail: String?
-        public var next: String?
-        public var waitedSeconds: Int64?
-        public var presence: String?
+    package struct Report: Encodable, Equatable, Sendable {
+        package var result: Result
+        package var planned: String?
+        package var slot: String?
+        package var posted: String?
+        package var quote: Quote?
+        package var source: String?
+        package var reason: String?
+        package var server: String?
+        package var detail: String?
+        package var next: String?
+        package var waitedSeconds: Int64?
+        package var presence: String?
     }
 
     /// This outcome for `--json`, its times in `zone`.
-    public func report(zone: ZoneRules) -> Report {
+    package func report(zone: ZoneRules) -> Report {
         let format = ZonedTimeFormat(zone: zone)
         return Report(
             result: result, planned: plannedAt.map(format.iso8601), slot: slot, posted: postedAt.map(format.iso8601), quote: quote,

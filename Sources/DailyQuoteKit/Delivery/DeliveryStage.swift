@@ -3,6 +3,8 @@ import Logging
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// The delivery stage: decides whether a planned delivery is due and, if so, posts the
@@ -12,20 +14,20 @@ import Logging
 ///
 /// The order of steps makes concurrent runs safe: take the ledger's exclusive lock, re-read
 /// the ledger, post, record, release. Twenty processes at a due instant post one notification.
-public struct DeliveryStage: Sendable {
-    public var planner: DeliveryPlanner
-    public var config: Config
-    public var ledger: DeliveryLedger
-    public var cache: QuoteCache
-    public var poster: any NotificationPosting
+package struct DeliveryStage: Sendable {
+    package var planner: DeliveryPlanner
+    package var config: Config
+    package var ledger: DeliveryLedger
+    package var cache: QuoteCache
+    package var poster: any NotificationPosting
     /// The current Unix time; passed in so that tests can set it.
-    public var clock: @Sendable () -> Int64
-    public var logger: Logger
+    package var clock: @Sendable () -> Int64
+    package var logger: Logger
     /// Tells whether the person is away and waits for them (`delivery.wait_for_presence`);
     /// nil posts at once.
-    public var presence: (any PresenceChecking)?
+    package var presence: (any PresenceChecking)?
 
-    public init(
+    package init(
         planner: DeliveryPlanner, config: Config, ledger: DeliveryLedger, cache: QuoteCache,
         poster: any NotificationPosting, clock: @escaping @Sendable () -> Int64, logger: Logger
     ) {
@@ -41,7 +43,7 @@ public struct DeliveryStage: Sendable {
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
     /// The deadline for one run that starts now: `notification.timeout` from now.
-    public var deadlineFromNow: Deadline { .after(seconds: config.notification.timeout.seconds) }
+    package var deadlineFromNow: Deadline { .after(seconds: config.notification.timeout.seconds) }
 
     /// Runs the due rule and posts if a delivery is due.
     ///
@@ -52,7 +54,7 @@ public struct DeliveryStage: Sendable {
     /// waits in turn) and the delivery that waited is posted once, if no other process did.
     /// A dry run reads but writes, waits and posts nothing. Each pass posts within
     /// `notification.timeout` of taking the lock; reading the presence signals does not count.
-    public func deliverIfDue(mode: ExecutionMode) throws -> DeliveryOutcome {
+    package func deliverIfDue(mode: ExecutionMode) throws -> DeliveryOutcome {
         let budgetEnd = clock() + max(config.delivery.catchUp.seconds, DueDecision.onTimeGrace)
         var waited: PresenceWait?
         while true {
@@ -134,7 +136,7 @@ public struct DeliveryStage: Sendable {
     /// Posts the current quote at once (`notify --now`), due or not.
     ///
     /// It records a history line but leaves the state alone, so the day's planned delivery still happens.
-    public func postNow(mode: ExecutionMode, deadline: Deadline? = nil) throws -> DeliveryOutcome {
+    package func postNow(mode: ExecutionMode, deadline: Deadline? = nil) throws -> DeliveryOutcome {
         try underLock(mode: mode, deadline: deadline) { state, now, deadline in
             try deliver(for: nil, day: planner.localDay(of: now), state: state, now: now, mode: mode, deadline: deadline) { entry in
                 var preview = entry

@@ -2,8 +2,8 @@
 ///
 /// The spec's markup is a small XML subset, so escaping `&`, `<`, `>`, `"` and `'` makes any
 /// quote literal text: it can never open `<a>`, `<img>` or any other tag.
-public enum MarkupEscaper {
-    public static func escape(_ text: String) -> String {
+package enum MarkupEscaper {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -1,12 +1,12 @@
 /// What a notification server says about itself.
-public struct NotificationServerInfo: Sendable, Codable, Equatable {
-    public var name: String
-    public var vendor: String
-    public var version: String
-    public var specVersion: String
-    public var capabilities: [String]
+package struct NotificationServerInfo: Sendable, Codable, Equatable {
+    package var name: String
+    package var vendor: String
+    package var version: String
+    package var specVersion: String
+    package var capabilities: [String]
 
-    public init(name: String, vendor: String, version: String, specVersion: String, capabilities: [String]) {
+    package init(name: String, vendor: String, version: String, specVersion: String, capabilities: [String]) {
         self.name = name
         self.vendor = vendor
         self.version = version
@@ -15,5 +15,5 @@ public struct NotificationServerInfo: Sendable, Codable, Equatable {
     }
 
     /// Whether the server renders markup in the body, so text must be escaped.
-    public var rendersBodyMarkup: Bool { capabilities.contains("body-markup") }
+    package var rendersBodyMarkup: Bool { capabilities.contains("body-markup") }
 }

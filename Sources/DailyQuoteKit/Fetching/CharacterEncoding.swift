@@ -1,19 +1,21 @@
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// A character encoding of a fortune file, decoded strictly: UTF-8 by Swift itself, any other
 /// encoding through the C library's iconv(3).
 ///
 /// Only encodings that keep ASCII as it is are allowed, since records are found by their `%` lines.
-public struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
+package struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
     /// The name as configured (`latin1`, `ISO-8859-3`, `KOI8-R`).
-    public var name: String
+    package var name: String
     /// Whether this is UTF-8, decoded by Swift itself.
-    public private(set) var isUTF8: Bool
+    package private(set) var isUTF8: Bool
 
     /// UTF-8, the default.
-    public static let utf8 = CharacterEncoding(name: "UTF-8", isUTF8: true)
+    package static let utf8 = CharacterEncoding(name: "UTF-8", isUTF8: true)
 
     private init(name: String, isUTF8: Bool) {
         self.name = name
@@ -21,7 +23,7 @@ public struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The encoding called `name`, or nil if iconv does not know it or it is not ASCII-compatible.
-    public init?(_ name: String) {
+    package init?(_ name: String) {
         let folded = name.uppercased().filter { $0 != "-" && $0 != "_" }
         // A name with a slash would pass iconv options (`//IGNORE`).
         guard !name.isEmpty, !name.contains("/"), name.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else { return nil }
@@ -32,18 +34,18 @@ public struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
         guard case .success(let text) = decode(ascii), text.utf8.elementsEqual(ascii) else { return nil }
     }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// Why bytes could not be decoded: the offset of the first byte that is not valid.
-    public struct DecodingError: Error, Equatable, CustomStringConvertible {
-        public var encoding: String
-        public var offset: Int
+    package struct DecodingError: Error, Equatable, CustomStringConvertible {
+        package var encoding: String
+        package var offset: Int
 
-        public var description: String { "not valid \(encoding) (byte \(offset))" }
+        package var description: String { "not valid \(encoding) (byte \(offset))" }
     }
 
     /// `bytes` as text, or where they stop being valid in this encoding.
-    public func decode(_ bytes: some Collection<UInt8>) -> Result<String, DecodingError> {
+    package func decode(_ bytes: some Collection<UInt8>) -> Result<String, DecodingError> {
         let bytes = Array(bytes)
         if isUTF8 {
             if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }

@@ -3,6 +3,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// Owns one libcurl transfer (`dq_http`) and frees it in `deinit`.

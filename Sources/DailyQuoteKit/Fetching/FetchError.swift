@@ -1,7 +1,7 @@
 /// Why one source gave no acceptable quote.
 ///
 /// The text goes into the attempt list.
-public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case httpStatus(Int)
     case tooLarge
     case redirectRefused(String)
@@ -19,7 +19,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case noQuotePasses(String)
     case unreadable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .httpStatus(let code): "HTTP \(code)"
         case .tooLarge: "reply larger than 256 KiB"

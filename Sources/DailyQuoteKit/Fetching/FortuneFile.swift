@@ -6,22 +6,22 @@ import FoundationEssentials
 /// Its text is in `encoding` (UTF-8 unless the source says otherwise), decoded strictly: a
 /// record with bytes that are not valid in it is an error naming the record, never text with
 /// replacement characters.
-public struct FortuneFile: Sendable {
-    public var path: String
-    public var encoding: CharacterEncoding
+package struct FortuneFile: Sendable {
+    package var path: String
+    package var encoding: CharacterEncoding
 
-    public init(path: String, encoding: CharacterEncoding = .utf8) {
+    package init(path: String, encoding: CharacterEncoding = .utf8) {
         self.path = path
         self.encoding = encoding
     }
 
     /// Why no record could be read.
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
     /// How many records the file holds, and the index if one is usable.
-    public func recordCount() throws(ReadError) -> Int {
+    package func recordCount() throws(ReadError) -> Int {
         if let index = try? openIndex() { return Int(index.header.count) }
         return try rawRecords().count
     }
@@ -30,13 +30,13 @@ public struct FortuneFile: Sendable {
     ///
     /// With a `.dat` index it reads only that record; without one,
     /// it reads the whole text.
-    public func record(_ number: Int) throws(ReadError) -> Quote {
+    package func record(_ number: Int) throws(ReadError) -> Quote {
         try record { _ in number }
     }
 
     /// The record that `pick` chooses from the record count, opening the index (or reading
     /// the text) once.
-    public func record(chosenBy pick: (Int) -> Int) throws(ReadError) -> Quote {
+    package func record(chosenBy pick: (Int) -> Int) throws(ReadError) -> Quote {
         if let index = try? openIndex() {
             return Self.quote(fromRecord: try readIndexed(pick(Int(index.header.count)), index: index))
         }
@@ -51,7 +51,7 @@ public struct FortuneFile: Sendable {
     ///
     /// With a usable `.dat` index its offsets, delimiter and rot13 flag are followed, as by
     /// ``record(chosenBy:)``; without one the text is split at `%` lines.
-    public func quotes() throws(ReadError) -> (quotes: [Quote], undecodable: Int) {
+    package func quotes() throws(ReadError) -> (quotes: [Quote], undecodable: Int) {
         var records: [String] = []
         var undecodable = 0
         func add(_ bytes: [UInt8], rotated: Bool) {

@@ -7,17 +7,17 @@ import FoundationEssentials
 /// The deadline is total: libcurl's `CURLOPT_TIMEOUT_MS` bounds each hop with the time left,
 /// and the caller's task cancellation stops it too. (`URLRequest.timeoutInterval` is only an idle
 /// timeout, which a trickling server never trips.)
-public struct HTTPFetcher: Sendable {
-    public static let maximumBody = 256 * 1024
-    public static let maximumRedirects = 5
+package struct HTTPFetcher: Sendable {
+    package static let maximumBody = 256 * 1024
+    package static let maximumRedirects = 5
 
-    public init() {}
+    package init() {}
 
     /// The body of a 2xx reply to GET `url` with `headers`, before `deadline`.
     ///
     /// libcurl blocks, so the transfer runs on a thread of its own; cancelling the calling
     /// task wakes it at once.
-    public func get(_ url: URL, headers: [String: String], deadline: ContinuousClock.Instant) async throws(FetchError) -> Data {
+    package func get(_ url: URL, headers: [String: String], deadline: ContinuousClock.Instant) async throws(FetchError) -> Data {
         let transfer = try CurlTransfer()
         let result: Result<Data, FetchError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -1,10 +1,10 @@
 /// An RFC 6901 JSON Pointer (`/quote/body`, `/0/q`), for finding a quote in any JSON reply.
-public struct JSONPointer: Sendable, Codable, Equatable, CustomStringConvertible {
+package struct JSONPointer: Sendable, Codable, Equatable, CustomStringConvertible {
     /// The unescaped reference tokens.
-    public var tokens: [String]
+    package var tokens: [String]
 
     /// Parses a pointer; nil if it is not empty and does not start with `/`, or has a bad escape.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard !text.isEmpty else {
             tokens = []
             return
@@ -30,12 +30,12 @@ public struct JSONPointer: Sendable, Codable, Equatable, CustomStringConvertible
         tokens = parsed
     }
 
-    public var description: String {
+    package var description: String {
         tokens.map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
     }
 
     /// The value the pointer refers to in `document`, if any.
-    public func resolve(in document: JSONValue) -> JSONValue? {
+    package func resolve(in document: JSONValue) -> JSONValue? {
         var current = document
         for token in tokens {
             switch current {

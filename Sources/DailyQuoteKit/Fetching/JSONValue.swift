@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// Decoded with `JSONDecoder`, which keeps its nesting limit; FoundationEssentials has no
 /// `JSONSerialization`.
-public enum JSONValue: Sendable, Equatable, Decodable {
+package enum JSONValue: Sendable, Equatable, Decodable {
     case object([String: JSONValue])
     case array([JSONValue])
     case string(String)
@@ -13,12 +13,12 @@ public enum JSONValue: Sendable, Equatable, Decodable {
     case null
 
     /// Parses `data` (any JSON text, a bare scalar too); nil if it is not JSON.
-    public init?(parsing data: Data) {
+    package init?(parsing data: Data) {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
         self = value
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -36,13 +36,13 @@ public enum JSONValue: Sendable, Equatable, Decodable {
     }
 
     /// The string, if this is one.
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The value as it would read in a message: strings bare, integers without a fraction.
-    public var text: String {
+    package var text: String {
         switch self {
         case .string(let value): value
         case .number(let value) where value.rounded() == value && abs(value) < 1e15: String(Int64(value))

@@ -6,15 +6,15 @@ import FoundationEssentials
 /// it must be non-empty, at most 1,000 characters, free of control characters, and not a known
 /// placeholder (ZenQuotes answers a rate limit with a "quote" starting `Too many requests` by
 /// `zenquotes.io`).
-public enum QuoteAcceptance {
+package enum QuoteAcceptance {
     /// Why a candidate quote was refused.
-    public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         case empty
         case tooLong(Int)
         case controlCharacters
         case placeholder(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: "the quote text is empty"
             case .tooLong(let count): "the quote text is \(count) characters long (at most 1000)"
@@ -24,12 +24,12 @@ public enum QuoteAcceptance {
         }
     }
 
-    public static let maximumLength = 1000
+    package static let maximumLength = 1000
 
     /// The cleaned quote, or why it is not acceptable.
     ///
     /// Plain text (the default) is only trimmed: `x < y` and `&amp;` stay as written.
-    public static func accept(text rawText: String, author rawAuthor: String?, format: SourceConfig.Format = .text)
+    package static func accept(text rawText: String, author rawAuthor: String?, format: SourceConfig.Format = .text)
         -> Result<Quote, Rejection>
     {
         let text = clean(rawText, format: format)

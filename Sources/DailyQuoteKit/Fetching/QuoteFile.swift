@@ -9,22 +9,22 @@ import FoundationEssentials
 /// `text -- author`; blank lines and lines starting with `#` are ignored, `text --` has no author,
 /// and a line that is only `-- author` holds no quote and is skipped with a warning. A file with
 /// no usable quote is an error naming the file and the reason.
-public struct QuoteFile: Sendable, Equatable {
+package struct QuoteFile: Sendable, Equatable {
     /// The usable quotes, in file order, untouched but for trimming.
-    public var quotes: [Quote]
+    package var quotes: [Quote]
     /// What was skipped and why, one line each (`entry #2 (1-based) has no "text"; skipped`).
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// Why the file gives no quote.
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The largest file read; a year of quotes takes well under 1 MiB.
-    public static let maximumSize = 16 * 1024 * 1024
+    package static let maximumSize = 16 * 1024 * 1024
 
     /// Reads and parses the file at `path`.
-    public init(path: String) throws(ReadError) {
+    package init(path: String) throws(ReadError) {
         guard let file = ReadOnlyFile(path: path) else { throw ReadError(description: "cannot read \(path)") }
         let bytes: [UInt8]
         do {
@@ -36,7 +36,7 @@ public struct QuoteFile: Sendable, Equatable {
     }
 
     /// Parses `contents`, the text of the file at `path` (named in messages).
-    public init(contents: Data, path: String) throws(ReadError) {
+    package init(contents: Data, path: String) throws(ReadError) {
         if let document = JSONValue(parsing: contents) {
             (quotes, warnings) = try Self.entries(of: document, path: path)
             return

@@ -2,14 +2,14 @@ import FoundationEssentials
 import Logging
 
 /// Gets one candidate quote from a configured source and applies ``QuoteAcceptance``.
-public struct QuoteSourceReader: Sendable {
-    public var fetcher = HTTPFetcher()
+package struct QuoteSourceReader: Sendable {
+    package var fetcher = HTTPFetcher()
     /// Picks an index below its argument; random in the product, fixed in tests.
-    public var pick: @Sendable (Int) -> Int
+    package var pick: @Sendable (Int) -> Int
     /// Gets the warnings about skipped entries of a quote file.
-    public var logger: Logger
+    package var logger: Logger
 
-    public init(
+    package init(
         pick: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<max($0, 1)) },
         logger: Logger = Logger(label: "dailyquote", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
@@ -21,7 +21,7 @@ public struct QuoteSourceReader: Sendable {
     ///
     /// A local source with filters picks among its records that pass them; a network source's
     /// quote that does not pass is refused (``FetchError/refused(_:)``).
-    public func read(
+    package func read(
         _ source: SourceConfig, deadline: ContinuousClock.Instant, filters: QuotesConfig = QuotesConfig()
     ) async throws(FetchError) -> Quote {
         let (text, author): (String, String?)

@@ -2,26 +2,26 @@ import FoundationEssentials
 
 /// The header of a strfile(1) `.dat` index: big-endian version, record count, longest and
 /// shortest record, flags, and the delimiter, followed by one 32-bit offset per record plus one.
-public struct StrfileIndex: Sendable, Equatable {
-    public var version: UInt32
-    public var count: UInt32
-    public var longest: UInt32
-    public var shortest: UInt32
-    public var flags: UInt32
-    public var delimiter: UInt8
+package struct StrfileIndex: Sendable, Equatable {
+    package var version: UInt32
+    package var count: UInt32
+    package var longest: UInt32
+    package var shortest: UInt32
+    package var flags: UInt32
+    package var delimiter: UInt8
 
     /// STR_ROTATED: the text file is rot13-encoded.
-    public var isRotated: Bool { flags & 0x4 != 0 }
+    package var isRotated: Bool { flags & 0x4 != 0 }
 
     static let headerSize = 24
 
     /// Why an index could not be used.
-    public struct FormatError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct FormatError: Error, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
     /// Parses the 24-byte header.
-    public init(header bytes: [UInt8]) throws(FormatError) {
+    package init(header bytes: [UInt8]) throws(FormatError) {
         guard bytes.count >= Self.headerSize else { throw FormatError(description: "the index is shorter than its header") }
         func word(_ at: Int) -> UInt32 {
             bytes[at..<(at + 4)].reduce(0) { $0 << 8 | UInt32($1) }

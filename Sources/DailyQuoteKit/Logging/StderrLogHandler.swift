@@ -3,21 +3,23 @@ import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// A swift-log handler that writes one line per message to standard error.
 ///
 /// Under systemd (`JOURNAL_STREAM` set) each line starts with its syslog priority (`<3>`),
 /// which journald strips and keeps as the entry's level.
-public struct StderrLogHandler: LogHandler {
-    public var logLevel: Logger.Level
-    public var metadata: Logger.Metadata = [:]
+package struct StderrLogHandler: LogHandler {
+    package var logLevel: Logger.Level
+    package var metadata: Logger.Metadata = [:]
     /// Whether to prefix lines with `<N>` syslog priorities.
-    public var journalPrefix: Bool
+    package var journalPrefix: Bool
     /// Where lines go; standard error unless a test passes something else.
     private let sink: @Sendable (String) -> Void
 
-    public init(
+    package init(
         level: Logger.Level, journalPrefix: Bool,
         sink: @escaping @Sendable (String) -> Void = StderrLogHandler.writeToStandardError
     ) {
@@ -27,24 +29,24 @@ public struct StderrLogHandler: LogHandler {
     }
 
     /// Writes `text` to file descriptor 2, whole (short writes are continued).
-    public static func writeToStandardError(_ text: String) {
+    package static func writeToStandardError(_ text: String) {
         // Nowhere left to report a failed log write.
         _ = try? FileDescriptor.standardError.writeAll(text.utf8)
     }
 
     /// A logger for the `dailyquote` process, configured from the environment and verbosity.
-    public static func logger(verbosity: Int, environment: [String: String]) -> Logger {
+    package static func logger(verbosity: Int, environment: [String: String]) -> Logger {
         let level: Logger.Level = verbosity >= 2 ? .debug : verbosity == 1 ? .info : .notice
         let journal = !(environment["JOURNAL_STREAM"] ?? "").isEmpty
         return Logger(label: "dailyquote") { _ in StderrLogHandler(level: level, journalPrefix: journal) }
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         sink(Self.format(event: event, handlerMetadata: metadata, journalPrefix: journalPrefix))
     }
 

@@ -2,19 +2,19 @@
 ///
 /// Conversions use Howard Hinnant's `days_from_civil` algorithms, so they need no
 /// calendar object and do no I/O.
-public struct CivilDate: Sendable, Codable, Equatable, Hashable, Comparable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct CivilDate: Sendable, Codable, Equatable, Hashable, Comparable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// The date `days` days after 1970-01-01.
-    public init(daysSinceEpoch days: Int64) {
+    package init(daysSinceEpoch days: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -27,7 +27,7 @@ public struct CivilDate: Sendable, Codable, Equatable, Hashable, Comparable {
     }
 
     /// Days from 1970-01-01 to this date (negative before it).
-    public var daysSinceEpoch: Int64 {
+    package var daysSinceEpoch: Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let m = Int64(month)
         let era = (y >= 0 ? y : y - 399) / 400
@@ -38,15 +38,15 @@ public struct CivilDate: Sendable, Codable, Equatable, Hashable, Comparable {
     }
 
     /// The day of the week of this date.
-    public var weekday: Weekday { Weekday(daysSinceEpoch: daysSinceEpoch) }
+    package var weekday: Weekday { Weekday(daysSinceEpoch: daysSinceEpoch) }
 
     /// Whether `year` has a 29 February.
-    public static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// The number of days in a month of a year.
-    public static func daysInMonth(_ month: Int, year: Int) -> Int {
+    package static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -55,18 +55,18 @@ public struct CivilDate: Sendable, Codable, Equatable, Hashable, Comparable {
     }
 
     /// Whether the fields name a real date.
-    public var isValid: Bool {
+    package var isValid: Bool {
         (1...12).contains(month) && day >= 1 && day <= Self.daysInMonth(month, year: year)
     }
 
-    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }
 
 extension CivilDate: CustomStringConvertible {
     /// The date as `YYYY-MM-DD`.
-    public var description: String {
+    package var description: String {
         "\(pad4(year))-\(pad2(month))-\(pad2(day))"
     }
 }

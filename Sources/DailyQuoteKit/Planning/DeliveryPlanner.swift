@@ -13,37 +13,37 @@
 /// listed first. Each delivery's refresh is `refreshLead` before it, but never earlier than
 /// halfway between the previous delivery and it, so that each slot gets a quote fetched after
 /// the previous slot posted its own.
-public struct DeliveryPlanner: Sendable, Equatable {
+package struct DeliveryPlanner: Sendable, Equatable {
     /// The slots, in config order; never empty for a plan made from a config.
-    public var rules: [DeliveryRule]
-    public var zone: ZoneRules
+    package var rules: [DeliveryRule]
+    package var zone: ZoneRules
     /// Seconds between a refresh and the delivery it prepares.
-    public var refreshLead: Int64
+    package var refreshLead: Int64
 
-    public init(rules: [DeliveryRule], zone: ZoneRules, refreshLead: Int64) {
+    package init(rules: [DeliveryRule], zone: ZoneRules, refreshLead: Int64) {
         self.rules = rules
         self.zone = zone
         self.refreshLead = refreshLead
     }
 
-    public init(rule: DeliveryRule, zone: ZoneRules, refreshLead: Int64) {
+    package init(rule: DeliveryRule, zone: ZoneRules, refreshLead: Int64) {
         self.init(rules: [rule], zone: zone, refreshLead: refreshLead)
     }
 
     /// The first slot's rule; a one-slot plan's only one.
-    public var rule: DeliveryRule {
+    package var rule: DeliveryRule {
         get { rules.first ?? DeliveryRule(hour: 8, minute: 0) }
         set { rules = [newValue] }
     }
 
     /// `every day at 08:00`, or for several slots `Mon-Fri at 08:00; every day at 20:00`.
-    public var summary: String { rules.map(\.summary).joined(separator: "; ") }
+    package var summary: String { rules.map(\.summary).joined(separator: "; ") }
 
     /// Whether any slot selects a weekday.
     private var hasAnyDay: Bool { rules.contains { !$0.weekdays.isEmpty } }
 
     /// The first slot's delivery for local day `day`, whether or not its weekday is selected.
-    public func delivery(on day: CivilDate) -> PlannedDelivery {
+    package func delivery(on day: CivilDate) -> PlannedDelivery {
         let rule = self.rule
         let resolved = zone.resolve(wallTime: day.daysSinceEpoch * 86_400 + rule.secondsIntoDay)
         return PlannedDelivery(
@@ -53,7 +53,7 @@ public struct DeliveryPlanner: Sendable, Equatable {
 
     /// The deliveries of local day `day`, in order, with slots that resolve to the same
     /// instant merged; their refresh instants are `at - refreshLead` (not yet clamped).
-    public func slots(on day: CivilDate) -> [PlannedDelivery] {
+    package func slots(on day: CivilDate) -> [PlannedDelivery] {
         var result: [PlannedDelivery] = []
         for rule in rules where rule.weekdays.contains(day.weekday) {
             let resolved = zone.resolve(wallTime: day.daysSinceEpoch * 86_400 + rule.secondsIntoDay)
@@ -72,10 +72,10 @@ public struct DeliveryPlanner: Sendable, Equatable {
     }
 
     /// The local calendar day that contains `instant`.
-    public func localDay(of instant: Int64) -> CivilDate { zone.wallTime(at: instant).day }
+    package func localDay(of instant: Int64) -> CivilDate { zone.wallTime(at: instant).day }
 
     /// Up to `count` deliveries at or after `start` (Unix seconds), in order.
-    public func deliveries(from start: Int64, count: Int) -> [PlannedDelivery] {
+    package func deliveries(from start: Int64, count: Int) -> [PlannedDelivery] {
         guard count > 0, hasAnyDay else { return [] }
         var result: [PlannedDelivery] = []
         result.reserveCapacity(count)
@@ -100,7 +100,7 @@ public struct DeliveryPlanner: Sendable, Equatable {
     }
 
     /// The latest delivery at or before `instant`, looking back at most `lookbackDays` days.
-    public func latestDelivery(atOrBefore instant: Int64, lookbackDays: Int = 14) -> PlannedDelivery? {
+    package func latestDelivery(atOrBefore instant: Int64, lookbackDays: Int = 14) -> PlannedDelivery? {
         guard var found = latestUnclamped(atOrBefore: instant, lookbackDays: lookbackDays) else { return nil }
         let previous = latestUnclamped(atOrBefore: found.at - 1, lookbackDays: 8)
         found.refreshAt = Self.refreshInstant(for: found.at, lead: refreshLead, previous: previous?.at)

@@ -1,18 +1,18 @@
 /// When deliveries happen, in local wall-clock terms: a time of day on a set of weekdays.
 ///
 /// A plan is one or more rules, one per `delivery.times` entry; each rule is a slot.
-public struct DeliveryRule: Sendable, Codable, Equatable, Hashable {
-    public var hour: Int
-    public var minute: Int
-    public var weekdays: WeekdaySet
+package struct DeliveryRule: Sendable, Codable, Equatable, Hashable {
+    package var hour: Int
+    package var minute: Int
+    package var weekdays: WeekdaySet
     /// Seconds past the minute; zero for every configured time (only the refresh timer's
     /// computed rules use it).
-    public var second: Int
+    package var second: Int
     /// The slot's name: the `delivery.times` entry as written (`Mon..Fri 08:00`); nil for
     /// `hour`/`minute`, whose slot is named by ``timeText``.
-    public var name: String?
+    package var name: String?
 
-    public init(hour: Int, minute: Int, weekdays: WeekdaySet = .everyDay, second: Int = 0, name: String? = nil) {
+    package init(hour: Int, minute: Int, weekdays: WeekdaySet = .everyDay, second: Int = 0, name: String? = nil) {
         self.hour = hour
         self.minute = minute
         self.weekdays = weekdays
@@ -21,14 +21,14 @@ public struct DeliveryRule: Sendable, Codable, Equatable, Hashable {
     }
 
     /// Seconds from local midnight to the delivery time.
-    public var secondsIntoDay: Int64 { Int64(hour * 3600 + minute * 60 + second) }
+    package var secondsIntoDay: Int64 { Int64(hour * 3600 + minute * 60 + second) }
 
     /// `08:00`.
-    public var timeText: String { "\(pad2(hour)):\(pad2(minute))" + (second == 0 ? "" : ":\(pad2(second))") }
+    package var timeText: String { "\(pad2(hour)):\(pad2(minute))" + (second == 0 ? "" : ":\(pad2(second))") }
 
     /// The slot's name as `schedule` shows it: the entry as written, or `08:00`.
-    public var slotName: String { name ?? timeText }
+    package var slotName: String { name ?? timeText }
 
     /// `every day at 08:00`, `Mon-Fri at 07:30`.
-    public var summary: String { "\(weekdays.summary) at \(timeText)" }
+    package var summary: String { "\(weekdays.summary) at \(timeText)" }
 }

@@ -1,19 +1,19 @@
 /// One kind of local time a zone uses: its offset from UTC, whether it is daylight saving
 /// time, and its abbreviation (`CEST`, `+0545`).
-public struct LocalTimeType: Sendable, Codable, Equatable, Hashable {
+package struct LocalTimeType: Sendable, Codable, Equatable, Hashable {
     /// Seconds east of UTC.
-    public var utcOffset: Int64
-    public var isDaylightSaving: Bool
-    public var abbreviation: String
+    package var utcOffset: Int64
+    package var isDaylightSaving: Bool
+    package var abbreviation: String
 
-    public init(utcOffset: Int64, isDaylightSaving: Bool, abbreviation: String) {
+    package init(utcOffset: Int64, isDaylightSaving: Bool, abbreviation: String) {
         self.utcOffset = utcOffset
         self.isDaylightSaving = isDaylightSaving
         self.abbreviation = abbreviation
     }
 
     /// The offset as ISO 8601 writes it: `+02:00`, `-03:30`, `+05:45`, `+00:00`.
-    public var isoOffset: String {
+    package var isoOffset: String {
         let sign = utcOffset < 0 ? "-" : "+"
         let total = abs(utcOffset)
         var text = "\(sign)\(pad2(Int(total / 3600))):\(pad2(Int(total % 3600 / 60)))"

@@ -1,29 +1,29 @@
 /// One concrete delivery that the planner scheduled, with the refresh that precedes it.
-public struct PlannedDelivery: Sendable, Codable, Equatable, Hashable {
+package struct PlannedDelivery: Sendable, Codable, Equatable, Hashable {
     /// The local calendar day this delivery belongs to.
-    public var day: CivilDate
+    package var day: CivilDate
     /// The delivery instant, Unix seconds.
-    public var at: Int64
+    package var at: Int64
     /// The refresh instant (`at` minus the configured lead, but never before the midpoint
     /// after the previous slot), Unix seconds.
-    public var refreshAt: Int64
+    package var refreshAt: Int64
     /// True when the rule's local time did not exist that day (a DST gap) and the delivery
     /// was moved to the end of the gap.
-    public var dstAdjusted: Bool
+    package var dstAdjusted: Bool
     /// True when the rule's local time occurred twice that day (a DST fall-back) and the
     /// delivery took the first occurrence.
-    public var repeatedTime: Bool
+    package var repeatedTime: Bool
     /// The slot: the name of the `delivery.times` entry (`Mon..Fri 08:00`, or `08:00`).
-    public var slot: String
+    package var slot: String
     /// The names of other entries that resolved to the same instant that day and were
     /// merged into this delivery; empty as a rule.
-    public var mergedSlots: [String]
+    package var mergedSlots: [String]
     /// The entry's local time (`02:30`), which a DST note names.
-    public var time: String
+    package var time: String
     /// The 1-based position of this slot among its day's deliveries.
-    public var slotOfDay: Int
+    package var slotOfDay: Int
 
-    public init(
+    package init(
         day: CivilDate, at: Int64, refreshAt: Int64, dstAdjusted: Bool, repeatedTime: Bool = false, slot: String = "",
         time: String = "", slotOfDay: Int = 1, mergedSlots: [String] = []
     ) {

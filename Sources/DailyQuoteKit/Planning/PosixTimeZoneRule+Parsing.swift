@@ -1,6 +1,6 @@
 extension PosixTimeZoneRule {
     /// Parses a POSIX TZ string; returns nil if it is malformed.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var scanner = Scanner(Array(text.utf8))
         guard let stdName = scanner.name(), let stdOffset = scanner.signedTime() else { return nil }
         standard = LocalTimeType(utcOffset: -stdOffset, isDaylightSaving: false, abbreviation: stdName)

@@ -2,9 +2,9 @@
 ///
 /// It supports the RFC 8536 extensions: quoted names (`<+0545>-5:45`) and transition
 /// times from -167 to 167 hours (`M3.5.0/-2`, `M3.4.4/26`).
-public struct PosixTimeZoneRule: Sendable, Equatable {
+package struct PosixTimeZoneRule: Sendable, Equatable {
     /// A day of the year on which daylight saving time starts or ends.
-    public enum DateRule: Sendable, Equatable {
+    package enum DateRule: Sendable, Equatable {
         /// `Jn`: day 1...365, never counting 29 February.
         case julianNoLeap(Int)
         /// `n`: day 0...365, counting 29 February.
@@ -13,20 +13,20 @@ public struct PosixTimeZoneRule: Sendable, Equatable {
         case monthWeekDay(month: Int, week: Int, weekday: Int)
     }
 
-    public var standard: LocalTimeType
-    public var daylight: LocalTimeType?
+    package var standard: LocalTimeType
+    package var daylight: LocalTimeType?
     /// When daylight saving time starts (local standard time) and ends (local daylight time).
-    public var start: (date: DateRule, time: Int64)?
-    public var end: (date: DateRule, time: Int64)?
+    package var start: (date: DateRule, time: Int64)?
+    package var end: (date: DateRule, time: Int64)?
 
-    public static func == (lhs: PosixTimeZoneRule, rhs: PosixTimeZoneRule) -> Bool {
+    package static func == (lhs: PosixTimeZoneRule, rhs: PosixTimeZoneRule) -> Bool {
         lhs.standard == rhs.standard && lhs.daylight == rhs.daylight
             && lhs.start?.date == rhs.start?.date && lhs.start?.time == rhs.start?.time
             && lhs.end?.date == rhs.end?.date && lhs.end?.time == rhs.end?.time
     }
 
     /// The local time type at `instant`.
-    public func localTimeType(at instant: Int64) -> LocalTimeType {
+    package func localTimeType(at instant: Int64) -> LocalTimeType {
         guard let daylight else { return standard }
         let year = CivilDate(daysSinceEpoch: floorDivide(instant + standard.utcOffset, 86_400)).year
         var current = standard

@@ -1,11 +1,11 @@
 /// The schedule as `dailyquote schedule` shows it: the next deliveries from a start instant.
-public struct SchedulePreview: Sendable, Equatable {
-    public var planner: DeliveryPlanner
+package struct SchedulePreview: Sendable, Equatable {
+    package var planner: DeliveryPlanner
     /// The instant the preview starts from (Unix seconds).
-    public var start: Int64
-    public var deliveries: [PlannedDelivery]
+    package var start: Int64
+    package var deliveries: [PlannedDelivery]
 
-    public init(planner: DeliveryPlanner, start: Int64, count: Int) {
+    package init(planner: DeliveryPlanner, start: Int64, count: Int) {
         self.planner = planner
         self.start = start
         self.deliveries = planner.deliveries(from: start, count: count)
@@ -14,7 +14,7 @@ public struct SchedulePreview: Sendable, Equatable {
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
     /// The header line: zone, rule, refresh lead and start.
-    public var header: String {
+    package var header: String {
         var lead = planner.refreshLead == 0 ? "at the same time" : "\(ConfigDuration(seconds: planner.refreshLead)) before"
         if planner.rules.count > 1 { lead += ", or halfway after the previous slot" }
         return "Deliveries in \(planner.zone.identifier), \(planner.summary) local time "
@@ -22,7 +22,7 @@ public struct SchedulePreview: Sendable, Equatable {
     }
 
     /// One line per delivery: local time, distance from the start, the refresh, and any DST note.
-    public var lines: [String] {
+    package var lines: [String] {
         let rows = deliveries.map { delivery in
             (format.display(delivery.at), ZonedTimeFormat.relative(from: start, to: delivery.at), delivery)
         }
@@ -48,10 +48,10 @@ public struct SchedulePreview: Sendable, Equatable {
     }
 
     /// The whole text output, header first, newline-terminated.
-    public var text: String { ([header] + lines).joined(separator: "\n") + "\n" }
+    package var text: String { ([header] + lines).joined(separator: "\n") + "\n" }
 
     /// The `--json` form.
-    public var report: ScheduleReport {
+    package var report: ScheduleReport {
         ScheduleReport(
             timeZone: planner.zone.identifier,
             deliveries: deliveries.map {

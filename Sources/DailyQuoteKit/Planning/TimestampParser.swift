@@ -4,9 +4,9 @@
 /// and a local time `YYYY-MM-DD HH:MM[:SS]` (or with `T`) read in the given zone, resolved
 /// like a delivery time: a repeated time means its first occurrence, a skipped time the end
 /// of the gap. A bare `YYYY-MM-DD` means local midnight.
-public enum TimestampParser {
+package enum TimestampParser {
     /// The Unix time `text` denotes in `zone`, or nil if it is not one of the accepted forms.
-    public static func parse(_ text: String, zone: ZoneRules) -> Int64? {
+    package static func parse(_ text: String, zone: ZoneRules) -> Int64? {
         let chars = Array(text.trimmingWhitespace().utf8)
         var index = 0
         func digits(_ count: Int) -> Int? {

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension ZoneRules {
     /// Parses a compiled tz database file (TZif, RFC 8536), preferring its 64-bit data.
-    public init(tzif data: Data, identifier: String) throws {
+    package init(tzif data: Data, identifier: String) throws {
         let bytes = [UInt8](data)
         var reader = TZifReader(bytes: bytes)
         let first = try reader.header()

@@ -4,7 +4,7 @@ extension ZoneRules {
     /// `wall` is seconds since 1970-01-01T00:00 local time. A time that occurs twice resolves
     /// to its earlier occurrence; a time inside a DST gap resolves to the end of the gap (the
     /// moment the clocks jump), with `insideGap` set; `repeated` says the time occurs twice.
-    public func resolve(wallTime wall: Int64) -> (instant: Int64, insideGap: Bool, repeated: Bool) {
+    package func resolve(wallTime wall: Int64) -> (instant: Int64, insideGap: Bool, repeated: Bool) {
         // Offsets never exceed 26 hours, so three days either side hold every relevant change.
         let changes = offsetChanges(from: wall - 3 * 86_400, through: wall + 3 * 86_400)
         var offsets = Set([utcOffset(at: wall - 3 * 86_400)])
@@ -18,7 +18,7 @@ extension ZoneRules {
     }
 
     /// The local date and seconds into the day at `instant`.
-    public func wallTime(at instant: Int64) -> (day: CivilDate, secondsIntoDay: Int64) {
+    package func wallTime(at instant: Int64) -> (day: CivilDate, secondsIntoDay: Int64) {
         let local = instant + utcOffset(at: instant)
         let days = floorDivide(local, 86_400)
         return (CivilDate(daysSinceEpoch: days), local - days * 86_400)

@@ -4,9 +4,9 @@
 /// This is a value: it is loaded once (see ``TimeZoneDatabase``) and the planner only reads it.
 /// It reads the system's tz database, the same data that systemd's `OnCalendar=` and
 /// Python's `zoneinfo` use, so the three always agree on what a local time means.
-public struct ZoneRules: Sendable, Equatable {
+package struct ZoneRules: Sendable, Equatable {
     /// The IANA name (`Europe/Berlin`), or a description where there is none.
-    public var identifier: String
+    package var identifier: String
     /// Transition instants, ascending (Unix seconds).
     var transitionTimes: [Int64]
     /// For each transition, the index into `types` that starts at it.
@@ -34,7 +34,7 @@ public struct ZoneRules: Sendable, Equatable {
     /// Whether `other` keeps the same time whatever its name (`UTC` and `Etc/UTC`, a link and its target).
     ///
     /// The tables are compared from 1970 on: files differ in how far back they go.
-    public func keepsSameTime(as other: ZoneRules) -> Bool {
+    package func keepsSameTime(as other: ZoneRules) -> Bool {
         if self == other { return true }
         let probe = stride(from: Int64(0), through: 4_102_444_800, by: 86_400 * 7)  // weekly, 1970 to 2100
         return probe.allSatisfy { localTimeType(at: $0).utcOffset == other.localTimeType(at: $0).utcOffset }
@@ -42,12 +42,12 @@ public struct ZoneRules: Sendable, Equatable {
     }
 
     /// Coordinated Universal Time.
-    public static let utc = ZoneRules(
+    package static let utc = ZoneRules(
         identifier: "UTC", transitionTimes: [], transitionTypes: [],
         types: [LocalTimeType(utcOffset: 0, isDaylightSaving: false, abbreviation: "UTC")], footer: nil)
 
     /// The local time type in effect at `instant` (Unix seconds).
-    public func localTimeType(at instant: Int64) -> LocalTimeType {
+    package func localTimeType(at instant: Int64) -> LocalTimeType {
         guard let last = transitionTimes.last, instant >= transitionTimes[0] else {
             if transitionTimes.isEmpty, let footer { return footer.localTimeType(at: instant) }
             return types[0]
@@ -58,10 +58,10 @@ public struct ZoneRules: Sendable, Equatable {
     }
 
     /// The offset from UTC in seconds at `instant`.
-    public func utcOffset(at instant: Int64) -> Int64 { localTimeType(at: instant).utcOffset }
+    package func utcOffset(at instant: Int64) -> Int64 { localTimeType(at: instant).utcOffset }
 
     /// Every change of UTC offset in `lower ... upper`, in order.
-    public func offsetChanges(from lower: Int64, through upper: Int64) -> [ZoneTransition] {
+    package func offsetChanges(from lower: Int64, through upper: Int64) -> [ZoneTransition] {
         var instants: [Int64] = []
         let first = firstTransition(after: lower - 1)
         instants += transitionTimes[first...].prefix { $0 <= upper }

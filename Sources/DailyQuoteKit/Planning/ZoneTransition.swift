@@ -1,7 +1,7 @@
 /// A moment at which a zone's offset from UTC changes.
-public struct ZoneTransition: Sendable, Codable, Equatable {
+package struct ZoneTransition: Sendable, Codable, Equatable {
     /// The first second (Unix time) with the new local time type.
-    public var at: Int64
-    public var before: LocalTimeType
-    public var after: LocalTimeType
+    package var at: Int64
+    package var before: LocalTimeType
+    package var after: LocalTimeType
 }

@@ -1,25 +1,25 @@
 /// Formats instants in a zone: ISO 8601 with offset, UTC, and a short human form.
-public struct ZonedTimeFormat: Sendable {
-    public var zone: ZoneRules
+package struct ZonedTimeFormat: Sendable {
+    package var zone: ZoneRules
 
-    public init(zone: ZoneRules) {
+    package init(zone: ZoneRules) {
         self.zone = zone
     }
 
     /// `2026-03-29T03:00:00+02:00`.
-    public func iso8601(_ instant: Int64) -> String {
+    package func iso8601(_ instant: Int64) -> String {
         let (day, seconds) = zone.wallTime(at: instant)
         return "\(day)T\(Self.clock(seconds, withSeconds: true))\(zone.localTimeType(at: instant).isoOffset)"
     }
 
     /// `2026-03-29T01:00:00Z`.
-    public static func utc(_ instant: Int64) -> String {
+    package static func utc(_ instant: Int64) -> String {
         let days = floorDivide(instant, 86_400)
         return "\(CivilDate(daysSinceEpoch: days))T\(clock(instant - days * 86_400, withSeconds: true))Z"
     }
 
     /// `Sun 2026-03-29 03:00 CEST` (seconds shown only when not zero).
-    public func display(_ instant: Int64) -> String {
+    package func display(_ instant: Int64) -> String {
         let (day, seconds) = zone.wallTime(at: instant)
         let clock = Self.clock(seconds, withSeconds: seconds % 60 != 0)
         return "\(day.weekday.shortName) \(day) \(clock) \(zone.localTimeType(at: instant).abbreviation)"
@@ -32,7 +32,7 @@ public struct ZonedTimeFormat: Sendable {
     }
 
     /// How far `to` lies from `from`: `in 2d 4h`, `in 3h 5m`, `in 12m`, `in 40s`, `now`, `2h 5m ago`.
-    public static func relative(from: Int64, to: Int64) -> String {
+    package static func relative(from: Int64, to: Int64) -> String {
         let delta = to - from
         if delta == 0 { return "now" }
         let magnitude = abs(delta)

@@ -1,8 +1,8 @@
 /// Why a presence signal could not be read or watched: a GIO call that failed, with GLib's message.
 ///
 /// None of them stops a delivery: a signal that cannot be read counts as "present".
-public struct PresenceError: Error, Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable {
+package struct PresenceError: Error, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         /// The bus could not be reached.
         case bus
         /// A method call or a property read failed (the service or the property is missing).
@@ -11,17 +11,17 @@ public struct PresenceError: Error, Sendable, Equatable {
         case setup
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The call that failed (`GetSession`, `timerfd_create`).
-    public var call: String
-    public var reason: String
+    package var call: String
+    package var reason: String
 
-    public init(_ kind: Kind, call: String, reason: String) {
+    package init(_ kind: Kind, call: String, reason: String) {
         self.kind = kind
         self.call = call
         self.reason = reason
     }
 
     /// One short line: `cannot read presence (GetActive): no such name`.
-    public var message: String { "cannot read presence (\(call)): \(reason)" }
+    package var message: String { "cannot read presence (\(call)): \(reason)" }
 }

@@ -1,22 +1,22 @@
 /// Which presence signals this session offers, as `doctor` lists them.
 ///
 /// A signal that is missing counts as "present": it never makes a delivery wait.
-public struct PresenceSignals: Sendable, Codable, Equatable {
+package struct PresenceSignals: Sendable, Codable, Equatable {
     /// logind's session whose `LockedHint` is read (its object path); nil without logind.
-    public var logindSession: String?
+    package var logindSession: String?
     /// The screensaver interface answering `GetActive` (`org.gnome.ScreenSaver`); nil without one.
-    public var screenSaver: String?
+    package var screenSaver: String?
     /// Whether the notification server has an `Inhibited` property (Plasma's do-not-disturb).
-    public var inhibition: Bool
+    package var inhibition: Bool
 
-    public init(logindSession: String? = nil, screenSaver: String? = nil, inhibition: Bool = false) {
+    package init(logindSession: String? = nil, screenSaver: String? = nil, inhibition: Bool = false) {
         self.logindSession = logindSession
         self.screenSaver = screenSaver
         self.inhibition = inhibition
     }
 
     /// `logind LockedHint (session /org/…/session/3); org.gnome.ScreenSaver; no Inhibited property`.
-    public var summary: String {
+    package var summary: String {
         [
             logindSession.map { "logind LockedHint (\($0))" } ?? "no logind session",
             screenSaver.map { "\($0).GetActive" } ?? "no screensaver interface",
@@ -25,23 +25,23 @@ public struct PresenceSignals: Sendable, Codable, Equatable {
     }
 
     /// Whether any signal can tell that the person is away.
-    public var any: Bool { logindSession != nil || screenSaver != nil || inhibition }
+    package var any: Bool { logindSession != nil || screenSaver != nil || inhibition }
 }
 
 /// What the presence signals say now.
-public struct PresenceState: Sendable, Equatable {
-    public var locked = false
-    public var screenSaverActive = false
-    public var inhibited = false
+package struct PresenceState: Sendable, Equatable {
+    package var locked = false
+    package var screenSaverActive = false
+    package var inhibited = false
 
-    public init(locked: Bool = false, screenSaverActive: Bool = false, inhibited: Bool = false) {
+    package init(locked: Bool = false, screenSaverActive: Bool = false, inhibited: Bool = false) {
         self.locked = locked
         self.screenSaverActive = screenSaverActive
         self.inhibited = inhibited
     }
 
     /// Why the person counts as away, or nil when they are present.
-    public var away: AwayReason? {
+    package var away: AwayReason? {
         if locked || screenSaverActive { return .locked }
         if inhibited { return .inhibited }
         return nil

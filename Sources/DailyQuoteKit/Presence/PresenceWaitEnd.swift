@@ -1,5 +1,5 @@
 /// How a wait for the person's presence ended.
-public enum PresenceWaitEnd: String, Sendable, Equatable {
+package enum PresenceWaitEnd: String, Sendable, Equatable {
     /// They are back: unlocked, and notifications are no longer inhibited.
     case present
     /// The wait's limit came first; the delivery is posted anyway.

@@ -4,16 +4,16 @@ import FoundationEssentials
 /// waiting process holds `presence.lock` (shared: two waiters may hold it).
 ///
 /// `status` reads it to say `waiting for you to unlock (since 08:00, until 11:00)`.
-public struct PresenceWaitMarker: Sendable, Codable, Equatable {
-    public var pid: Int32
+package struct PresenceWaitMarker: Sendable, Codable, Equatable {
+    package var pid: Int32
     /// The planned delivery that waits (Unix seconds).
-    public var plannedAt: Int64
+    package var plannedAt: Int64
     /// When the wait began and when it ends at the latest (Unix seconds).
-    public var since: Int64
-    public var until: Int64
-    public var reason: AwayReason
+    package var since: Int64
+    package var until: Int64
+    package var reason: AwayReason
 
-    public init(pid: Int32, plannedAt: Int64, since: Int64, until: Int64, reason: AwayReason) {
+    package init(pid: Int32, plannedAt: Int64, since: Int64, until: Int64, reason: AwayReason) {
         self.pid = pid
         self.plannedAt = plannedAt
         self.since = since
@@ -22,7 +22,7 @@ public struct PresenceWaitMarker: Sendable, Codable, Equatable {
     }
 
     /// The marker of a live wait (``AppPaths/presenceMarker``), or nil when no process waits.
-    public static func live(in paths: AppPaths) -> PresenceWaitMarker? {
+    package static func live(in paths: AppPaths) -> PresenceWaitMarker? {
         guard FileLock.isHeld(path: paths.presenceLock),
             let data = FileManager.default.contents(atPath: paths.presenceMarker)
         else { return nil }
@@ -32,7 +32,7 @@ public struct PresenceWaitMarker: Sendable, Codable, Equatable {
     /// Writes the marker and takes the lock that makes it live; the wait lasts while the lock is kept.
     ///
     /// A marker that cannot be written only hides the wait from `status`, so it returns nil then.
-    public func publish(in paths: AppPaths) -> FileLock? {
+    package func publish(in paths: AppPaths) -> FileLock? {
         guard let lock = try? FileLock(path: paths.presenceLock, until: .after(seconds: 1), shared: true),
             let data = try? JSONEncoder().encode(self),
             (try? AtomicFile.write(data, to: paths.presenceMarker, durable: false)) != nil
@@ -41,7 +41,7 @@ public struct PresenceWaitMarker: Sendable, Codable, Equatable {
     }
 
     /// `waiting for you to unlock (since 08:00, until 11:00)`, in `zone`.
-    public func text(zone: ZoneRules) -> String {
+    package func text(zone: ZoneRules) -> String {
         func clock(_ instant: Int64) -> String { ZonedTimeFormat.clock(zone.wallTime(at: instant).secondsIntoDay, withSeconds: false) }
         return "\(reason.waitingText) (since \(clock(since)), until \(clock(until)))"
     }

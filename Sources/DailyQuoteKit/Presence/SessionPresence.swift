@@ -1,5 +1,5 @@
 /// How a wait for presence hears a stop request.
-public enum PresenceStop: Sendable, Equatable {
+package enum PresenceStop: Sendable, Equatable {
     /// SIGTERM and SIGINT end the wait (`notify`): a handler is installed for the wait only.
     case signals
     /// The descriptor becoming readable ends the wait (`run`'s stop eventfd, which it keeps reading).
@@ -7,23 +7,23 @@ public enum PresenceStop: Sendable, Equatable {
 }
 
 /// The real presence signals of this session: logind, the screensaver and the notification server.
-public struct SessionPresence: PresenceChecking {
+package struct SessionPresence: PresenceChecking {
     /// logind's session id (`$XDG_SESSION_ID`), if the process has one.
-    public var sessionId: String?
-    public var stop: PresenceStop
+    package var sessionId: String?
+    package var stop: PresenceStop
 
-    public init(environment: [String: String], stop: PresenceStop) {
+    package init(environment: [String: String], stop: PresenceStop) {
         sessionId = environment["XDG_SESSION_ID"].flatMap { $0.isEmpty ? nil : $0 }
         self.stop = stop
     }
 
-    public func awayWatch() -> (any PresenceWatching)? {
+    package func awayWatch() -> (any PresenceWatching)? {
         let watch = SessionPresenceWatch(sessionId: sessionId, stop: stop)
         return watch.state.away == nil ? nil : watch
     }
 
     /// Which signals this session offers, for `doctor`.
-    public func signals() -> PresenceSignals {
+    package func signals() -> PresenceSignals {
         SessionPresenceWatch(sessionId: sessionId, stop: stop).signals
     }
 }

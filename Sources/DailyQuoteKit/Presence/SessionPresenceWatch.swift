@@ -3,6 +3,8 @@ import CLinuxEvents
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// Watches the session's presence signals on a GLib main context of its own: logind's
@@ -118,9 +120,7 @@ final class SessionPresenceWatch: PresenceWatching {
         let timer = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_CLOEXEC))
         guard timer >= 0 else { return .timeout }
         defer { close(timer) }
-        var spec = itimerspec()
-        spec.it_value.tv_sec = Int(seconds)
-        guard timerfd_settime(timer, 0, &spec, nil) == 0 else { return .timeout }
+        guard dq_timerfd_arm(timer, 0, seconds, 0) == 0 else { return .timeout }
         let stopDescriptor: Int32
         switch stop {
         case .descriptor(let descriptor):

@@ -5,7 +5,7 @@ extension QuoteChoice {
     ///
     /// If every bundled quote was posted within the year, the least recently posted one other
     /// than `current`; nil only when there is none at all.
-    public static func another(
+    package static func another(
         current: Quote, cache: QuoteCache.Content, history: [HistoryEntry], now: Int64, bundled: [Quote] = BundledQuotes.all
     ) -> QuoteChoice? {
         let yearAgo = now - 365 * 86_400

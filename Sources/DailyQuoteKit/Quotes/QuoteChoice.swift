@@ -1,12 +1,12 @@
 /// The quote a delivery will post, where it came from, and why.
-public struct QuoteChoice: Sendable, Equatable {
-    public var quote: Quote
+package struct QuoteChoice: Sendable, Equatable {
+    package var quote: Quote
     /// `bundled`, or the cached quote's source name.
-    public var source: String
+    package var source: String
     /// `cache`, or `fallback: <why the cache was not used>`.
-    public var reason: String
+    package var reason: String
 
-    public init(quote: Quote, source: String, reason: String) {
+    package init(quote: Quote, source: String, reason: String) {
         self.quote = quote
         self.source = source
         self.reason = reason
@@ -19,7 +19,7 @@ public struct QuoteChoice: Sendable, Equatable {
     /// `filters`, not posted in the last 365 days, picked from the day's number, so that a retry
     /// of the same delivery picks the same quote. If no bundled quote passes, the filters are
     /// ignored for the bundled collection and the reason says so.
-    public static func choose(
+    package static func choose(
         cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: @autoclosure () -> [HistoryEntry], now: Int64,
         bundled: @autoclosure () -> [Quote] = BundledQuotes.all, filters: QuotesConfig = QuotesConfig()
     ) -> QuoteChoice {
@@ -49,7 +49,7 @@ public struct QuoteChoice: Sendable, Equatable {
     }
 
     /// Said when `[quotes]` refuses the whole bundled collection, which is then used unfiltered.
-    public static let noBundledQuotePasses = "no bundled quote passes [quotes], so they were ignored for the bundled collection"
+    package static let noBundledQuotePasses = "no bundled quote passes [quotes], so they were ignored for the bundled collection"
 
     /// A bundled quote not posted in the 365 days before `now`, chosen from `day`.
     ///

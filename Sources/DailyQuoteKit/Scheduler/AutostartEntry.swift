@@ -5,16 +5,16 @@ import FoundationEssentials
 /// The package installs it system-wide (`/etc/xdg/autostart/dailyquote.desktop`). A user turns
 /// it off with a copy of the same name in their own autostart directory that says
 /// `Hidden=true`, as the XDG Autostart specification describes.
-public struct AutostartEntry: Sendable, Equatable {
+package struct AutostartEntry: Sendable, Equatable {
     /// The system-wide entries that exist, in `$XDG_CONFIG_DIRS` order.
-    public var systemEntries: [String]
+    package var systemEntries: [String]
     /// `$XDG_CONFIG_HOME/autostart/dailyquote.desktop`.
-    public var userEntry: String
+    package var userEntry: String
 
-    public static let fileName = AppPaths.autostartFileName
+    package static let fileName = AppPaths.autostartFileName
 
     /// Looks for the entries under `$XDG_CONFIG_DIRS` (default `/etc/xdg`) and `configHome`.
-    public init(environment: [String: String], configHome: String) {
+    package init(environment: [String: String], configHome: String) {
         let directories = (environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg")
             .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         systemEntries = directories.map { "\($0)/autostart/\(Self.fileName)" }.filter { FileManager.default.fileExists(atPath: $0) }
@@ -22,7 +22,7 @@ public struct AutostartEntry: Sendable, Equatable {
     }
 
     /// Whether the user's own entry hides the system one.
-    public var isHiddenForUser: Bool {
+    package var isHiddenForUser: Bool {
         guard let data = FileManager.default.contents(atPath: userEntry) else { return false }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
             line.replacing(" ", with: "").lowercased() == "hidden=true"
@@ -30,14 +30,14 @@ public struct AutostartEntry: Sendable, Equatable {
     }
 
     /// The entry that will start `run` at the next login on a desktop without systemd, if any.
-    public var activeEntry: String? {
+    package var activeEntry: String? {
         if isHiddenForUser { return nil }
         if FileManager.default.fileExists(atPath: userEntry) { return userEntry }
         return systemEntries.first
     }
 
     /// The shell command that turns the entry off for this user.
-    public var hideCommand: String {
+    package var hideCommand: String {
         let directory = String(userEntry.dropLast(Self.fileName.count + 1))
         return "mkdir -p '\(directory)' && printf '[Desktop Entry]\\nHidden=true\\n' > '\(userEntry)'"
     }

@@ -11,7 +11,7 @@ import Logging
 /// Linux the first pool thread starts libdispatch's worker monitor, a 1 Hz timer that lives
 /// as long as the process. The fetch stage is async and does start it, so after a fetch the
 /// scheduler replaces its process image (`reexec`), carrying over the one fact it needs.
-public final class ForegroundScheduler: Sendable {
+package final class ForegroundScheduler: Sendable {
     private let load: @Sendable () throws -> SchedulerStages
     private let wake: WakeSource
     private let clock: @Sendable () -> Int64
@@ -20,10 +20,10 @@ public final class ForegroundScheduler: Sendable {
     private let reexec: @Sendable (_ refreshedFor: Int64) -> Void
 
     /// Seconds between attempts while a due delivery cannot be posted (no notification server yet).
-    public static let retrySeconds: Int64 = 30
+    package static let retrySeconds: Int64 = 30
 
     /// `load` builds the stages from the config; it is called again when the config or the zone changes.
-    public init(
+    package init(
         load: @escaping @Sendable () throws -> SchedulerStages, wake: WakeSource, clock: @escaping @Sendable () -> Int64,
         logger: Logger, reexec: @escaping @Sendable (Int64) -> Void
     ) {
@@ -39,7 +39,7 @@ public final class ForegroundScheduler: Sendable {
     /// A delivery missed within the catch-up window is posted at once. `refreshedFor` is the
     /// delivery whose fetch a previous process image already did. Throws only if the first
     /// load of the config fails.
-    public func run(refreshedFor inherited: Int64? = nil) throws {
+    package func run(refreshedFor inherited: Int64? = nil) throws {
         var stages = try load()
         var refreshedFor = inherited ?? stages.cachedFor
         var retryAt = deliverIfDue(stages)

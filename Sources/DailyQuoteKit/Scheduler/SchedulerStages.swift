@@ -1,10 +1,10 @@
 /// What the foreground scheduler runs, built from one load of the config.
-public struct SchedulerStages: Sendable {
-    public var planner: DeliveryPlanner
-    public var delivery: DeliveryStage
-    public var refresh: RefreshStage
+package struct SchedulerStages: Sendable {
+    package var planner: DeliveryPlanner
+    package var delivery: DeliveryStage
+    package var refresh: FetchStage
 
-    public init(planner: DeliveryPlanner, delivery: DeliveryStage, refresh: RefreshStage) {
+    package init(planner: DeliveryPlanner, delivery: DeliveryStage, refresh: FetchStage) {
         self.planner = planner
         self.delivery = delivery
         self.refresh = refresh

@@ -1,12 +1,12 @@
 /// What the foreground scheduler does next, decided without I/O.
-public enum SchedulerStep: Sendable, Equatable {
+package enum SchedulerStep: Sendable, Equatable {
     /// Fetch for the delivery at `delivery`, at `at` (which may be now).
     case refresh(at: Int64, delivery: Int64)
     /// Wake at `at` for a delivery (or a retry of one).
     case deliver(at: Int64)
 
     /// The instant of the step.
-    public var at: Int64 {
+    package var at: Int64 {
         switch self {
         case .refresh(let at, _), .deliver(let at): at
         }
@@ -17,7 +17,7 @@ public enum SchedulerStep: Sendable, Equatable {
     /// A refresh comes first unless the next delivery already has one (`refreshedFor`, the
     /// delivery of the last attempt, or of the cached quote). A missed refresh time is caught
     /// up at once. `retryAt` brings a failed delivery's retry forward.
-    public static func next(
+    package static func next(
         planner: DeliveryPlanner, now: Int64, refreshedFor: Int64?, retryAt: Int64? = nil
     ) -> SchedulerStep? {
         guard let delivery = planner.deliveries(from: now + 1, count: 1).first else { return nil }

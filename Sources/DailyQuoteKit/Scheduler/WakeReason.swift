@@ -1,5 +1,5 @@
 /// Why ``WakeSource/wait(until:)`` returned.
-public enum WakeReason: String, Sendable, Equatable {
+package enum WakeReason: String, Sendable, Equatable {
     /// The instant was reached (or had already passed, after a suspend).
     case due
     /// Someone set the wall clock; instants must be recomputed.

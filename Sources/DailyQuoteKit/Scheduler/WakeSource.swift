@@ -3,6 +3,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// Sleeps until a wall-clock instant with no wake-ups in between, and wakes early for the
@@ -13,12 +15,12 @@ import FoundationEssentials
 /// `TFD_TIMER_CANCEL_ON_SET`, so that setting the clock wakes it. `inotify` watches the
 /// directories of the zone files and of the config file (editors replace files by rename,
 /// which a watch on the file itself would lose). An `eventfd` carries stop requests.
-public final class WakeSource: @unchecked Sendable {
+package final class WakeSource: @unchecked Sendable {
     /// Why the wake source could not be set up.
-    public struct SetupError: Error, LocalizedError, Equatable {
-        public var call: String
-        public var reason: String
-        public var errorDescription: String? { "cannot set up the scheduler's timers (\(call)): \(reason)" }
+    package struct SetupError: Error, LocalizedError, Equatable {
+        package var call: String
+        package var reason: String
+        package var errorDescription: String? { "cannot set up the scheduler's timers (\(call)): \(reason)" }
     }
 
     private let timer: Int32
@@ -32,7 +34,7 @@ public final class WakeSource: @unchecked Sendable {
     /// Watches `configFile` and `zoneFiles` (by default `/etc/localtime` and `/etc/timezone`).
     ///
     /// A directory that does not exist is not watched.
-    public init(configFile: String, zoneFiles: [String] = ["/etc/localtime", "/etc/timezone"]) throws(SetupError) {
+    package init(configFile: String, zoneFiles: [String] = ["/etc/localtime", "/etc/timezone"]) throws(SetupError) {
         timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
         notify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         stop = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
@@ -55,7 +57,7 @@ public final class WakeSource: @unchecked Sendable {
 
     /// Makes SIGTERM and SIGINT request a stop (see ``requestStop()``), through a C handler
     /// that writes to the stop eventfd: a poll-based program has no other safe way to hear them.
-    public func handleStopSignals() throws(SetupError) {
+    package func handleStopSignals() throws(SetupError) {
         guard dq_install_stop_handler(stop) == 0 else { throw SetupError(call: "sigaction", reason: SystemError.last("sigaction").reason) }
     }
 
@@ -65,7 +67,7 @@ public final class WakeSource: @unchecked Sendable {
     /// that arrives before the new image has installed its handler is delivered to that
     /// handler instead of killing the process. If `body` returns (the exec failed), they are
     /// unblocked again.
-    public static func withStopSignalsBlocked(_ body: () -> Void) {
+    package static func withStopSignalsBlocked(_ body: () -> Void) {
         _ = dq_set_stop_signals_blocked(1)
         body()
         _ = dq_set_stop_signals_blocked(0)
@@ -73,15 +75,15 @@ public final class WakeSource: @unchecked Sendable {
 
     /// The eventfd that a stop request makes readable, for waits that run outside ``wait(until:)``
     /// (the presence wait); they must not read it.
-    public var stopDescriptor: Int32 { stop }
+    package var stopDescriptor: Int32 { stop }
 
     /// The last SIGTERM or SIGINT received, or 0.
-    public var lastStopSignal: Int32 { dq_last_stop_signal() }
+    package var lastStopSignal: Int32 { dq_last_stop_signal() }
 
     /// Marks background work as finished.
     ///
     /// Safe from any thread.
-    public func signalCompletion() {
+    package func signalCompletion() {
         var one: UInt64 = 1
         _ = write(completion, &one, 8)
     }
@@ -90,7 +92,7 @@ public final class WakeSource: @unchecked Sendable {
     /// (false).
     ///
     /// Waits at most `seconds` (false on timeout). Consumes the completion.
-    public func waitForCompletion(orStop: Bool = true, seconds: Double? = nil) -> Bool {
+    package func waitForCompletion(orStop: Bool = true, seconds: Double? = nil) -> Bool {
         var fds = [pollfd(fd: completion, events: Int16(POLLIN), revents: 0)]
         if orStop { fds.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
         let timeout = seconds.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
@@ -115,17 +117,15 @@ public final class WakeSource: @unchecked Sendable {
     /// Asks a current or future ``wait(until:)`` to return ``WakeReason/stopRequested``.
     ///
     /// Safe from any thread.
-    public func requestStop() {
+    package func requestStop() {
         var one: UInt64 = 1
         _ = write(stop, &one, 8)
     }
 
     /// Blocks until `instant` (Unix seconds) or an earlier event, whichever comes first.
-    public func wait(until instant: Int64) -> WakeReason {
-        var spec = itimerspec()
+    package func wait(until instant: Int64) -> WakeReason {
         // A zero it_value disarms a timerfd, so an instant at or before the epoch becomes 1 ns.
-        spec.it_value = timespec(tv_sec: Int(max(instant, 0)), tv_nsec: instant > 0 ? 0 : 1)
-        guard timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil) == 0 else {
+        guard dq_timerfd_arm(timer, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), max(instant, 0), instant > 0 ? 0 : 1) == 0 else {
             return errno == ECANCELED ? .clockChanged : .due
         }
         while true {

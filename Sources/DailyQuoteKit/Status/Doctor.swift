@@ -2,30 +2,32 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// The checks of `dailyquote doctor`, in order, each answering one reason a notification may
 /// not come.
 ///
 /// It asks and reads; it never writes.
-public struct Doctor: Sendable {
-    public var environment: [String: String]
-    public var loaded: LoadedConfig
-    public var configError: String?
-    public var paths: AppPaths
-    public var engine: StatusReport.Engine
-    public var systemctl: Systemctl
-    public var serverInfo: @Sendable () throws -> NotificationServerInfo
+package struct Doctor: Sendable {
+    package var environment: [String: String]
+    package var loaded: LoadedConfig
+    package var configError: String?
+    package var paths: AppPaths
+    package var engine: StatusReport.Engine
+    package var systemctl: Systemctl
+    package var serverInfo: @Sendable () throws -> NotificationServerInfo
     /// Fetches from the first source; nil when `--offline`.
-    public var probeSource: (@Sendable () async throws -> String)?
+    package var probeSource: (@Sendable () async throws -> String)?
     /// How the zones of the session, the user manager and the units compare (with units installed).
-    public var zones: ZoneAgreement?
+    package var zones: ZoneAgreement?
     /// Ledger records more than a day ahead of now.
-    public var futureRecords: [String] = []
+    package var futureRecords: [String] = []
     /// Reads which presence signals the session offers; nil when `delivery.wait_for_presence` is false.
-    public var presenceSignals: (@Sendable () -> PresenceSignals)?
+    package var presenceSignals: (@Sendable () -> PresenceSignals)?
 
-    public init(
+    package init(
         environment: [String: String], loaded: LoadedConfig, configError: String?, paths: AppPaths, engine: StatusReport.Engine,
         systemctl: Systemctl, serverInfo: @escaping @Sendable () throws -> NotificationServerInfo,
         probeSource: (@Sendable () async throws -> String)?
@@ -41,7 +43,7 @@ public struct Doctor: Sendable {
     }
 
     /// Runs every check.
-    public func run() async -> [DoctorCheck] {
+    package func run() async -> [DoctorCheck] {
         var checks = [configCheck(), busCheck(), serverCheck(), presenceCheck()]
         checks += managerChecks()
         if let zones { checks.append(zoneCheck(zones)) }

@@ -2,12 +2,14 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// Finds the D-Bus session bus the way libdbus and GIO do, and checks that it accepts connections.
-public enum SessionBus {
+package enum SessionBus {
     /// The bus address: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` if that socket exists.
-    public static func address(environment: [String: String]) -> String? {
+    package static func address(environment: [String: String]) -> String? {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
         if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: "\(runtime)/bus") {
             return "unix:path=\(runtime)/bus"
@@ -19,7 +21,7 @@ public enum SessionBus {
     /// order, as libdbus does; nil once one accepts, else why the last did not.
     ///
     /// An entry of another transport is taken on trust.
-    public static func problem(connectingTo address: String) -> String? {
+    package static func problem(connectingTo address: String) -> String? {
         var lastProblem: String?
         for candidate in address.split(separator: ";") {
             guard candidate.hasPrefix("unix:") else { return nil }

@@ -3,34 +3,34 @@ import FoundationEssentials
 /// Gathers a ``StatusReport`` from the files, the unit directory and the notification server.
 ///
 /// It reads and asks; it never writes.
-public struct StatusCollector: Sendable {
-    public var loaded: LoadedConfig
+package struct StatusCollector: Sendable {
+    package var loaded: LoadedConfig
     /// Why the config file cannot be used, if it cannot (the defaults then stand in).
-    public var configError: String?
-    public var planner: DeliveryPlanner
+    package var configError: String?
+    package var planner: DeliveryPlanner
     /// Where the run marker, the hold marker, the last refresh and the unit directory are.
-    public var paths: AppPaths
+    package var paths: AppPaths
     /// The delivery ledger, read only.
-    public var ledger: DeliveryLedger
+    package var ledger: DeliveryLedger
     /// The fetched-quote cache, read only.
-    public var cache: QuoteCache
+    package var cache: QuoteCache
     /// The units `install` would write now, in each style; files equal to either are in sync.
-    public var expectedUnits: [[SystemdUnit]]
-    public var now: Int64
+    package var expectedUnits: [[SystemdUnit]]
+    package var now: Int64
     /// Asks the notification server who it is (under its own deadline).
-    public var serverInfo: @Sendable () throws -> NotificationServerInfo
+    package var serverInfo: @Sendable () throws -> NotificationServerInfo
     /// The zone a service without `Environment=TZ=` would plan in, from the user manager's environment.
     ///
     /// Asked only where units are installed; nil when it cannot be known.
-    public var managerZone: @Sendable () -> String? = { nil }
+    package var managerZone: @Sendable () -> String? = { nil }
     /// Where the user generator writes (`$XDG_RUNTIME_DIR/systemd/generator`), if known.
-    public var generatorDirectory: String?
+    package var generatorDirectory: String?
     /// Whether the config names a zone (then the session's `TZ` does not matter).
-    public var configNamesZone = false
+    package var configNamesZone = false
     /// Loads a zone by name, to tell another name for the same zone (`UTC`, `Etc/UTC`) from another zone.
-    public var zoneNamed: @Sendable (String) -> ZoneRules? = { _ in nil }
+    package var zoneNamed: @Sendable (String) -> ZoneRules? = { _ in nil }
 
-    public init(
+    package init(
         loaded: LoadedConfig, configError: String?, planner: DeliveryPlanner, paths: AppPaths, ledger: DeliveryLedger,
         cache: QuoteCache, expectedUnits: [[SystemdUnit]], now: Int64, serverInfo: @escaping @Sendable () throws -> NotificationServerInfo
     ) {
@@ -48,7 +48,7 @@ public struct StatusCollector: Sendable {
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
     /// Collects the report.
-    public func collect() -> StatusReport {
+    package func collect() -> StatusReport {
         let next = planner.deliveries(from: now + 1, count: 2)
         let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
         var report = StatusReport(
@@ -57,7 +57,7 @@ public struct StatusCollector: Sendable {
                 systemFiles: loaded.systemFiles, origins: loaded.origins),
             timeZone: planner.zone.identifier, rule: planner.summary,
             nextDelivery: next.first.map { upcoming($0.at, slot: $0.slot) }, nextRefresh: nextRefresh.map { upcoming($0) },
-            cachedQuote: nil, cacheProblem: nil, lastRefresh: RefreshOutcome.last(at: paths.lastRefresh),
+            cachedQuote: nil, cacheProblem: nil, lastRefresh: FetchOutcome.last(at: paths.lastRefresh),
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
         switch cache.read() {
@@ -96,12 +96,12 @@ public struct StatusCollector: Sendable {
     }
 
     /// Ledger records more than a day ahead of now.
-    public func futureRecords() -> [String] {
+    package func futureRecords() -> [String] {
         ledger.state().futureRecords(now: now, planner: planner)
     }
 
     /// The zones of this session, the user manager and the installed units; nil without units.
-    public func zoneAgreement(unitsInstalled: Bool) -> ZoneAgreement? {
+    package func zoneAgreement(unitsInstalled: Bool) -> ZoneAgreement? {
         guard unitsInstalled else { return nil }
         let service = UnitDirectory(path: paths.systemdUserDirectory).content(of: AppPaths.notifyService)
         var units = service.flatMap(ZoneAgreement.unitZone)
@@ -117,7 +117,7 @@ public struct StatusCollector: Sendable {
 
     /// The engine section: unit files compared with what `install` would write, enablement
     /// from the `.wants` links, and a `run` process from its marker lock.
-    public func engine() -> StatusReport.Engine {
+    package func engine() -> StatusReport.Engine {
         let directory = UnitDirectory(path: paths.systemdUserDirectory)
         let installed = directory.installed
         let enabled = !installed.isEmpty && SystemdUnit.timerNames.allSatisfy(directory.isEnabled)

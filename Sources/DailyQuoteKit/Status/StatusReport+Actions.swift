@@ -1,19 +1,19 @@
 extension StatusReport {
     /// The saved favourites (`favorites.jsonl`).
-    public struct Favorites: Sendable, Codable, Equatable {
-        public var count: Int
-        public var path: String
+    package struct Favorites: Sendable, Codable, Equatable {
+        package var count: Int
+        package var path: String
     }
 
     /// The last notification posted (a delivery, a preview or an Another quote) and the
     /// buttons pressed on it.
-    public struct LastNotification: Sendable, Codable, Equatable {
-        public var posted: String
-        public var notificationId: UInt32?
-        public var text: String
-        public var author: String
-        public var another: Bool?
-        public var actions: [NotificationAction]?
+    package struct LastNotification: Sendable, Codable, Equatable {
+        package var posted: String
+        package var notificationId: UInt32?
+        package var text: String
+        package var author: String
+        package var another: Bool?
+        package var actions: [NotificationAction]?
     }
 
     /// The `status` lines for the buttons and the favourites.

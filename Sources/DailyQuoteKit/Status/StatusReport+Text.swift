@@ -1,6 +1,6 @@
 /// The report as `status` prints it: one `label: value` line per fact.
 extension StatusReport {
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         func line(_ label: String, _ value: String) {
             // A value's own line breaks (a quote of several lines) continue under the value column.

@@ -3,19 +3,19 @@
 /// `TZ=Asia/Tokyo dailyquote install` plans in Tokyo; a user manager without `TZ` plans in the
 /// system's zone. The units carry the zone they were written for (`Environment=TZ=`), so timer
 /// and service agree; this says where the three differ, for `status` and `doctor`.
-public struct ZoneAgreement: Sendable, Codable, Equatable {
+package struct ZoneAgreement: Sendable, Codable, Equatable {
     /// The zone this session plans in (the config's `time_zone`, else `TZ`, else the system's).
-    public var session: String
+    package var session: String
     /// The zone the user manager's environment gives a service without `Environment=TZ=`.
-    public var manager: String?
+    package var manager: String?
     /// The zone written into the installed notify service, if any.
-    public var units: String?
+    package var units: String?
     /// What differs, in one line; nil when nothing does.
-    public var warning: String?
+    package var warning: String?
     /// Whether it is a problem to fix (the units plan in another zone than this session).
-    public var isProblem: Bool
+    package var isProblem: Bool
 
-    public init(session: String, manager: String?, units: String?, configNamesZone: Bool) {
+    package init(session: String, manager: String?, units: String?, configNamesZone: Bool) {
         self.session = session
         self.manager = manager
         self.units = units
@@ -34,7 +34,7 @@ public struct ZoneAgreement: Sendable, Codable, Equatable {
     }
 
     /// The zone in a service's `Environment=TZ=:NAME` line, if it has one.
-    public static func unitZone(_ service: String) -> String? {
+    package static func unitZone(_ service: String) -> String? {
         service.split(separator: "\n").first { $0.hasPrefix("Environment=TZ=") }.map {
             String($0.dropFirst("Environment=TZ=".count).drop { $0 == ":" })
         }

@@ -2,6 +2,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// `actions.jsonl` in the state directory: the buttons pressed on held notifications, one line
@@ -9,16 +11,16 @@ import FoundationEssentials
 ///
 /// The holder appends a line when it answers a button; `history` and `status` join them to the
 /// history entries by the notification's id and posting time, as for ``ClosedLog``.
-public struct ActionLog: Sendable {
+package struct ActionLog: Sendable {
     /// One button pressed.
-    public struct Record: Sendable, Codable, Equatable {
-        public var id: UInt32
-        public var postedAt: Int64
-        public var action: NotificationAction
+    package struct Record: Sendable, Codable, Equatable {
+        package var id: UInt32
+        package var postedAt: Int64
+        package var action: NotificationAction
         /// When it was pressed (Unix seconds).
-        public var at: Int64
+        package var at: Int64
 
-        public init(id: UInt32, postedAt: Int64, action: NotificationAction, at: Int64) {
+        package init(id: UInt32, postedAt: Int64, action: NotificationAction, at: Int64) {
             self.id = id
             self.postedAt = postedAt
             self.action = action
@@ -27,14 +29,14 @@ public struct ActionLog: Sendable {
     }
 
     /// ``AppPaths/actionLog``.
-    public var path: String
+    package var path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// Appends `record` (one write with O_APPEND, so concurrent writers never interleave a line).
-    public func append(_ record: Record) throws {
+    package func append(_ record: Record) throws {
         var line = try JSONEncoder.dailyquote().encode(record)
         line.append(UInt8(ascii: "\n"))
         do {
@@ -46,7 +48,7 @@ public struct ActionLog: Sendable {
 
     /// The actions of each notification, by its join key (``ClosedLog/key(id:postedAt:)``), in
     /// the order they were pressed; lines that do not parse are skipped.
-    public func actions() -> [String: [NotificationAction]] {
+    package func actions() -> [String: [NotificationAction]] {
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         var result: [String: [NotificationAction]] = [:]
         let decoder = JSONDecoder()
@@ -58,7 +60,7 @@ public struct ActionLog: Sendable {
     }
 
     /// `entries` with the actions pressed on each.
-    public func annotate(_ entries: [HistoryEntry]) -> [HistoryEntry] {
+    package func annotate(_ entries: [HistoryEntry]) -> [HistoryEntry] {
         let pressed = actions()
         guard !pressed.isEmpty else { return entries }
         return entries.map { entry in

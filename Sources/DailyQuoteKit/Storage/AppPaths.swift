@@ -1,30 +1,32 @@
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// The one owner of the file layout: every file and directory dailyquote reads or writes is
 /// named here, following the XDG Base Directory specification.
 ///
 /// Other types get the paths they need from a value of this type; none spells a file name.
-public struct AppPaths: Sendable, Equatable {
+package struct AppPaths: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/dailyquote/config.toml`.
-    public var defaultConfigFile: String
+    package var defaultConfigFile: String
     /// `$XDG_CACHE_HOME/dailyquote`: the fetched quote.
-    public var cacheDirectory: String
+    package var cacheDirectory: String
     /// `$XDG_STATE_HOME/dailyquote`: the delivery ledger, history and last results.
-    public var stateDirectory: String
+    package var stateDirectory: String
     /// `$XDG_DATA_HOME/dailyquote`: the saved favourites.
-    public var dataDirectory: String
+    package var dataDirectory: String
     /// `$XDG_CONFIG_HOME/systemd/user`: where `install` writes the timers.
-    public var systemdUserDirectory: String
+    package var systemdUserDirectory: String
     /// `$XDG_CONFIG_HOME` (default `~/.config`).
-    public var configHome: String
+    package var configHome: String
     /// `DIR/dailyquote/config.toml` for each `$XDG_CONFIG_DIRS` entry (default `/etc/xdg`),
     /// most important first, as the spec orders them: the system-wide defaults.
-    public var systemConfigFiles: [String]
+    package var systemConfigFiles: [String]
 
     /// Paths rooted where a test puts them.
-    public init(
+    package init(
         configHome: String, cacheDirectory: String, stateDirectory: String, dataDirectory: String? = nil, systemConfigFiles: [String] = []
     ) {
         self.configHome = configHome
@@ -37,72 +39,72 @@ public struct AppPaths: Sendable, Equatable {
     }
 
     /// All three directories under `root`, for tests.
-    public init(root: String) {
+    package init(root: String) {
         self.init(configHome: "\(root)/config", cacheDirectory: "\(root)/cache", stateDirectory: "\(root)/state")
     }
 
     // MARK: The cache directory
 
     /// The fetched quote, written atomically by the fetch stage.
-    public var quoteCache: String { "\(cacheDirectory)/quote.json" }
+    package var quoteCache: String { "\(cacheDirectory)/quote.json" }
     /// Held by a running fetch, so that two never write the cache at once.
-    public var refreshLock: String { "\(cacheDirectory)/refresh.lock" }
+    package var refreshLock: String { "\(cacheDirectory)/refresh.lock" }
 
     // MARK: The state directory
 
     /// The delivery ledger's summary, written atomically.
-    public var ledgerState: String { "\(stateDirectory)/state.json" }
+    package var ledgerState: String { "\(stateDirectory)/state.json" }
     /// One line per posted notification.
-    public var history: String { "\(stateDirectory)/history.jsonl" }
+    package var history: String { "\(stateDirectory)/history.jsonl" }
     /// Held while a delivery decides, posts and records.
-    public var ledgerLock: String { "\(stateDirectory)/lock" }
+    package var ledgerLock: String { "\(stateDirectory)/lock" }
     /// The last fetch's outcome, for `status`.
-    public var lastRefresh: String { "\(stateDirectory)/refresh.json" }
+    package var lastRefresh: String { "\(stateDirectory)/refresh.json" }
     /// How held notifications ended (closed, expired, replaced), joined into the history.
-    public var closedLog: String { "\(stateDirectory)/closed.jsonl" }
+    package var closedLog: String { "\(stateDirectory)/closed.jsonl" }
     /// A live holder's notification id and server.
-    public var holdMarker: String { "\(stateDirectory)/hold.json" }
+    package var holdMarker: String { "\(stateDirectory)/hold.json" }
     /// Held by a live holder: the marker counts only while it is.
-    public var holdLock: String { "\(stateDirectory)/hold.lock" }
+    package var holdLock: String { "\(stateDirectory)/hold.lock" }
     /// A delivery waiting for the person to come back (``PresenceWaitMarker``).
-    public var presenceMarker: String { "\(stateDirectory)/presence.json" }
+    package var presenceMarker: String { "\(stateDirectory)/presence.json" }
     /// Held (shared) by each process that waits for presence: the marker counts only while it is.
-    public var presenceLock: String { "\(stateDirectory)/presence.lock" }
+    package var presenceLock: String { "\(stateDirectory)/presence.lock" }
     /// Held (shared) by every running `dailyquote run`, so that `status` sees the engine.
-    public var runMarker: String { "\(stateDirectory)/run.lock" }
+    package var runMarker: String { "\(stateDirectory)/run.lock" }
 
     /// The buttons pressed on held notifications, joined into the history.
-    public var actionLog: String { "\(stateDirectory)/actions.jsonl" }
+    package var actionLog: String { "\(stateDirectory)/actions.jsonl" }
 
     // MARK: The data directory
 
     /// The quotes saved with the Save button.
-    public var favorites: String { "\(dataDirectory)/favorites.jsonl" }
+    package var favorites: String { "\(dataDirectory)/favorites.jsonl" }
 
     /// The lock that guards rewriting `path`: `FILE.lock` beside it.
-    public static func lockFile(for path: String) -> String { "\(path).lock" }
+    package static func lockFile(for path: String) -> String { "\(path).lock" }
 
     /// Where a corrupt file is moved aside to before it is rebuilt: `FILE.corrupt`.
-    public static func setAside(_ path: String) -> String { "\(path).corrupt" }
+    package static func setAside(_ path: String) -> String { "\(path).corrupt" }
 
     // MARK: Other programs' directories
 
     /// The XDG autostart entry's file name, in the user's and the system's autostart directories.
-    public static let autostartFileName = "dailyquote.desktop"
+    package static let autostartFileName = "dailyquote.desktop"
 
     /// The user units, in the user unit directory (``systemdUserDirectory``).
-    public static let refreshService = "dailyquote-refresh.service"
-    public static let refreshTimer = "dailyquote-refresh.timer"
-    public static let notifyService = "dailyquote-notify.service"
-    public static let notifyTimer = "dailyquote-notify.timer"
+    package static let refreshService = "dailyquote-refresh.service"
+    package static let refreshTimer = "dailyquote-refresh.timer"
+    package static let notifyService = "dailyquote-notify.service"
+    package static let notifyTimer = "dailyquote-notify.timer"
     /// The config watch: a path unit and the service it starts (``ConfigWatchUnits``).
-    public static let configWatchPath = "dailyquote-config.path"
-    public static let configWatchService = "dailyquote-config.service"
+    package static let configWatchPath = "dailyquote-config.path"
+    package static let configWatchService = "dailyquote-config.service"
 
     /// Resolves the paths from `environment`.
     ///
     /// Relative XDG values are ignored, as the spec says.
-    public init(environment: [String: String], home fallbackHome: @autoclosure () -> String = AppPaths.accountHome()) {
+    package init(environment: [String: String], home fallbackHome: @autoclosure () -> String = AppPaths.accountHome()) {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? fallbackHome()
         func base(_ variable: String, _ defaultSuffix: String) -> String {
             if let value = environment[variable], value.hasPrefix("/") { return value }
@@ -128,7 +130,7 @@ public struct AppPaths: Sendable, Equatable {
     }
 
     /// The home directory in the password database, for when `HOME` is unset; `/` if none.
-    public static func accountHome() -> String {
+    package static func accountHome() -> String {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16384)

@@ -3,15 +3,17 @@ import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// Writes files so that a crash at any moment leaves either the old or the new content.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Why a file could not be written.
-    public struct WriteError: Error, Equatable, LocalizedError {
-        public var path: String
-        public var reason: String
-        public var errorDescription: String? { "cannot write \(path): \(reason)" }
+    package struct WriteError: Error, Equatable, LocalizedError {
+        package var path: String
+        package var reason: String
+        package var errorDescription: String? { "cannot write \(path): \(reason)" }
     }
 
     /// Writes `data` to `path` through a temporary file in the same directory: write, fsync,
@@ -20,7 +22,7 @@ public enum AtomicFile {
     /// Missing directories are created with mode 0700.
     /// `durable: false` skips both fsyncs: still all-or-nothing for a crashed process, but a
     /// power cut may lose the write. For diagnostics, where that costs nothing.
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(WriteError) {
+    package static func write(_ data: Data, to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(WriteError) {
         let directory = PathName.directory(of: path)
         do {
             try SystemCall.createPrivateDirectory(directory)

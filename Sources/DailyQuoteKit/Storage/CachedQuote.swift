@@ -1,16 +1,16 @@
 /// `quote.json` in the cache directory: the quote the fetch stage stored for a delivery.
-public struct CachedQuote: Sendable, Codable, Equatable {
-    public var text: String
-    public var author: String
+package struct CachedQuote: Sendable, Codable, Equatable {
+    package var text: String
+    package var author: String
     /// The source's name (`zenquotes`, `fortune`, ...).
-    public var source: String
-    public var url: String?
+    package var source: String
+    package var url: String?
     /// When it was fetched (Unix seconds).
-    public var fetchedAt: Int64
+    package var fetchedAt: Int64
     /// The planned delivery it was fetched for (Unix seconds).
-    public var forDelivery: Int64?
+    package var forDelivery: Int64?
 
-    public init(text: String, author: String, source: String, url: String?, fetchedAt: Int64, forDelivery: Int64?) {
+    package init(text: String, author: String, source: String, url: String?, fetchedAt: Int64, forDelivery: Int64?) {
         self.text = text
         self.author = author
         self.source = source
@@ -19,5 +19,5 @@ public struct CachedQuote: Sendable, Codable, Equatable {
         self.forDelivery = forDelivery
     }
 
-    public var quote: Quote { Quote(text: text, author: author) }
+    package var quote: Quote { Quote(text: text, author: author) }
 }

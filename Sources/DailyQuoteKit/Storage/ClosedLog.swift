@@ -2,6 +2,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// `closed.jsonl` in the state directory: how held notifications ended, one line each.
@@ -9,16 +11,16 @@ import FoundationEssentials
 /// The holder appends a line when the server closes its notification; the next delivery
 /// appends one when it replaces the held one. `history` joins them to the history entries by
 /// the notification's id and posting time.
-public struct ClosedLog: Sendable {
+package struct ClosedLog: Sendable {
     /// One notification's end.
-    public struct Record: Sendable, Codable, Equatable {
-        public var id: UInt32
-        public var postedAt: Int64
-        public var reason: NotificationCloseReason?
+    package struct Record: Sendable, Codable, Equatable {
+        package var id: UInt32
+        package var postedAt: Int64
+        package var reason: NotificationCloseReason?
         /// When it ended (Unix seconds).
-        public var at: Int64
+        package var at: Int64
 
-        public init(id: UInt32, postedAt: Int64, reason: NotificationCloseReason?, at: Int64) {
+        package init(id: UInt32, postedAt: Int64, reason: NotificationCloseReason?, at: Int64) {
             self.id = id
             self.postedAt = postedAt
             self.reason = reason
@@ -27,14 +29,14 @@ public struct ClosedLog: Sendable {
     }
 
     /// ``AppPaths/closedLog``.
-    public var path: String
+    package var path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// Appends `record` (one write with O_APPEND, so concurrent writers never interleave a line).
-    public func append(_ record: Record) throws {
+    package func append(_ record: Record) throws {
         var line = try JSONEncoder.dailyquote().encode(record)
         line.append(UInt8(ascii: "\n"))
         do {
@@ -45,7 +47,7 @@ public struct ClosedLog: Sendable {
     }
 
     /// Every record, by notification id and posting time; the first end of each wins.
-    public func records() -> [String: Record] {
+    package func records() -> [String: Record] {
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         var result: [String: Record] = [:]
         let decoder = JSONDecoder()
@@ -58,7 +60,7 @@ public struct ClosedLog: Sendable {
     }
 
     /// `entries` with how each notification ended, where a record says so.
-    public func annotate(_ entries: [HistoryEntry]) -> [HistoryEntry] {
+    package func annotate(_ entries: [HistoryEntry]) -> [HistoryEntry] {
         let ends = records()
         guard !ends.isEmpty else { return entries }
         return entries.map { entry in
@@ -71,5 +73,5 @@ public struct ClosedLog: Sendable {
     }
 
     /// The join key of a notification.
-    public static func key(id: UInt32, postedAt: Int64) -> String { "\(id)@\(postedAt)" }
+    package static func key(id: UInt32, postedAt: Int64) -> String { "\(id)@\(postedAt)" }
 }

@@ -3,6 +3,8 @@ import Logging
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// The delivery stage's memory in `$XDG_STATE_HOME/dailyquote/`: `state.json` (written
@@ -10,41 +12,41 @@ import Logging
 ///
 /// `state.json` is a summary of the history, so it is never a dead end: a corrupt one is moved
 /// aside and rebuilt from the history, and a missing one is rebuilt the same way.
-public struct DeliveryLedger: Sendable {
+package struct DeliveryLedger: Sendable {
     /// Where its files are.
-    public var paths: AppPaths
+    package var paths: AppPaths
     /// Where warnings about corrupt files go.
-    public var logger: Logger?
+    package var logger: Logger?
 
-    public init(paths: AppPaths, logger: Logger? = nil) {
+    package init(paths: AppPaths, logger: Logger? = nil) {
         self.paths = paths
         self.logger = logger
     }
 
-    public var statePath: String { paths.ledgerState }
-    public var historyPath: String { paths.history }
-    public var lockPath: String { paths.ledgerLock }
+    package var statePath: String { paths.ledgerState }
+    package var historyPath: String { paths.history }
+    package var lockPath: String { paths.ledgerLock }
 
     /// The normalised texts of the quotes posted in the year before `now`.
     ///
     /// The fetch stage must not bring them again. `notify --now` previews do not count: their
     /// quote is still to be delivered.
-    public func recentQuotes(now: Int64) -> Set<String> {
+    package func recentQuotes(now: Int64) -> Set<String> {
         Set(history().filter { !$0.isPreview && $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
     }
 
     /// Why the ledger could not be written.
     ///
     /// The process exits 73 (EX_CANTCREAT).
-    public struct LedgerError: Error, Equatable, LocalizedError {
-        public var message: String
-        public var errorDescription: String? { message }
+    package struct LedgerError: Error, Equatable, LocalizedError {
+        package var message: String
+        package var errorDescription: String? { message }
     }
 
     /// The current state, read without changing anything.
     ///
     /// A missing or corrupt `state.json` gives the state rebuilt from the history.
-    public func state() -> LedgerState {
+    package func state() -> LedgerState {
         switch readState() {
         case .valid(let state): state
         case .absent, .corrupt: Self.rebuilt(from: history(warn: false))
@@ -56,7 +58,7 @@ public struct DeliveryLedger: Sendable {
     /// anew, with one warning; a missing one is rebuilt and written, without one.
     ///
     /// Writing it keeps the history, which grows a line a day, from being decoded on every run.
-    public func repairedState() throws(LedgerError) -> LedgerState {
+    package func repairedState() throws(LedgerError) -> LedgerState {
         switch readState() {
         case .valid(let state):
             return state
@@ -115,7 +117,7 @@ public struct DeliveryLedger: Sendable {
     /// Every history entry, oldest first.
     ///
     /// Lines that do not parse are skipped, each with a warning that gives its line number.
-    public func history() -> [HistoryEntry] { history(warn: true) }
+    package func history() -> [HistoryEntry] { history(warn: true) }
 
     private func history(warn: Bool) -> [HistoryEntry] {
         guard let data = FileManager.default.contents(atPath: historyPath) else { return [] }
@@ -138,7 +140,7 @@ public struct DeliveryLedger: Sendable {
     ///
     /// A crash between the two leaves a history line without state, which the next run
     /// rebuilds the state from; never a state without its history.
-    public func record(_ entry: HistoryEntry, state: LedgerState) throws(LedgerError) {
+    package func record(_ entry: HistoryEntry, state: LedgerState) throws(LedgerError) {
         try appendHistory(entry)
         do {
             try AtomicFile.write(try JSONEncoder.dailyquote().encode(state), to: statePath)
@@ -148,7 +150,7 @@ public struct DeliveryLedger: Sendable {
     }
 
     /// Appends one history line (fsynced); alone, for a post that keeps the state (`notify --now`).
-    public func appendHistory(_ entry: HistoryEntry) throws(LedgerError) {
+    package func appendHistory(_ entry: HistoryEntry) throws(LedgerError) {
         guard var line = try? JSONEncoder.dailyquote().encode(entry) else { throw LedgerError(message: "cannot encode the history entry") }
         line.append(UInt8(ascii: "\n"))
         try append(line, to: historyPath)

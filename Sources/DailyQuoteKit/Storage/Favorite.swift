@@ -1,21 +1,21 @@
 /// One saved quote: a line of `favorites.jsonl`.
-public struct Favorite: Sendable, Codable, Equatable {
-    public var text: String
-    public var author: String
+package struct Favorite: Sendable, Codable, Equatable {
+    package var text: String
+    package var author: String
     /// When it was saved (Unix seconds).
-    public var savedAt: Int64
+    package var savedAt: Int64
     /// Where the quote came from (`bundled`, or a source's name), where known.
-    public var source: String?
+    package var source: String?
 
-    public init(quote: Quote, savedAt: Int64, source: String? = nil) {
+    package init(quote: Quote, savedAt: Int64, source: String? = nil) {
         self.text = quote.text
         self.author = quote.author
         self.savedAt = savedAt
         self.source = source
     }
 
-    public var quote: Quote { Quote(text: text, author: author) }
+    package var quote: Quote { Quote(text: text, author: author) }
 
     /// Whether this favourite is `quote`: the same text and author, exactly as written.
-    public func isSame(as quote: Quote) -> Bool { text == quote.text && author == quote.author }
+    package func isSame(as quote: Quote) -> Bool { text == quote.text && author == quote.author }
 }

@@ -7,13 +7,13 @@ import Logging
 /// A quote is saved once (the same text and author). Lines that do not parse are kept as they
 /// are, and skipped with a warning that gives their line number: a damaged line never stops
 /// the list, a save or a removal, and nothing is lost.
-public struct FavoritesStore: Sendable {
+package struct FavoritesStore: Sendable {
     /// ``AppPaths/favorites``.
-    public var path: String
+    package var path: String
     /// Where warnings about damaged lines go.
-    public var logger: Logger?
+    package var logger: Logger?
 
-    public init(path: String, logger: Logger? = nil) {
+    package init(path: String, logger: Logger? = nil) {
         self.path = path
         self.logger = logger
     }
@@ -22,16 +22,16 @@ public struct FavoritesStore: Sendable {
     var lockPath: String { AppPaths.lockFile(for: path) }
 
     /// Why a favourite could not be removed: there is no number `number` (a usage error).
-    public struct NoSuchFavorite: UserFacingError, Equatable {
-        public var number: Int
-        public var count: Int
-        public var kind: ErrorKind { .usage }
+    package struct NoSuchFavorite: UserFacingError, Equatable {
+        package var number: Int
+        package var count: Int
+        package var kind: ErrorKind { .usage }
 
-        public init(number: Int, count: Int) {
+        package init(number: Int, count: Int) {
             self.number = number
             self.count = count
         }
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             count == 0
                 ? "--remove \(number): there are no favourites to remove"
                 : "--remove \(number): no favourite with that number; the list has 1 to \(count) (see dailyquote favorites)"
@@ -45,7 +45,7 @@ public struct FavoritesStore: Sendable {
     }
 
     /// The saved quotes, oldest first (numbered from 1 in this order).
-    public func list() -> [Favorite] { list(warn: true) }
+    package func list() -> [Favorite] { list(warn: true) }
 
     private func list(warn: Bool) -> [Favorite] {
         lines(warn: warn).compactMap {
@@ -56,7 +56,7 @@ public struct FavoritesStore: Sendable {
 
     /// Saves `quote` unless it is saved already; true when it was added.
     @discardableResult
-    public func save(_ quote: Quote, source: String? = nil, at now: Int64) throws -> Bool {
+    package func save(_ quote: Quote, source: String? = nil, at now: Int64) throws -> Bool {
         let lock = try FileLock(path: lockPath, until: .after(seconds: 5))
         defer { withExtendedLifetime(lock) {} }
         var current = lines(warn: false)
@@ -67,7 +67,7 @@ public struct FavoritesStore: Sendable {
     }
 
     /// Removes favourite `number` (1-based, as `list()` numbers them) and returns it.
-    public func remove(number: Int) throws -> Favorite {
+    package func remove(number: Int) throws -> Favorite {
         let lock = try FileLock(path: lockPath, until: .after(seconds: 5))
         defer { withExtendedLifetime(lock) {} }
         var current = lines(warn: true)

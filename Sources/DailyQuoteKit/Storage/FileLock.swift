@@ -2,19 +2,21 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// An exclusive `flock` on a lock file, released when the value is released (or the process
 /// exits, whichever comes first: the kernel drops it either way).
-public final class FileLock {
+package final class FileLock {
     private let descriptor: Int32
 
     /// Why the lock could not be taken.
-    public enum LockError: Error, Equatable, LocalizedError {
+    package enum LockError: Error, Equatable, LocalizedError {
         case cannotOpen(path: String, reason: String)
         case timedOut(path: String)
 
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             switch self {
             case .cannotOpen(let path, let reason): "cannot open lock file \(path): \(reason)"
             case .timedOut(let path): "another dailyquote process holds \(path); gave up waiting"
@@ -27,7 +29,7 @@ public final class FileLock {
     ///
     /// It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound.
     /// A `shared` lock only marks presence: any number can hold it, and ``isHeld(path:)`` sees them.
-    public init(path: String, until deadline: Deadline, shared: Bool = false) throws(LockError) {
+    package init(path: String, until deadline: Deadline, shared: Bool = false) throws(LockError) {
         try? SystemCall.createPrivateDirectory(PathName.directory(of: path))
         let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: SystemError.last("open").reason) }
@@ -43,7 +45,7 @@ public final class FileLock {
     }
 
     /// Whether some process holds a lock on `path` (a missing file means no).
-    public static func isHeld(path: String) -> Bool {
+    package static func isHeld(path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }

@@ -2,7 +2,7 @@
 extension HistoryEntry {
     /// One entry: when, the quote (its lines indented), the author if any, where it came from,
     /// and what else happened to it: a preview, a catch-up, how it ended.
-    public func line(format: ZonedTimeFormat) -> String {
+    package func line(format: ZonedTimeFormat) -> String {
         let when = format.display(plannedAt ?? postedAt)
         let indent = String(repeating: " ", count: when.count + 3)
         var line = "\(when)  \"\(text.replacing("\n", with: "\n" + indent))\""

@@ -3,20 +3,20 @@
 /// The ledger records slots, not days: the last slot's instant, its local day and its
 /// position in that day. Files written before slots existed lack the two slot fields; their
 /// record counts as the first slot of its day, which is what it was (one delivery a day).
-public struct LedgerState: Sendable, Codable, Equatable {
+package struct LedgerState: Sendable, Codable, Equatable {
     /// The planned instant (Unix seconds) of the last delivery posted for a plan.
-    public var lastPlannedAt: Int64?
+    package var lastPlannedAt: Int64?
     /// Its local day (`2026-03-29`), so that a changed delivery time cannot post a slot twice a day.
-    public var lastPlannedDay: String?
+    package var lastPlannedDay: String?
     /// When the last planned delivery was posted; `notify --now` previews never change it.
-    public var lastPostedAt: Int64?
+    package var lastPostedAt: Int64?
     /// The last posted slot's name (`Mon..Fri 08:00`); absent in the old format.
-    public var lastPlannedSlot: String?
+    package var lastPlannedSlot: String?
     /// The last posted slot's 1-based position among its day's slots; absent (meaning 1) in
     /// the old format.
-    public var lastPlannedSlotOfDay: Int?
+    package var lastPlannedSlotOfDay: Int?
 
-    public init(
+    package init(
         lastPlannedAt: Int64? = nil, lastPlannedDay: String? = nil, lastPostedAt: Int64? = nil, lastPlannedSlot: String? = nil,
         lastPlannedSlotOfDay: Int? = nil
     ) {
@@ -28,10 +28,10 @@ public struct LedgerState: Sendable, Codable, Equatable {
     }
 
     /// How far ahead of now a record may lie before it counts as written under a wrong clock.
-    public static let futureTolerance: Int64 = 86_400
+    package static let futureTolerance: Int64 = 86_400
 
     /// The records more than a day ahead of `now`, described for `status` and `doctor`; empty if none.
-    public func futureRecords(now: Int64, planner: DeliveryPlanner) -> [String] {
+    package func futureRecords(now: Int64, planner: DeliveryPlanner) -> [String] {
         var found: [String] = []
         let limit = now + Self.futureTolerance
         let format = ZonedTimeFormat(zone: planner.zone)
@@ -48,7 +48,7 @@ public struct LedgerState: Sendable, Codable, Equatable {
     ///
     /// A delivery recorded in the future (the clock was wrong, then fixed) would otherwise
     /// suppress every real delivery until that date.
-    public func ignoringFuture(now: Int64, planner: DeliveryPlanner) -> LedgerState {
+    package func ignoringFuture(now: Int64, planner: DeliveryPlanner) -> LedgerState {
         let limit = now + Self.futureTolerance
         var state = self
         if let lastPlannedAt, lastPlannedAt > limit {
@@ -66,14 +66,14 @@ public struct LedgerState: Sendable, Codable, Equatable {
 
     /// Whether `delivery` was already posted: a slot at or after it was, or its day already
     /// had as many slots posted as its position (a changed time cannot post a slot twice a day).
-    public func hasDelivered(_ delivery: PlannedDelivery) -> Bool {
+    package func hasDelivered(_ delivery: PlannedDelivery) -> Bool {
         if let lastPlannedAt, lastPlannedAt >= delivery.at { return true }
         guard lastPlannedDay == delivery.day.description else { return false }
         return (lastPlannedSlotOfDay ?? 1) >= delivery.slotOfDay
     }
 
     /// The state after posting `delivery` at `postedAt`.
-    public static func delivered(_ delivery: PlannedDelivery, postedAt: Int64) -> LedgerState {
+    package static func delivered(_ delivery: PlannedDelivery, postedAt: Int64) -> LedgerState {
         LedgerState(
             lastPlannedAt: delivery.at, lastPlannedDay: delivery.day.description, lastPostedAt: postedAt,
             lastPlannedSlot: delivery.slot, lastPlannedSlotOfDay: delivery.slotOfDay)

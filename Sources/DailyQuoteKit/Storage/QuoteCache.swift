@@ -1,22 +1,22 @@
 import FoundationEssentials
 
 /// Reads and writes the cached quote (``AppPaths/quoteCache``).
-public struct QuoteCache: Sendable {
-    public var path: String
+package struct QuoteCache: Sendable {
+    package var path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// What the cache holds.
-    public enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         case absent
         case corrupt(String)
         case quote(CachedQuote)
     }
 
     /// The cached quote, if there is a readable one.
-    public func read() -> Content {
+    package func read() -> Content {
         guard let data = FileManager.default.contents(atPath: path) else { return .absent }
         do {
             let cached = try JSONDecoder().decode(CachedQuote.self, from: data)
@@ -30,7 +30,7 @@ public struct QuoteCache: Sendable {
 
 extension QuoteCache {
     /// Stores `quote` atomically (temp file, fsync, rename; 0600 in a 0700 directory).
-    public func store(_ quote: CachedQuote) throws {
+    package func store(_ quote: CachedQuote) throws {
         try AtomicFile.write(try JSONEncoder.dailyquote().encode(quote), to: path)
     }
 }

@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// The work is not interrupted: the thread stays blocked until the call returns or the
 /// process exits. That is the point: a frozen D-Bus peer must not freeze the caller.
-public enum BlockingDeadline {
+package enum BlockingDeadline {
     /// The result of `work`, or nil if it did not finish within `seconds`.
-    public static func run<T: Sendable, E: Error>(
+    package static func run<T: Sendable, E: Error>(
         seconds: Double, _ work: @escaping @Sendable () throws(E) -> T
     ) -> Result<T, E>? {
         let box = ResultBox<T, E>()

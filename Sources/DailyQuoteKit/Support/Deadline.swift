@@ -2,16 +2,16 @@
 /// down to every step under it (locks, D-Bus calls, the holder, the sources).
 ///
 /// Wall-clock jumps (NTP, suspend) never shorten or stretch it.
-public typealias Deadline = ContinuousClock.Instant
+package typealias Deadline = ContinuousClock.Instant
 
 extension ContinuousClock.Instant {
     /// The seconds from now until this instant, 0 once it has passed: for C calls and the
     /// messages that want seconds.
-    public var secondsLeft: Double {
+    package var secondsLeft: Double {
         let left = self - .now
         return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
     }
 
     /// `seconds` from now.
-    public static func after(seconds: Int64) -> Self { .now + .seconds(seconds) }
+    package static func after(seconds: Int64) -> Self { .now + .seconds(seconds) }
 }

@@ -2,6 +2,8 @@ import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// A child process in a session of its own, meant to outlive this one: standard input and

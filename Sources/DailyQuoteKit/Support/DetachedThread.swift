@@ -1,18 +1,20 @@
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// Starts a detached POSIX thread for blocking work (C calls that cannot be made async).
 ///
 /// FoundationEssentials has no `Thread`; this is the part of it dailyquote needs.
-public enum DetachedThread {
+package enum DetachedThread {
     /// Why a thread could not be started.
-    public struct StartError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct StartError: Error, Equatable, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// Runs `body` on a new thread with a `stackSize`-byte stack, and returns at once.
-    public static func start(stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> Void) throws(StartError) {
+    package static func start(stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> Void) throws(StartError) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

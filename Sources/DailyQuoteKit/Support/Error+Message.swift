@@ -2,6 +2,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 extension Error {
@@ -10,7 +12,7 @@ extension Error {
     /// It replaces Foundation's `localizedDescription` (which would link all of Foundation) and
     /// says more: the system's reason and the file for file errors, the decoder's reason for
     /// JSON.
-    public var message: String {
+    package var message: String {
         if let localized = self as? LocalizedError, let description = localized.errorDescription { return description }
         if let posix = self as? POSIXError { return SystemError.reason(forCode: posix.code.rawValue) }
         if let cocoa = self as? CocoaError {

@@ -3,7 +3,7 @@
 /// Library errors carry a kind, never a process status, so that the one table in
 /// `ExitStatus` (in the executable) decides every status, and the unit generator retries
 /// exactly the kinds that are ``isTransient``.
-public enum ErrorKind: String, Sendable, Equatable, CaseIterable {
+package enum ErrorKind: String, Sendable, Equatable, CaseIterable {
     /// Something asked for could not be done, or a check failed.
     case failed
     /// The command line is wrong.
@@ -24,5 +24,5 @@ public enum ErrorKind: String, Sendable, Equatable, CaseIterable {
     case config
 
     /// Whether trying again later may succeed, so that a service is worth restarting.
-    public var isTransient: Bool { self == .unavailable || self == .temporary }
+    package var isTransient: Bool { self == .unavailable || self == .temporary }
 }

@@ -7,13 +7,13 @@
 /// units, `run` its schedule), the command checks it once, first, and asks for the preview.
 /// The end-to-end tests hold every command to the promise: a dry run leaves empty XDG
 /// directories empty.
-public struct ExecutionMode: Sendable, Equatable {
-    public var isDryRun: Bool
+package struct ExecutionMode: Sendable, Equatable {
+    package var isDryRun: Bool
 
-    public init(dryRun: Bool) {
+    package init(dryRun: Bool) {
         isDryRun = dryRun
     }
 
-    public static let live = ExecutionMode(dryRun: false)
-    public static let dryRun = ExecutionMode(dryRun: true)
+    package static let live = ExecutionMode(dryRun: false)
+    package static let dryRun = ExecutionMode(dryRun: true)
 }

@@ -3,7 +3,7 @@ import FoundationEssentials
 extension JSONEncoder {
     /// The encoder for every file and `--json` output: sorted keys (Linux's encoder has no
     /// stable order otherwise) and unescaped slashes; `pretty` for output meant for people.
-    public static func dailyquote(pretty: Bool = false) -> JSONEncoder {
+    package static func dailyquote(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting =
             pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]

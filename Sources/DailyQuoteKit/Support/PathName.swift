@@ -1,9 +1,9 @@
 /// Path arithmetic on plain strings, as `NSString` did it (FoundationEssentials has no
 /// `NSString`): the directory part and the last component.
-public enum PathName {
+package enum PathName {
     /// `path` without its last component: `/a/b` → `/a`, `/a` → `/`, `b` → `""`; trailing
     /// slashes are ignored.
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         let head = trimmingTrailingSlashes(String(trimmed[..<slash]))
@@ -11,7 +11,7 @@ public enum PathName {
     }
 
     /// The last component of `path`: `/a/b/` → `b`, `/` → `/`.
-    public static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
         if trimmed == "/" { return "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }

@@ -2,6 +2,8 @@ import CLinuxEvents
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// `posix_spawn` as both kinds of child use it: pipes for some standard streams, no shell, an

@@ -1,21 +1,23 @@
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// A file opened for reading; owns the descriptor and closes it in `deinit`.
 ///
 /// It reads devices and pipes too (`--config <(generate)`), and reads at an offset without
 /// moving a shared position.
-public final class ReadOnlyFile {
+package final class ReadOnlyFile {
     /// Why a read failed.
-    public struct ReadError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     private let descriptor: Int32
 
     /// Opens `path`, or returns nil if it cannot be opened.
-    public init?(path: String) {
+    package init?(path: String) {
         let descriptor = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
@@ -24,7 +26,7 @@ public final class ReadOnlyFile {
     deinit { close(descriptor) }
 
     /// Up to `count` bytes from `offset` (fewer at the end of the file).
-    public func read(at offset: UInt64, count: Int) throws(ReadError) -> [UInt8] {
+    package func read(at offset: UInt64, count: Int) throws(ReadError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
@@ -42,7 +44,7 @@ public final class ReadOnlyFile {
 
     /// Everything from the current position to the end; more than `maximum` bytes is an error,
     /// so that a device such as `/dev/zero` cannot exhaust memory.
-    public func readToEnd(maximum: Int) throws(ReadError) -> [UInt8] {
+    package func readToEnd(maximum: Int) throws(ReadError) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -2,6 +2,8 @@ import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// A child process started with `posix_spawn`: standard input from /dev/null or given bytes,
@@ -12,10 +14,10 @@ import SystemPackage
 ///
 /// The child starts with an empty signal mask and default signal actions, whatever the
 /// parent blocks. `wait()` reaps it; a child never waited for is killed and reaped in `deinit`.
-public final class SpawnedChild {
+package final class SpawnedChild {
     /// Why a child could not be started.
-    public struct SpawnError: Error, CustomStringConvertible {
-        public var description: String
+    package struct SpawnError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     private let pid: pid_t
@@ -27,7 +29,7 @@ public final class SpawnedChild {
     /// written to the child's standard input (which is then closed), else it reads /dev/null.
     ///
     /// The input is written before the output is read: keep it under a pipe's 64 KiB.
-    public init(path: String, arguments: [String], environment: [String: String], standardInput: [UInt8]? = nil) throws(SpawnError) {
+    package init(path: String, arguments: [String], environment: [String: String], standardInput: [UInt8]? = nil) throws(SpawnError) {
         var opened: [Int32] = []
         func pipe() throws(SpawnError) -> (read: Int32, write: Int32) {
             do {
@@ -72,7 +74,7 @@ public final class SpawnedChild {
     /// Reads standard output and error until both end, at most until `deadline`; nil at the deadline.
     ///
     /// Both pipes are read in one poll loop, so a child that fills one cannot block on it.
-    public func collectOutput(until deadline: Deadline) -> (stdout: [UInt8], stderr: [UInt8])? {
+    package func collectOutput(until deadline: Deadline) -> (stdout: [UInt8], stderr: [UInt8])? {
         var collected: [[UInt8]] = [[], []]
         var live = [stdoutPipe, stderrPipe]
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -96,12 +98,12 @@ public final class SpawnedChild {
     }
 
     /// Waits for the child; its exit status, or nil if a signal ended it.
-    public func wait() -> Int32? {
+    package func wait() -> Int32? {
         waitStatus().exit
     }
 
     /// Waits for the child; its exit status, or the signal that ended it.
-    public func waitStatus() -> (exit: Int32?, signal: Int32?) {
+    package func waitStatus() -> (exit: Int32?, signal: Int32?) {
         var status: Int32 = 0
         _ = SystemCall.retrying { waitpid(pid, &status, 0) }
         reaped = true
@@ -110,7 +112,7 @@ public final class SpawnedChild {
     }
 
     /// Kills the child (SIGKILL) and reaps it.
-    public func kill() {
+    package func kill() {
         guard !reaped else { return }
         Glibc.kill(pid, SIGKILL)
         _ = wait()

@@ -2,29 +2,29 @@ import FoundationEssentials
 
 /// Runs a helper program (`systemctl`, `systemd-analyze`) directly, never through a shell,
 /// and collects its exit status and output under a deadline.
-public struct Subprocess: Sendable {
+package struct Subprocess: Sendable {
     /// What a finished (or abandoned) run gave.
-    public struct Output: Sendable, Equatable {
+    package struct Output: Sendable, Equatable {
         /// The exit status; nil if the program could not be started or was killed at the deadline.
-        public var status: Int32?
-        public var stdout: String
-        public var stderr: String
+        package var status: Int32?
+        package var stdout: String
+        package var stderr: String
 
         /// The first line of standard error, else of standard output: the gist of a failure.
-        public var gist: String {
+        package var gist: String {
             let text = stderr.isEmpty ? stdout : stderr
             return text.split(separator: "\n").first.map(String.init) ?? "no output"
         }
     }
 
-    public var environment: [String: String]
+    package var environment: [String: String]
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// Runs `program` (a name looked up in `PATH`, or a path) with `arguments`, killing it after `timeout`.
-    public func run(_ program: String, _ arguments: [String], timeout: Duration = .seconds(15)) -> Output {
+    package func run(_ program: String, _ arguments: [String], timeout: Duration = .seconds(15)) -> Output {
         guard let path = resolve(program) else { return Output(status: nil, stdout: "", stderr: "\(program): not found") }
         let child: SpawnedChild
         do {
@@ -41,7 +41,7 @@ public struct Subprocess: Sendable {
     }
 
     /// Whether `program` can be found.
-    public func exists(_ program: String) -> Bool { resolve(program) != nil }
+    package func exists(_ program: String) -> Bool { resolve(program) != nil }
 
     private func resolve(_ program: String) -> String? {
         if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }

@@ -3,13 +3,15 @@ import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// The system calls dailyquote makes, on swift-system's `FileDescriptor` where it has them:
 /// each retried on EINTR, writes finished when short, each failure a ``SystemError``.
-public enum SystemCall {
+package enum SystemCall {
     /// Calls `call` again while it fails with EINTR, and returns its last result.
-    public static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+    package static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
         while true {
             let result = call()
             if result == -1, Glibc.errno == EINTR { continue }
@@ -19,7 +21,7 @@ public enum SystemCall {
 
     /// `call`, retried on EINTR; a result of -1 throws `operation`'s error.
     @discardableResult
-    public static func check<T: BinaryInteger>(_ operation: String, path: String? = nil, _ call: () -> T) throws(SystemError) -> T {
+    package static func check<T: BinaryInteger>(_ operation: String, path: String? = nil, _ call: () -> T) throws(SystemError) -> T {
         let result = retrying(call)
         guard result != -1 else { throw .last(operation, path: path) }
         return result
@@ -27,7 +29,7 @@ public enum SystemCall {
 
     /// Creates `path` and its missing parents with mode 0700, as the XDG spec asks of these
     /// directories; one that exists is fine.
-    public static func createPrivateDirectory(_ path: String) throws(SystemError) {
+    package static func createPrivateDirectory(_ path: String) throws(SystemError) {
         guard !path.isEmpty, !isDirectory(path) else { return }
         let parent = PathName.directory(of: path)
         if parent != path { try createPrivateDirectory(parent) }
@@ -35,13 +37,13 @@ public enum SystemCall {
     }
 
     /// Whether `path` names a directory (following links).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Opens `path` (created with `permissions`, 0600 by default) with `options` for writing.
-    public static func openForWriting(
+    package static func openForWriting(
         _ path: String, options: FileDescriptor.OpenOptions, permissions: FilePermissions = [.ownerReadWrite]
     ) throws(SystemError) -> FileDescriptor {
         do {
@@ -54,7 +56,7 @@ public enum SystemCall {
     }
 
     /// Writes all of `bytes` to `descriptor`.
-    public static func writeAll(_ bytes: some Sequence<UInt8>, to descriptor: FileDescriptor, path: String) throws(SystemError) {
+    package static func writeAll(_ bytes: some Sequence<UInt8>, to descriptor: FileDescriptor, path: String) throws(SystemError) {
         do {
             _ = try descriptor.writeAll(bytes)
         } catch {
@@ -64,7 +66,7 @@ public enum SystemCall {
 
     /// Creates or truncates `path` (mode 0644: for files other programs read, such as units)
     /// and writes `bytes` whole; no fsync.
-    public static func replaceReadable(_ path: String, with bytes: some Sequence<UInt8>) throws(SystemError) {
+    package static func replaceReadable(_ path: String, with bytes: some Sequence<UInt8>) throws(SystemError) {
         let descriptor = try openForWriting(path, options: [.truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
         defer { try? descriptor.close() }
         try writeAll(bytes, to: descriptor, path: path)
@@ -72,7 +74,7 @@ public enum SystemCall {
 
     /// Appends `bytes` to `path` (created 0600, its directory 0700) with `O_APPEND`, so that
     /// concurrent writers never interleave a line; fsyncs it when `durable`.
-    public static func append(_ bytes: some Sequence<UInt8>, to path: String, durable: Bool) throws(SystemError) {
+    package static func append(_ bytes: some Sequence<UInt8>, to path: String, durable: Bool) throws(SystemError) {
         try createPrivateDirectory(PathName.directory(of: path))
         let descriptor = try openForWriting(path, options: [.append])
         defer { try? descriptor.close() }
@@ -81,13 +83,13 @@ public enum SystemCall {
     }
 
     /// Everything on standard input until its end, at most `maximum` bytes.
-    public static func readStandardInput(maximum: Int) throws(SystemError) -> [UInt8] {
+    package static func readStandardInput(maximum: Int) throws(SystemError) -> [UInt8] {
         try readToEnd(.standardInput, maximum: maximum, path: "standard input")
     }
 
     /// Everything readable from `descriptor` until its end; more than `maximum` bytes is an error,
     /// so that a device such as `/dev/zero` cannot exhaust memory.
-    public static func readToEnd(_ descriptor: FileDescriptor, maximum: Int, path: String) throws(SystemError) -> [UInt8] {
+    package static func readToEnd(_ descriptor: FileDescriptor, maximum: Int, path: String) throws(SystemError) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -1,22 +1,22 @@
 import FoundationEssentials
 
 /// An error a user can cause or fix: one short line (its `errorDescription`) and a kind.
-public protocol UserFacingError: LocalizedError {
+package protocol UserFacingError: LocalizedError {
     /// What kind of failure it is; the executable turns it into the exit status.
     var kind: ErrorKind { get }
 }
 
 extension ConfigError: UserFacingError {
-    public var kind: ErrorKind { .config }
+    package var kind: ErrorKind { .config }
 }
 
 extension AtomicFile.WriteError: UserFacingError {
-    public var kind: ErrorKind { .cannotWrite }
+    package var kind: ErrorKind { .cannotWrite }
 }
 
 extension TimeZoneDatabase.LookupError: UserFacingError {
-    public var kind: ErrorKind { .config }
-    public var errorDescription: String? {
+    package var kind: ErrorKind { .config }
+    package var errorDescription: String? {
         switch self {
         case .invalidName, .notFound: "the configured time zone is not in the tz database"
         case .unreadable(let reason): "the configured time zone cannot be read: \(reason)"
@@ -25,27 +25,27 @@ extension TimeZoneDatabase.LookupError: UserFacingError {
 }
 
 /// A failure with a message and a kind, for conditions with no richer type.
-public struct CommandFailure: UserFacingError, Equatable {
+package struct CommandFailure: UserFacingError, Equatable {
     /// The line to show; nil when the command has already said what went wrong.
-    public var message: String?
-    public var kind: ErrorKind
+    package var message: String?
+    package var kind: ErrorKind
 
-    public init(_ message: String?, kind: ErrorKind = .failed) {
+    package init(_ message: String?, kind: ErrorKind = .failed) {
         self.message = message
         self.kind = kind
     }
 
     /// A failure already reported on the way (a failed `doctor` check, a `refresh` that
     /// logged each source's error): only the exit status is left to give.
-    public init(alreadyReported kind: ErrorKind) {
+    package init(alreadyReported kind: ErrorKind) {
         self.init(nil, kind: kind)
     }
 
-    public var errorDescription: String? { message }
+    package var errorDescription: String? { message }
 }
 
 extension FileLock.LockError: UserFacingError {
-    public var kind: ErrorKind {
+    package var kind: ErrorKind {
         switch self {
         case .timedOut: .temporary  // another run holds the lock; try again later
         case .cannotOpen: .cannotWrite
@@ -54,9 +54,9 @@ extension FileLock.LockError: UserFacingError {
 }
 
 extension DeliveryLedger.LedgerError: UserFacingError {
-    public var kind: ErrorKind { .cannotWrite }
+    package var kind: ErrorKind { .cannotWrite }
 }
 
 extension WakeSource.SetupError: UserFacingError {
-    public var kind: ErrorKind { .system }
+    package var kind: ErrorKind { .system }
 }

@@ -5,14 +5,14 @@
 /// which re-runs the generator; under `install` it runs `install` again (which reloads too).
 /// The package also ships a static copy (packaging/systemd-user/), which stands in while the
 /// generator writes nothing (a broken config, `enabled = false`), so that the fix applies too.
-public struct ConfigWatchUnits: Sendable, Equatable {
+package struct ConfigWatchUnits: Sendable, Equatable {
     /// The user's config file, then the system-wide ones, in the order they are watched.
-    public var files: [String]
+    package var files: [String]
     /// The command lines the service runs in turn, unquoted words (`-` before the first
     /// word: its failure is ignored).
-    public var commands: [[String]]
+    package var commands: [[String]]
 
-    public init(files: [String], commands: [[String]]) {
+    package init(files: [String], commands: [[String]]) {
         self.files = files
         self.commands = commands
     }
@@ -20,17 +20,17 @@ public struct ConfigWatchUnits: Sendable, Equatable {
     /// The service's commands under the generator: a reload, which runs the generator again;
     /// timers that are gone (`enabled = false`) forgotten; timers that are new started, as
     /// `timers.target` wants them and a reload starts nothing.
-    public static let reloadCommands = [
+    package static let reloadCommands = [
         ["systemctl", "--user", "daemon-reload"],
         ["-systemctl", "--user", "reset-failed"] + SystemdUnit.timerNames,
         ["systemctl", "--user", "--no-block", "start", "timers.target"],
     ]
 
-    public static let pathUnitName = AppPaths.configWatchPath
-    public static let serviceName = AppPaths.configWatchService
+    package static let pathUnitName = AppPaths.configWatchPath
+    package static let serviceName = AppPaths.configWatchService
 
     /// The path unit, then the service.
-    public var units: [SystemdUnit] {
+    package var units: [SystemdUnit] {
         [SystemdUnit(name: Self.pathUnitName, content: pathUnit), SystemdUnit(name: Self.serviceName, content: service)]
     }
 

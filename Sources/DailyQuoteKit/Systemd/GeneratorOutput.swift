@@ -2,18 +2,20 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// What the systemd user generator (`dailyquote-generator`, see systemd.generator(7)) writes
 /// into its output directory: the units `install` would write, marked as generated, and the
 /// `*.wants/` links that enable them.
-public struct GeneratorOutput: Sendable, Equatable {
+package struct GeneratorOutput: Sendable, Equatable {
     /// The units, as written.
-    public var units: [SystemdUnit]
+    package var units: [SystemdUnit]
 
     /// Marks `units` as the generator's: its own header, and `SourcePath=` naming `configFile`
     /// (so that systemd says when the config changed after the last reload).
-    public init(units: [SystemdUnit], configFile: String) {
+    package init(units: [SystemdUnit], configFile: String) {
         self.units = units.map { unit in
             var lines = unit.content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             while let first = lines.first, first.hasPrefix("#") { lines.removeFirst() }
@@ -31,7 +33,7 @@ public struct GeneratorOutput: Sendable, Equatable {
         """
 
     /// The `*.wants/` links: for each unit with `WantedBy=TARGET`, `TARGET.wants/NAME`.
-    public var links: [(link: String, unit: String)] {
+    package var links: [(link: String, unit: String)] {
         units.flatMap { unit in
             unit.content.split(separator: "\n").filter { $0.hasPrefix("WantedBy=") }.flatMap { line in
                 line.dropFirst("WantedBy=".count).split(separator: " ").map { ("\($0).wants/\(unit.name)", unit.name) }
@@ -40,9 +42,9 @@ public struct GeneratorOutput: Sendable, Equatable {
     }
 
     /// A file that could not be written.
-    public struct WriteError: Error, Equatable {
-        public var path: String
-        public var reason: String
+    package struct WriteError: Error, Equatable {
+        package var path: String
+        package var reason: String
     }
 
     /// Writes the units (mode 0644) and the links into `directory`, which systemd empties
@@ -50,7 +52,7 @@ public struct GeneratorOutput: Sendable, Equatable {
     ///
     /// Plain writes: no temporary file and no fsync (FileManager's atomic write costs an fsync
     /// per file, milliseconds each on a disk), as the directory is new, private and in /run.
-    public func write(to directory: String) throws(WriteError) {
+    package func write(to directory: String) throws(WriteError) {
         let manager = FileManager.default
         for unit in units { try Self.writeFile("\(directory)/\(unit.name)", unit.content) }
         for (link, unit) in links {

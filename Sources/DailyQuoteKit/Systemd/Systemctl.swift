@@ -1,19 +1,19 @@
 /// `systemctl --user`, run directly.
-public struct Systemctl: Sendable {
-    public var subprocess: Subprocess
+package struct Systemctl: Sendable {
+    package var subprocess: Subprocess
 
-    public init(subprocess: Subprocess) {
+    package init(subprocess: Subprocess) {
         self.subprocess = subprocess
     }
 
     /// Runs `systemctl --user arguments…`.
     @discardableResult
-    public func run(_ arguments: [String]) -> Subprocess.Output {
+    package func run(_ arguments: [String]) -> Subprocess.Output {
         subprocess.run("systemctl", ["--user"] + arguments, timeout: .seconds(30))
     }
 
     /// The user manager's environment (`show-environment`), or nil if it cannot be reached.
-    public func environment() -> [String: String]? {
+    package func environment() -> [String: String]? {
         let output = run(["show-environment"])
         guard output.status == 0 else { return nil }
         var result: [String: String] = [:]

@@ -1,23 +1,23 @@
 /// One generated unit file: its name in the user unit directory and its whole text.
-public struct SystemdUnit: Sendable, Equatable {
-    public var name: String
-    public var content: String
+package struct SystemdUnit: Sendable, Equatable {
+    package var name: String
+    package var content: String
 
-    public init(name: String, content: String) {
+    package init(name: String, content: String) {
         self.name = name
         self.content = content
     }
 
     /// The units `install` manages, in the order they are written: the four of the plan, then
     /// the config watch (``ConfigWatchUnits``).
-    public static let names = [
+    package static let names = [
         AppPaths.refreshService, AppPaths.refreshTimer, AppPaths.notifyService, AppPaths.notifyTimer, AppPaths.configWatchPath,
         AppPaths.configWatchService,
     ]
 
     /// The two timers, which are what gets enabled.
-    public static let timerNames = [AppPaths.refreshTimer, AppPaths.notifyTimer]
+    package static let timerNames = [AppPaths.refreshTimer, AppPaths.notifyTimer]
 
     /// What `install` enables and `uninstall` disables: the timers and the config watch.
-    public static let enabledNames = timerNames + [AppPaths.configWatchPath]
+    package static let enabledNames = timerNames + [AppPaths.configWatchPath]
 }

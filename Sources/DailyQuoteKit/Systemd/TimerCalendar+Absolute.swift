@@ -9,7 +9,7 @@ extension TimerCalendar {
     /// its last: from 1 January of `now`'s UTC year through 31 December `years` later.
     ///
     /// Anchoring to the year keeps the generated units stable, so a re-run of `install` rewrites nothing.
-    public static func absoluteHorizon(now: Int64, years: Int = 3) -> ClosedRange<Int64> {
+    package static func absoluteHorizon(now: Int64, years: Int = 3) -> ClosedRange<Int64> {
         let year = CivilDate(daysSinceEpoch: floorDivide(now, 86_400)).year
         let start = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * 86_400
         let end = CivilDate(year: year + years + 1, month: 1, day: 1).daysSinceEpoch * 86_400 - 1
@@ -18,7 +18,7 @@ extension TimerCalendar {
 
     /// `OnCalendar=` lines that elapse exactly at `instants` (UTC), one line per month and
     /// time of day: `2026-11-01..05,07 07:00:00 UTC`.
-    public static func absoluteLines(_ instants: [Int64]) -> [String] {
+    package static func absoluteLines(_ instants: [Int64]) -> [String] {
         struct Key: Hashable, Comparable {
             var year: Int, month: Int, time: Int64
             static func < (a: Key, b: Key) -> Bool { (a.year, a.month, a.time) < (b.year, b.month, b.time) }

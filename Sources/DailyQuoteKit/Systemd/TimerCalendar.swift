@@ -7,11 +7,11 @@
 /// fire harmlessly, after that day's delivery (`notify` is idempotent), or retry a failed one.
 ///
 /// A plan with several slots gets each slot's lines, in config order, without duplicates.
-public enum TimerCalendar {
+package enum TimerCalendar {
     /// The lines for `planner`, looking `years` ahead from `start` for gap patterns.
     ///
     /// Rules in the tz database recur yearly, so a few years show every pattern the zone has.
-    public static func onCalendarLines(for planner: DeliveryPlanner, from start: Int64, years: Int = 5) -> [String] {
+    package static func onCalendarLines(for planner: DeliveryPlanner, from start: Int64, years: Int = 5) -> [String] {
         var lines: [String] = []
         for rule in planner.rules where !rule.weekdays.isEmpty {
             for line in onCalendarLines(for: rule, zone: planner.zone, from: start, years: years) where !lines.contains(line) {

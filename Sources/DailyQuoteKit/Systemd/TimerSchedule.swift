@@ -3,22 +3,22 @@
 /// The calendar style follows the rule in its zone (`Mon..Fri *-*-* 08:00:00 Europe/Berlin`,
 /// plus DST-gap lines) and never runs out. The absolute style lists the planned instants in
 /// UTC over a horizon; `install` uses it only where systemd cannot compute the calendar style.
-public struct TimerSchedule: Sendable, Equatable {
+package struct TimerSchedule: Sendable, Equatable {
     /// How the lines express the plan.
-    public enum Style: String, Sendable, Codable, Equatable {
+    package enum Style: String, Sendable, Codable, Equatable {
         case calendar
         case absolute
     }
 
-    public var style: Style
+    package var style: Style
     /// The notify timer's lines.
-    public var notify: [String]
+    package var notify: [String]
     /// The refresh timer's lines: the same plan, `refresh.lead` earlier.
-    public var refresh: [String]
+    package var refresh: [String]
     /// For the absolute style, the last instant the lines cover.
-    public var horizonEnd: Int64?
+    package var horizonEnd: Int64?
 
-    public init(style: Style, notify: [String], refresh: [String], horizonEnd: Int64? = nil) {
+    package init(style: Style, notify: [String], refresh: [String], horizonEnd: Int64? = nil) {
         self.style = style
         self.notify = notify
         self.refresh = refresh
@@ -26,7 +26,7 @@ public struct TimerSchedule: Sendable, Equatable {
     }
 
     /// The calendar style for `planner`, with gap lines found from `now` on.
-    public static func calendar(for planner: DeliveryPlanner, now: Int64) -> TimerSchedule {
+    package static func calendar(for planner: DeliveryPlanner, now: Int64) -> TimerSchedule {
         TimerSchedule(
             style: .calendar,
             notify: TimerCalendar.onCalendarLines(for: planner, from: now),
@@ -34,7 +34,7 @@ public struct TimerSchedule: Sendable, Equatable {
     }
 
     /// The absolute style for `planner`, covering the whole years of ``TimerCalendar/absoluteHorizon(now:years:)``.
-    public static func absolute(for planner: DeliveryPlanner, now: Int64) -> TimerSchedule {
+    package static func absolute(for planner: DeliveryPlanner, now: Int64) -> TimerSchedule {
         let horizon = TimerCalendar.absoluteHorizon(now: now)
         let days = Int((horizon.upperBound - horizon.lowerBound) / 86_400) + 2
         let deliveries = planner.deliveries(from: horizon.lowerBound, count: days * max(1, planner.rules.count)).filter {

@@ -5,20 +5,20 @@
 /// Both services are `Type=oneshot` runs of the installed binary. The notify service may
 /// only open `AF_UNIX` sockets (the session bus); neither needs a mount namespace, because
 /// user managers on distributions without unprivileged user namespaces cannot set one up.
-public struct UnitGenerator: Sendable, Equatable {
+package struct UnitGenerator: Sendable, Equatable {
     /// The absolute path of the binary the services run.
-    public var executable: String
+    package var executable: String
     /// The config file to pass with `--config`, when it is not the default one.
-    public var configArgument: String?
-    public var config: Config
-    public var schedule: TimerSchedule
+    package var configArgument: String?
+    package var config: Config
+    package var schedule: TimerSchedule
     /// The zone the plan was made in, which the services must plan in too.
-    public var zone: ZoneRules
+    package var zone: ZoneRules
     /// The exit statuses no retry can fix, for `RestartPreventExitStatus=`: the executable's
     /// table gives them, for every kind that is not ``ErrorKind/isTransient``.
-    public var permanentExitStatuses: [Int32]
+    package var permanentExitStatuses: [Int32]
 
-    public init(
+    package init(
         executable: String, configArgument: String?, config: Config, schedule: TimerSchedule, zone: ZoneRules,
         permanentExitStatuses: [Int32]
     ) {
@@ -40,10 +40,10 @@ public struct UnitGenerator: Sendable, Equatable {
     }
 
     /// The seconds `RestartSec=` waits before `notify` tries again after exit 69.
-    public static let retrySeconds = 30
+    package static let retrySeconds = 30
 
     /// All four units, in ``SystemdUnit/names`` order.
-    public var units: [SystemdUnit] {
+    package var units: [SystemdUnit] {
         [
             SystemdUnit(name: AppPaths.refreshService, content: refreshService),
             SystemdUnit(name: AppPaths.refreshTimer, content: refreshTimer),

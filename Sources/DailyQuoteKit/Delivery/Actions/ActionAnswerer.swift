@@ -5,17 +5,17 @@ import Logging
 ///
 /// Every button pressed is recorded in `actions.jsonl` against the history entry of the quote
 /// it was pressed on. A failure is logged and the holder goes on holding.
-public struct ActionAnswerer: Sendable {
+package struct ActionAnswerer: Sendable {
     /// Where the action log, the ledger and the cache are.
-    public var paths: AppPaths
-    public var favorites: FavoritesStore
-    public var clipboard: Clipboard
+    package var paths: AppPaths
+    package var favorites: FavoritesStore
+    package var clipboard: Clipboard
     /// How the history writes times (the delivery's zone).
-    public var format: ZonedTimeFormat
-    public var clock: @Sendable () -> Int64
-    public var logger: Logger
+    package var format: ZonedTimeFormat
+    package var clock: @Sendable () -> Int64
+    package var logger: Logger
 
-    public init(
+    package init(
         paths: AppPaths, favorites: FavoritesStore, clipboard: Clipboard, format: ZonedTimeFormat,
         clock: @escaping @Sendable () -> Int64, logger: Logger
     ) {
@@ -28,14 +28,14 @@ public struct ActionAnswerer: Sendable {
     }
 
     /// The notification that was shown when a button was pressed, and its history entry's key.
-    public struct Shown: Sendable, Equatable {
-        public var notification: DesktopNotification
-        public var id: UInt32
-        public var postedAt: Int64
-        public var source: String?
-        public var server: String
+    package struct Shown: Sendable, Equatable {
+        package var notification: DesktopNotification
+        package var id: UInt32
+        package var postedAt: Int64
+        package var source: String?
+        package var server: String
 
-        public init(notification: DesktopNotification, id: UInt32, postedAt: Int64, source: String?, server: String) {
+        package init(notification: DesktopNotification, id: UInt32, postedAt: Int64, source: String?, server: String) {
             self.notification = notification
             self.id = id
             self.postedAt = postedAt
@@ -46,7 +46,7 @@ public struct ActionAnswerer: Sendable {
 
     /// Answers `action` on `shown`; for Another, `replace` posts the new notification in place
     /// (true when the server took it), and the result is what is shown afterwards.
-    public func answer(_ action: NotificationAction, on shown: Shown, replace: (DesktopNotification) -> Bool) -> Shown {
+    package func answer(_ action: NotificationAction, on shown: Shown, replace: (DesktopNotification) -> Bool) -> Shown {
         let now = clock()
         do {
             try ActionLog(path: paths.actionLog).append(.init(id: shown.id, postedAt: shown.postedAt, action: action, at: now))

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// The clipboard tools the Copy button uses: `wl-copy` (Wayland), `xclip` or `xsel` (X11).
@@ -7,25 +9,25 @@
 /// The clipboard lives only as long as the process that owns it, so the tool is started in a
 /// session of its own and left running (all three stay in the background to serve it). The
 /// text goes to it on standard input, never through a command line or a shell.
-public struct Clipboard: Sendable {
+package struct Clipboard: Sendable {
     /// A clipboard program and the arguments that make it read the clipboard's text on standard input.
-    public struct Tool: Sendable, Equatable {
-        public var path: String
-        public var arguments: [String]
+    package struct Tool: Sendable, Equatable {
+        package var path: String
+        package var arguments: [String]
     }
 
-    public var environment: [String: String]
+    package var environment: [String: String]
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// The Debian packages that provide a tool, for `doctor`.
-    public static let packages = "wl-clipboard (Wayland) or xclip (X11)"
+    package static let packages = "wl-clipboard (Wayland) or xclip (X11)"
 
     /// The tool to use here: under Wayland (`WAYLAND_DISPLAY` set) `wl-copy` first, otherwise
     /// `xclip`, then `xsel`; nil when none is installed.
-    public var tool: Tool? {
+    package var tool: Tool? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         var candidates: [(String, [String])] = [("xclip", ["-selection", "clipboard"]), ("xsel", ["--clipboard", "--input"])]
@@ -38,25 +40,25 @@ public struct Clipboard: Sendable {
     }
 
     /// `actions` without `copy` when no tool is installed; nil for none.
-    public func available(_ actions: [NotificationAction]?) -> [NotificationAction]? {
+    package func available(_ actions: [NotificationAction]?) -> [NotificationAction]? {
         guard let actions else { return nil }
         let usable = tool == nil ? actions.filter { $0 != .copy } : actions
         return usable.isEmpty ? nil : usable
     }
 
     /// What Copy puts on the clipboard: `“text” — author` (the text alone if there is no author).
-    public static func text(of quote: Quote) -> String {
+    package static func text(of quote: Quote) -> String {
         quote.author.isEmpty ? "“\(quote.text)”" : "“\(quote.text)” — \(quote.author)"
     }
 
     /// Why the clipboard could not be set.
-    public struct CopyError: Error, Equatable {
-        public var message: String
+    package struct CopyError: Error, Equatable {
+        package var message: String
     }
 
     /// Puts `text` on the clipboard through ``tool``, waiting up to two seconds for the tool's
     /// first process to hand over to its background one.
-    public func copy(_ text: String) throws(CopyError) {
+    package func copy(_ text: String) throws(CopyError) {
         guard let tool else { throw CopyError(message: "no clipboard tool (install \(Self.packages))") }
         let toChild: (read: Int32, write: Int32)
         do {

@@ -2,6 +2,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// What a running holder keeps: ``AppPaths/holdMarker``, valid while the holder holds
@@ -9,18 +11,18 @@ import FoundationEssentials
 ///
 /// The next delivery reads it to replace the held notification in place and to end its
 /// holder; `status` reads it to show a live holder.
-public struct HoldMarker: Sendable, Codable, Equatable {
-    public var pid: Int32
+package struct HoldMarker: Sendable, Codable, Equatable {
+    package var pid: Int32
     /// The held notification's id on the server.
-    public var id: UInt32
+    package var id: UInt32
     /// When it was posted (Unix seconds): with `id`, the history entry it belongs to.
-    public var postedAt: Int64
+    package var postedAt: Int64
     /// When the holder lets go at the latest (Unix seconds).
-    public var until: Int64
+    package var until: Int64
     /// The server's name.
-    public var server: String
+    package var server: String
 
-    public init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String) {
+    package init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String) {
         self.pid = pid
         self.id = id
         self.postedAt = postedAt
@@ -29,7 +31,7 @@ public struct HoldMarker: Sendable, Codable, Equatable {
     }
 
     /// The marker of a live holder, or nil when none holds the lock.
-    public static func live(in paths: AppPaths) -> HoldMarker? {
+    package static func live(in paths: AppPaths) -> HoldMarker? {
         guard FileLock.isHeld(path: paths.holdLock),
             let data = FileManager.default.contents(atPath: paths.holdMarker)
         else { return nil }
@@ -39,7 +41,7 @@ public struct HoldMarker: Sendable, Codable, Equatable {
     /// Ends the holder: its notification was replaced.
     ///
     /// The process is checked to be a dailyquote holder first, so a recycled PID is left alone.
-    public func end() {
+    package func end() {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return }
         let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         guard words.contains("hold"), words.contains(where: { $0.hasSuffix("dailyquote") || $0.hasSuffix("/exe") }) else { return }

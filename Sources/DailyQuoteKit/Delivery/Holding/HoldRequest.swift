@@ -1,18 +1,18 @@
 /// What `notify` asks its holder to post and how long to keep it, sent as JSON on the
 /// holder's standard input (the quote never passes through a command line or a shell).
-public struct HoldRequest: Sendable, Codable, Equatable {
-    public var notification: DesktopNotification
+package struct HoldRequest: Sendable, Codable, Equatable {
+    package var notification: DesktopNotification
     /// The id of the notification this one replaces in place (the previous delivery's), or nil.
-    public var replaces: UInt32?
+    package var replaces: UInt32?
     /// The instant (Unix seconds) after which the holder lets go: the hold's end, at the latest
     /// just after the next planned delivery.
-    public var until: Int64
+    package var until: Int64
     /// Where the quote came from (`bundled`, or a source's name), for a favourite saved from it.
-    public var source: String?
+    package var source: String?
     /// The zone the history's times are written in (the delivery's), for an Another quote.
-    public var timeZone: String?
+    package var timeZone: String?
 
-    public init(notification: DesktopNotification, replaces: UInt32?, until: Int64, source: String? = nil, timeZone: String? = nil) {
+    package init(notification: DesktopNotification, replaces: UInt32?, until: Int64, source: String? = nil, timeZone: String? = nil) {
         self.notification = notification
         self.replaces = replaces
         self.until = until
@@ -22,19 +22,19 @@ public struct HoldRequest: Sendable, Codable, Equatable {
 }
 
 /// The holder's one-line answer on its standard output, once the notification is posted (or not).
-public struct HoldReply: Sendable, Codable, Equatable {
+package struct HoldReply: Sendable, Codable, Equatable {
     /// The server that took it.
-    public var server: NotificationServerInfo?
+    package var server: NotificationServerInfo?
     /// The id the server gave the notification.
-    public var id: UInt32?
+    package var id: UInt32?
     /// When it was posted (Unix seconds).
-    public var postedAt: Int64?
+    package var postedAt: Int64?
     /// Whether the holder stays to keep it.
-    public var holding: Bool
+    package var holding: Bool
     /// Why it could not be posted.
-    public var error: DeliveryError?
+    package var error: DeliveryError?
 
-    public init(server: NotificationServerInfo?, id: UInt32?, postedAt: Int64?, holding: Bool, error: DeliveryError? = nil) {
+    package init(server: NotificationServerInfo?, id: UInt32?, postedAt: Int64?, holding: Bool, error: DeliveryError? = nil) {
         self.server = server
         self.id = id
         self.postedAt = postedAt
@@ -43,7 +43,7 @@ public struct HoldReply: Sendable, Codable, Equatable {
     }
 
     /// A reply for a notification that could not be posted.
-    public static func failed(_ error: DeliveryError) -> HoldReply {
+    package static func failed(_ error: DeliveryError) -> HoldReply {
         HoldReply(server: nil, id: nil, postedAt: nil, holding: false, error: error)
     }
 }

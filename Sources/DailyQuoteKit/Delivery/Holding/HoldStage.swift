@@ -3,6 +3,8 @@ import Logging
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// The holder's side (`dailyquote hold`): posts the notification it is handed, reports it,
@@ -11,14 +13,14 @@ import Logging
 ///
 /// While it holds, it keeps `hold.lock` and `hold.json` in the state directory, and it
 /// records how the notification ended in `closed.jsonl`.
-public struct HoldStage: Sendable {
-    public var paths: AppPaths
-    public var clock: @Sendable () -> Int64
-    public var logger: Logger
+package struct HoldStage: Sendable {
+    package var paths: AppPaths
+    package var clock: @Sendable () -> Int64
+    package var logger: Logger
     /// Answers the notification's buttons; nil offers none.
-    public var answerer: ActionAnswerer?
+    package var answerer: ActionAnswerer?
 
-    public init(paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil) {
+    package init(paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil) {
         self.paths = paths
         self.clock = clock
         self.logger = logger
@@ -33,14 +35,14 @@ public struct HoldStage: Sendable {
     /// Servers without it show a banner that expires and keep nothing to hold.
     /// A notification that offers buttons (`offering`, on a server with the `actions`
     /// capability) needs one too: the holder is what answers them.
-    public static func needsHolder(_ server: NotificationServerInfo, offering actions: [NotificationAction] = []) -> Bool {
+    package static func needsHolder(_ server: NotificationServerInfo, offering actions: [NotificationAction] = []) -> Bool {
         server.capabilities.contains("persistence") || (server.capabilities.contains("actions") && !actions.isEmpty)
     }
 
     /// Posts and holds `request`, and returns how the hold ended.
     ///
     /// `report` gets the one reply for `notify`, as soon as the notification is posted.
-    public func run(_ request: HoldRequest, report: (HoldReply) -> Void) -> HoldEnd? {
+    package func run(_ request: HoldRequest, report: (HoldReply) -> Void) -> HoldEnd? {
         var lock: FileLock?
         var posted: HoldReply?
         var shown: ActionAnswerer.Shown?

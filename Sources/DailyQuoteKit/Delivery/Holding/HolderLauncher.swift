@@ -2,6 +2,8 @@ import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// Posts a notification through a holder: a `dailyquote hold` process that posts it, answers
@@ -11,14 +13,14 @@ import FoundationEssentials
 /// left in the `Type=oneshot` service's cgroup it would either keep the unit activating, which
 /// swallows the timer's next elapse, or be killed when the unit stops. Elsewhere it runs in a
 /// session of its own.
-public struct HolderLauncher: Sendable {
+package struct HolderLauncher: Sendable {
     /// The dailyquote binary to run as `hold`.
-    public var executable: String
-    public var environment: [String: String]
+    package var executable: String
+    package var environment: [String: String]
     /// Where this process's cgroup is read, only when a holder is started (`/proc/self/cgroup`).
-    public var cgroupFile: String
+    package var cgroupFile: String
 
-    public init(executable: String, environment: [String: String], cgroupFile: String = "/proc/self/cgroup") {
+    package init(executable: String, environment: [String: String], cgroupFile: String = "/proc/self/cgroup") {
         self.executable = executable
         self.environment = environment
         self.cgroupFile = cgroupFile
@@ -28,7 +30,7 @@ public struct HolderLauncher: Sendable {
     ///
     /// A holder that has not answered by then is killed and the delivery stays due; it may
     /// still have posted (a frozen server), which a later run then posts again.
-    public func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
+    package func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
         guard let payload = try? JSONEncoder.dailyquote().encode(request) else { throw .failed("cannot encode the hold request") }
         let seconds = deadline.secondsLeft
         for command in commands {

@@ -1,16 +1,16 @@
 /// Posts through a holder process (``HolderLauncher``), which keeps the notification while the
 /// server shows it.
-public struct HoldingPoster: NotificationPosting {
-    public var launcher: HolderLauncher
+package struct HoldingPoster: NotificationPosting {
+    package var launcher: HolderLauncher
     /// The delivery's zone name, for the times the holder writes in the history.
-    public var timeZone: String?
+    package var timeZone: String?
 
-    public init(launcher: HolderLauncher, timeZone: String? = nil) {
+    package init(launcher: HolderLauncher, timeZone: String? = nil) {
         self.launcher = launcher
         self.timeZone = timeZone
     }
 
-    public func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
+    package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         // Holders of earlier deliveries are children of a long-lived `run`: reap those that ended.
         DetachedChild.reapFinished()

@@ -1,5 +1,5 @@
 /// Why a notification went away, as the history records it.
-public enum NotificationCloseReason: String, Sendable, Codable, Equatable {
+package enum NotificationCloseReason: String, Sendable, Codable, Equatable {
     /// The server let it expire (`NotificationClosed` reason 1).
     case expired
     /// The person dismissed it (reason 2). GNOME also says 2 when it removes a notification
@@ -11,7 +11,7 @@ public enum NotificationCloseReason: String, Sendable, Codable, Equatable {
     case replaced
 
     /// The reason for a `NotificationClosed` code; nil for 4 ("undefined") and unknown codes.
-    public init?(code: Int32) {
+    package init?(code: Int32) {
         switch code {
         case 1: self = .expired
         case 2: self = .dismissed
@@ -22,7 +22,7 @@ public enum NotificationCloseReason: String, Sendable, Codable, Equatable {
 }
 
 /// How a hold ended.
-public enum HoldEnd: Sendable, Equatable {
+package enum HoldEnd: Sendable, Equatable {
     /// The server sent `NotificationClosed`; its reason, if it gave a known one.
     case closed(NotificationCloseReason?)
     /// The hold's time ran out.

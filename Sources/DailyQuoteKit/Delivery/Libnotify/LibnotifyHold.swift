@@ -2,6 +2,8 @@ import CLibnotify
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// A GLib main loop that sleeps until a posted notification is closed, the hold's time runs

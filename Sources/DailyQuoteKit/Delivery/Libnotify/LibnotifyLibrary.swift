@@ -2,6 +2,8 @@ import CLibnotify
 
 #if canImport(Glibc)
     import Glibc
+#else
+    #error("dailyquote runs on Linux only")
 #endif
 
 /// libnotify, initialised for one application name, and uninitialised when released.

@@ -1,9 +1,9 @@
 /// Posts notifications through libnotify on the session bus, under a deadline.
-public struct LibnotifyPoster: NotificationPosting {
-    public init() {}
+package struct LibnotifyPoster: NotificationPosting {
+    package init() {}
 
     /// Posts from this process, which does not hold: `holdUntil` is not used.
-    public func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
+    package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> PostedNotification in
             let library = try LibnotifyLibrary(appName: notification.appName)
@@ -19,7 +19,7 @@ public struct LibnotifyPoster: NotificationPosting {
     /// Returns nil, with nothing posted, when `needsHolder` says the server needs one.
     /// Asking first keeps the common case (a server that shows a banner and keeps nothing) as
     /// quick as posting directly: no second process on the way to the `Notify` call.
-    public func postUnlessHeld(
+    package func postUnlessHeld(
         _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
     ) throws(DeliveryError) -> PostedNotification? {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> PostedNotification? in
@@ -33,7 +33,7 @@ public struct LibnotifyPoster: NotificationPosting {
     }
 
     /// The notification server's name, version and capabilities, asked before `deadline`.
-    public func serverInfo(deadline: Deadline) throws(DeliveryError) -> NotificationServerInfo {
+    package func serverInfo(deadline: Deadline) throws(DeliveryError) -> NotificationServerInfo {
         try Self.underDeadline(deadline) { () throws(DeliveryError) -> NotificationServerInfo in
             try LibnotifyLibrary(appName: "dailyquote").serverInfo()
         }
@@ -47,7 +47,7 @@ public struct LibnotifyPoster: NotificationPosting {
     /// passes each press to `answer` with a function that replaces the notification in place.
     /// It runs on the calling thread, unbounded: the process that asked (`notify`) holds the
     /// deadline and ends this one if no report comes in time. Returns nil when it did not hold.
-    public func postAndHold(
+    package func postAndHold(
         _ request: HoldRequest, clock: () -> Int64, keep: (NotificationServerInfo, [NotificationAction]) -> Bool,
         answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> Bool) -> Void = { _, _ in },
         report: (HoldReply) -> Void

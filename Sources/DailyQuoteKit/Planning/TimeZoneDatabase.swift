@@ -4,34 +4,34 @@ import FoundationEssentials
 ///
 /// Reading the system's files, rather than ICU's private copy, keeps the planner in step with
 /// systemd's `OnCalendar=` and with `date`, which read the same files.
-public struct TimeZoneDatabase: Sendable {
-    public var directory: String
+package struct TimeZoneDatabase: Sendable {
+    package var directory: String
 
     /// A database rooted at `$TZDIR` from `environment`, or `/usr/share/zoneinfo`.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         let tzdir = environment["TZDIR"] ?? ""
         directory = tzdir.hasPrefix("/") ? tzdir : "/usr/share/zoneinfo"
     }
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// Why a zone could not be loaded.
-    public enum LookupError: Error, Equatable {
+    package enum LookupError: Error, Equatable {
         case invalidName
         case notFound
         case unreadable(String)
     }
 
     /// The rules for IANA zone `name` (`Europe/Berlin`).
-    public func zone(named name: String) throws(LookupError) -> ZoneRules {
+    package func zone(named name: String) throws(LookupError) -> ZoneRules {
         guard Self.isPlausibleName(name) else { throw .invalidName }
         return try load(path: "\(directory)/\(name)", identifier: name)
     }
 
     /// Reads a TZif file at `path`.
-    public func load(path: String, identifier: String) throws(LookupError) -> ZoneRules {
+    package func load(path: String, identifier: String) throws(LookupError) -> ZoneRules {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory,
             let data = FileManager.default.contents(atPath: path)
@@ -52,7 +52,7 @@ public struct TimeZoneDatabase: Sendable {
     }
 
     /// Zone names under the database directory, for suggestions in error messages.
-    public func knownZoneNames() -> [String] {
+    package func knownZoneNames() -> [String] {
         guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { return [] }
         var names: [String] = []
         for path in paths {
@@ -69,7 +69,7 @@ public struct TimeZoneDatabase: Sendable {
     /// else UTC.
     ///
     /// `localtime` and `timezoneFile` are parameters so that tests can point elsewhere.
-    public func systemZone(
+    package func systemZone(
         environment: [String: String], localtime: String = "/etc/localtime", timezoneFile: String = "/etc/timezone"
     ) -> ZoneRules {
         if let tz = environment["TZ"] {

@@ -1,30 +1,30 @@
 /// What `refresh --dry-run` shows: the sources in order, the deadline and the cache file.
 ///
 /// Header values are secrets: only their names are kept.
-public struct RefreshPlan: Sendable, Codable, Equatable {
+package struct FetchPlan: Sendable, Codable, Equatable {
     /// One source as it would be tried.
-    public struct Source: Sendable, Codable, Equatable {
+    package struct Source: Sendable, Codable, Equatable {
         /// The source's type (`zenquotes`, `fortune`, ...).
-        public var source: String
+        package var source: String
         /// The host asked, with the port when the URL has one; network sources only.
-        public var host: String?
+        package var host: String?
         /// The file read; `fortune` and `file` sources only.
-        public var path: String?
+        package var path: String?
         /// The names of the headers sent, sorted; never their values.
-        public var headers: [String]
+        package var headers: [String]
         /// A fortune file's declared encoding; absent for UTF-8, the default.
-        public var encoding: String?
+        package var encoding: String?
     }
 
     /// Always true: nothing was fetched or written.
-    public var dryRun = true
+    package var dryRun = true
     /// `refresh.timeout`, as the config writes durations (`20s`).
-    public var timeout: String
-    public var sources: [Source]
+    package var timeout: String
+    package var sources: [Source]
     /// The cache file a fetched quote would be written to.
-    public var cache: String
+    package var cache: String
 
-    public init(config: Config, cachePath: String) {
+    package init(config: Config, cachePath: String) {
         timeout = config.refresh.timeout.description
         cache = cachePath
         sources = config.sources.map { source in
@@ -62,7 +62,7 @@ public struct RefreshPlan: Sendable, Codable, Equatable {
 
     /// The text form: `would try, in order, within 20s:`, one numbered line per source (its URL,
     /// header names and encoding), the `[quotes]` filters if any, and the cache file.
-    public var text: String {
+    package var text: String {
         var lines = ["would try, in order, within \(timeout):"]
         for (index, source) in sources.enumerated() {
             let target = index < urls.count ? urls[index] : source.host ?? source.path ?? ""

@@ -1,10 +1,10 @@
 import FoundationEssentials
 
 /// Where the last outcome is kept, and reading it back.
-extension RefreshOutcome {
+extension FetchOutcome {
     /// The last recorded outcome (``AppPaths/lastRefresh``), or nil if there is none or it does not parse.
-    public static func last(at path: String) -> RefreshOutcome? {
+    package static func last(at path: String) -> FetchOutcome? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(RefreshOutcome.self, from: data)
+        return try? JSONDecoder().decode(FetchOutcome.self, from: data)
     }
 }

@@ -1,7 +1,7 @@
 /// What `dailyquote refresh` did; `--json` prints it, and `refresh.json` in the state directory keeps the last one.
-public struct RefreshOutcome: Sendable, Codable, Equatable {
+package struct FetchOutcome: Sendable, Codable, Equatable {
     /// What a run gave; the raw values are what `--json` and `refresh.json` hold.
-    public enum Result: String, Sendable, Codable, Equatable {
+    package enum Result: String, Sendable, Codable, Equatable {
         /// A new quote, now in the cache.
         case fetched
         /// The source gave the quote already cached; the cache is untouched.
@@ -11,27 +11,27 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
     }
 
     /// One source tried, or skipped.
-    public struct Attempt: Sendable, Codable, Equatable {
+    package struct Attempt: Sendable, Codable, Equatable {
         /// What came of one source; the raw values are what `--json` prints.
-        public enum Outcome: String, Sendable, Codable, Equatable {
+        package enum Outcome: String, Sendable, Codable, Equatable {
             case accepted, unchanged, failed
             /// Not tried: the deadline had passed.
             case skipped
         }
 
-        public var source: String
+        package var source: String
         /// The host asked (`zenquotes.io`, `127.0.0.1:8080`), for a network source; never the
         /// URL's path or query, or a header.
-        public var host: String?
+        package var host: String?
         /// The file read, for a `fortune` or `file` source.
-        public var path: String?
-        public var outcome: Outcome
-        public var error: String?
+        package var path: String?
+        package var outcome: Outcome
+        package var error: String?
         /// The `[quotes]` key that refused the source's quote (`max_length`, `exclude_authors`, ...);
         /// `error` says why.
-        public var refusedBy: String?
+        package var refusedBy: String?
 
-        public init(_ source: SourceConfig, outcome: Outcome, error: String? = nil) {
+        package init(_ source: SourceConfig, outcome: Outcome, error: String? = nil) {
             self.source = source.name
             self.host = source.host
             self.path = source.host == nil ? source.path : nil
@@ -40,27 +40,27 @@ public struct RefreshOutcome: Sendable, Codable, Equatable {
         }
 
         /// `zenquotes (127.0.0.1:8080): HTTP 500`, `fortune (/usr/share/games/fortunes/wisdom): skipped, ...`.
-        public var text: String {
+        package var text: String {
             let place = host ?? path
             let detail = outcome == .skipped ? "skipped, not tried before the deadline" : error ?? outcome.rawValue
             return "\(source)\(place.map { " (\($0))" } ?? ""): \(detail)"
         }
     }
 
-    public var result: Result
+    package var result: Result
     /// The source that gave the quote.
-    public var source: String?
-    public var elapsedMs: Int
-    public var attempts: [Attempt]
-    public var quote: Quote?
+    package var source: String?
+    package var elapsedMs: Int
+    package var attempts: [Attempt]
+    package var quote: Quote?
     /// When it ran (Unix seconds).
-    public var at: Int64
+    package var at: Int64
 
     /// `fetched "…" — Seneca (zenquotes, 312 ms)`, or the failure with each source's error.
     ///
     /// Quotes `[quotes]` refused before the one taken are named after it, so that `status` says
     /// why a source further down the list gave the quote.
-    public var text: String {
+    package var text: String {
         switch result {
         case .failed:
             let reasons = attempts.map(\.text).joined(separator: "; ")

@@ -2,14 +2,14 @@ import Testing
 
 @testable import DailyQuoteKit
 
-@Suite("RefreshStage")
-struct RefreshStageTests {
+@Suite("FetchStage")
+struct FetchStageTests {
     /// The share of a source started at `startOffset` seconds into a `total`-second deadline, in milliseconds.
     func share(total: Int64, startOffset: Duration = .zero, after: Int, of count: Int) -> Int64 {
         let origin = ContinuousClock.now
         let deadline = origin + .seconds(total)
         let start = origin + startOffset
-        let end = RefreshStage.shareDeadline(
+        let end = FetchStage.shareDeadline(
             start: start, deadline: deadline, total: .seconds(total), sourcesAfter: after, sourceCount: count)
         return Int64((end - start) / .milliseconds(1))
     }

@@ -1,51 +1,51 @@
 /// A day of the week, numbered as in ISO 8601 (Monday is 1).
-public enum Weekday: Int, Sendable, Codable, Equatable, Hashable, CaseIterable, Comparable {
+package enum Weekday: Int, Sendable, Codable, Equatable, Hashable, CaseIterable, Comparable {
     case monday = 1
     case tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The weekday of the day `days` days after 1970-01-01 (a Thursday).
-    public init(daysSinceEpoch days: Int64) {
+    package init(daysSinceEpoch days: Int64) {
         let index = Int(((days + 3) % 7 + 7) % 7)  // 0 = Monday
         self = Weekday(rawValue: index + 1)!
     }
 
     /// Parses a case-insensitive three-letter English name (`mon`, `Tue`, ...).
-    public init?(shortName: String) {
+    package init?(shortName: String) {
         guard let day = Weekday.allCases.first(where: { $0.shortName.lowercased() == shortName.lowercased() })
         else { return nil }
         self = day
     }
 
     /// The three-letter English name, capitalised (`Mon`), as systemd and `date` use it.
-    public var shortName: String {
+    package var shortName: String {
         ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rawValue - 1]
     }
 
-    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A non-empty set of weekdays on which deliveries happen.
-public struct WeekdaySet: Sendable, Codable, Equatable, Hashable {
+package struct WeekdaySet: Sendable, Codable, Equatable, Hashable {
     /// Bit `n - 1` is set for the weekday with ISO number `n`.
-    public private(set) var mask: UInt8
+    package private(set) var mask: UInt8
 
     /// Every day of the week.
-    public static let everyDay = WeekdaySet(Weekday.allCases)
+    package static let everyDay = WeekdaySet(Weekday.allCases)
 
-    public init<S: Sequence>(_ days: S) where S.Element == Weekday {
+    package init<S: Sequence>(_ days: S) where S.Element == Weekday {
         mask = days.reduce(0) { $0 | (1 << UInt8($1.rawValue - 1)) }
     }
 
     /// Whether `day` is in the set.
-    public func contains(_ day: Weekday) -> Bool { mask & (1 << UInt8(day.rawValue - 1)) != 0 }
+    package func contains(_ day: Weekday) -> Bool { mask & (1 << UInt8(day.rawValue - 1)) != 0 }
 
     /// The days in the set, Monday first.
-    public var days: [Weekday] { Weekday.allCases.filter(contains) }
+    package var days: [Weekday] { Weekday.allCases.filter(contains) }
 
-    public var isEmpty: Bool { mask == 0 }
+    package var isEmpty: Bool { mask == 0 }
 
     /// A short English description: `every day`, `Mon-Fri`, `Mon, Wed, Fri`, `Sat-Sun`.
-    public var summary: String {
+    package var summary: String {
         if self == .everyDay { return "every day" }
         return compactText(rangeSeparator: "-", joiner: ", ")
     }

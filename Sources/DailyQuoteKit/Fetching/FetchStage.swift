@@ -5,19 +5,19 @@ import Logging
 /// acceptable quote atomically.
 ///
 /// It never posts anything.
-public struct RefreshStage: Sendable {
-    public var config: Config
-    public var planner: DeliveryPlanner
+package struct FetchStage: Sendable {
+    package var config: Config
+    package var planner: DeliveryPlanner
     /// Where the cache, its lock and the last outcome are.
-    public var paths: AppPaths
+    package var paths: AppPaths
     /// The normalised texts of the quotes posted in the last 365 days, which must not come
     /// again; asked at each run, since `run` keeps one stage for days.
-    public var recentQuotes: @Sendable (_ now: Int64) -> Set<String>
-    public var reader: QuoteSourceReader
-    public var clock: @Sendable () -> Int64
-    public var logger: Logger
+    package var recentQuotes: @Sendable (_ now: Int64) -> Set<String>
+    package var reader: QuoteSourceReader
+    package var clock: @Sendable () -> Int64
+    package var logger: Logger
 
-    public init(
+    package init(
         config: Config, planner: DeliveryPlanner, paths: AppPaths, recentQuotes: @escaping @Sendable (_ now: Int64) -> Set<String>,
         reader: QuoteSourceReader, clock: @escaping @Sendable () -> Int64, logger: Logger
     ) {
@@ -31,13 +31,13 @@ public struct RefreshStage: Sendable {
     }
 
     /// The fetched-quote cache this stage writes.
-    public var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
+    package var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
 
     /// Where the last refresh's outcome is kept for `status`.
-    public var resultPath: String { paths.lastRefresh }
+    package var resultPath: String { paths.lastRefresh }
 
     /// Runs the stage; the deadline counts from `started`, the command's start.
-    public func run(started: ContinuousClock.Instant = .now) async throws -> RefreshOutcome {
+    package func run(started: ContinuousClock.Instant = .now) async throws -> FetchOutcome {
         let total = Duration.seconds(config.refresh.timeout.seconds)
         let deadline = started + total
         let lock = try FileLock(path: paths.refreshLock, until: deadline)
@@ -45,8 +45,8 @@ public struct RefreshStage: Sendable {
         let cached = currentCache()
         let now = clock()
         let recent = recentQuotes(now)
-        var attempts: [RefreshOutcome.Attempt] = []
-        var outcome = RefreshOutcome(result: .failed, elapsedMs: 0, attempts: [], at: now)
+        var attempts: [FetchOutcome.Attempt] = []
+        var outcome = FetchOutcome(result: .failed, elapsedMs: 0, attempts: [], at: now)
         sources: for (index, source) in config.sources.enumerated() {
             let start = ContinuousClock.now
             guard start < deadline else {
@@ -85,7 +85,7 @@ public struct RefreshStage: Sendable {
                             + "the rest kept for the sources after it)"
                     }
                     logger.info("\(source.name) (\(source.location)): \(description)")
-                    var attempt = RefreshOutcome.Attempt(source, outcome: .failed, error: description)
+                    var attempt = FetchOutcome.Attempt(source, outcome: .failed, error: description)
                     if case .refused(let refusal) = error { attempt.refusedBy = refusal.key }
                     attempts.append(attempt)
                     // A repeat, or a quote [quotes] refuses, may be followed by another from a random source.
@@ -114,7 +114,7 @@ public struct RefreshStage: Sendable {
     }
 
     /// Keeps the outcome for `status`; failing to is logged, not fatal.
-    private func record(_ outcome: RefreshOutcome) {
+    private func record(_ outcome: FetchOutcome) {
         do {
             try AtomicFile.write(try JSONEncoder.dailyquote().encode(outcome), to: resultPath, durable: false)
         } catch {

@@ -2,8 +2,8 @@ import DailyQuoteKit
 import Foundation
 import Testing
 
-@Suite("RefreshPlan")
-struct RefreshPlanTests {
+@Suite("FetchPlan")
+struct FetchPlanTests {
     @Test("The plan lists hosts, paths and header names, never header values; as text and as JSON")
     func plan() throws {
         var config = Config()
@@ -11,7 +11,7 @@ struct RefreshPlanTests {
             SourceConfig(kind: .apiNinjas, headers: ["X-Api-Key": "s3cret", "Accept": "text/plain"]),
             SourceConfig(kind: .fortune, path: "/usr/share/games/fortunes/wisdom"),
         ]
-        let plan = RefreshPlan(config: config, cachePath: "/c/quote.json")
+        let plan = FetchPlan(config: config, cachePath: "/c/quote.json")
         #expect(
             plan.text == """
                 would try, in order, within 20s:
@@ -28,13 +28,13 @@ struct RefreshPlanTests {
     }
 }
 
-extension RefreshPlanTests {
+extension FetchPlanTests {
     @Test("The plan shows a fortune file's declared encoding and the [quotes] filters")
     func encodingAndFilters() throws {
         var config = Config()
         config.sources = [SourceConfig(kind: .fortune, path: "/usr/share/games/fortunes/eo-iso3/proverbaro", encoding: "ISO-8859-3")]
         config.quotes = QuotesConfig(maxLength: 200, excludeAuthors: ["Anonymous"], includeAuthors: ["Seneca", "Cato"])
-        let plan = RefreshPlan(config: config, cachePath: "/c/quote.json")
+        let plan = FetchPlan(config: config, cachePath: "/c/quote.json")
         #expect(
             plan.text == """
                 would try, in order, within 20s:

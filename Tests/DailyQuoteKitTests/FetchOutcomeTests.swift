@@ -3,12 +3,12 @@ import Testing
 
 @testable import DailyQuoteKit
 
-@Suite("RefreshOutcome")
-struct RefreshOutcomeTests {
+@Suite("FetchOutcome")
+struct FetchOutcomeTests {
     @Test("Attempts name the host (with its port) or the file, never the URL's path or query")
     func attemptPlaces() throws {
         let secretURL = SourceConfig(kind: .json, url: "http://127.0.0.1:8080/v1/q?api_key=s3cret", headers: ["X-Api-Key": "h3ader"])
-        let attempts: [RefreshOutcome.Attempt] = [
+        let attempts: [FetchOutcome.Attempt] = [
             .init(secretURL, outcome: .failed, error: "HTTP 500"),
             .init(SourceConfig(kind: .zenquotes), outcome: .failed, error: "deadline reached"),
             .init(SourceConfig(kind: .fortune, path: "/usr/share/games/fortunes/wisdom"), outcome: .skipped),
@@ -16,7 +16,7 @@ struct RefreshOutcomeTests {
         ]
         #expect(attempts.map(\.host) == ["127.0.0.1:8080", "zenquotes.io", nil, "[::1]:9"])
         #expect(attempts.map(\.path) == [nil, nil, "/usr/share/games/fortunes/wisdom", nil])
-        let outcome = RefreshOutcome(result: .failed, elapsedMs: 12, attempts: attempts, at: 0)
+        let outcome = FetchOutcome(result: .failed, elapsedMs: 12, attempts: attempts, at: 0)
         #expect(
             outcome.text
                 == "failed (12 ms): json (127.0.0.1:8080): HTTP 500; zenquotes (zenquotes.io): deadline reached; "
@@ -29,18 +29,18 @@ struct RefreshOutcomeTests {
     }
 }
 
-extension RefreshOutcomeTests {
+extension FetchOutcomeTests {
     @Test("A quote taken after [quotes] refused others names the refusals; other failures stay in the attempts only")
     func refusalsInText() {
-        var refused = RefreshOutcome.Attempt(
+        var refused = FetchOutcome.Attempt(
             SourceConfig(kind: .zenquotes, url: "http://127.0.0.1:9/zen"), outcome: .failed,
             error: "refused by quotes.max_length: 43 characters, more than 40")
         refused.refusedBy = "max_length"
-        let attempts: [RefreshOutcome.Attempt] = [
+        let attempts: [FetchOutcome.Attempt] = [
             .init(SourceConfig(kind: .favqs, url: "http://127.0.0.1:9/favqs"), outcome: .failed, error: "HTTP 500"), refused,
             .init(SourceConfig(kind: .dummyjson, url: "http://127.0.0.1:9/dummy"), outcome: .accepted),
         ]
-        var outcome = RefreshOutcome(result: .fetched, elapsedMs: 7, attempts: attempts, at: 0)
+        var outcome = FetchOutcome(result: .fetched, elapsedMs: 7, attempts: attempts, at: 0)
         outcome.source = "dummyjson"
         outcome.quote = Quote(text: "Well done.", author: "Franklin")
         #expect(
