@@ -1,6 +1,7 @@
-import DailyQuoteKit
 import Foundation
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("BlockingDeadline")
 struct BlockingDeadlineTests {

@@ -1,5 +1,6 @@
-import DailyQuoteKit
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("CivilDate")
 struct CivilDateTests {

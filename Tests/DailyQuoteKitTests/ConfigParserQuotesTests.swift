@@ -1,5 +1,6 @@
-import DailyQuoteKit
 import Testing
+
+@testable import DailyQuoteKit
 
 /// `[quotes]` and a fortune source's `encoding`, parsed by ConfigParser+Quotes.
 @Suite("ConfigParser [quotes]")

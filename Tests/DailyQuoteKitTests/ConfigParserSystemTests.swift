@@ -1,7 +1,8 @@
-import DailyQuoteKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("ConfigParser+System: the system-wide config under the user's")
 struct ConfigParserSystemTests {

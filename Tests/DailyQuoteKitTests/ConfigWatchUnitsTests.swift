@@ -1,7 +1,8 @@
-import DailyQuoteKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("ConfigWatchUnits")
 struct ConfigWatchUnitsTests {

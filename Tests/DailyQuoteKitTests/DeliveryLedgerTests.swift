@@ -1,9 +1,10 @@
-import DailyQuoteKit
 import Foundation
 import Logging
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("DeliveryLedger")
 struct DeliveryLedgerTests {

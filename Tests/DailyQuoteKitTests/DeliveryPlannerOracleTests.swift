@@ -1,8 +1,9 @@
-import DailyQuoteKit
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 /// The planner against an independent oracle (Python's zoneinfo, `Tests/Support/planner_oracle.py`)
 /// for every zone Python knows, for all of 2026 to 2028.

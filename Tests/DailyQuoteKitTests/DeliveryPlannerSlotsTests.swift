@@ -1,7 +1,8 @@
-import DailyQuoteKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 /// The planner with several slots a day (`delivery.times`).
 @Suite("DeliveryPlanner with several slots")

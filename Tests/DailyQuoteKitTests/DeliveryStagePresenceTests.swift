@@ -1,8 +1,9 @@
-import DailyQuoteKit
 import Foundation
 import Logging
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 /// The delivery stage's wait for presence, with a scripted presence and clock.
 @Suite("DeliveryStage presence")

@@ -1,8 +1,9 @@
-import DailyQuoteKit
 import Foundation
 import Logging
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("DeliveryStage")
 struct DeliveryStageTests {

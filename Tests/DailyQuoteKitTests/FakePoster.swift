@@ -1,5 +1,6 @@
-import DailyQuoteKit
 import Synchronization
+
+@testable import DailyQuoteKit
 
 /// A ``NotificationPosting`` that records what it was asked to post, or fails as told.
 final class FakePoster: NotificationPosting {

@@ -1,5 +1,6 @@
-import DailyQuoteKit
 import Synchronization
+
+@testable import DailyQuoteKit
 
 /// A settable clock shared by a stage and a ``FakePresence``.
 final class TestClock: Sendable {

@@ -1,6 +1,7 @@
-import DailyQuoteKit
 import Foundation
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("FetchPlan")
 struct FetchPlanTests {

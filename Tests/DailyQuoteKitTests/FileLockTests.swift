@@ -1,6 +1,7 @@
-import DailyQuoteKit
 import TestSupport
 import Testing
+
+@testable import DailyQuoteKit
 
 @Suite("FileLock")
 struct FileLockTests {

@@ -1,4 +1,4 @@
-import DailyQuoteKit
+@testable import DailyQuoteKit
 
 /// Shared fixtures: zones from the system database.
 enum Zones {

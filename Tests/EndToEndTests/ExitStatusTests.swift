@@ -1,8 +1,8 @@
-import DailyQuoteKit
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DailyQuoteKit
 @testable import dailyquote
 
 /// The one exit-status table, against the README and against what the binary does.

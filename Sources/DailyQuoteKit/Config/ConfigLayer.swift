@@ -10,9 +10,4 @@ package struct ConfigLayer: Sendable, Equatable {
     package var path: String
     package var text: String
 
-    package init(kind: Kind, path: String, text: String) {
-        self.kind = kind
-        self.path = path
-        self.text = text
-    }
 }

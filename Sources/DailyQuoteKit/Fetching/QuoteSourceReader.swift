@@ -112,14 +112,7 @@ package struct QuoteSourceReader: Sendable {
             }
             candidates = read.quotes
         } else {
-            let file: QuoteFile
-            do {
-                file = try QuoteFile(path: path)
-            } catch {
-                throw .unreadable(error.description)
-            }
-            for warning in file.warnings { logger.warning("\(warning)") }
-            candidates = file.quotes
+            candidates = try quoteFile(path).quotes
         }
         let total = candidates.count
         var refusals: [String: Int] = [:]
@@ -144,8 +137,15 @@ package struct QuoteSourceReader: Sendable {
         return (quote.text, quote.author)
     }
 
-    /// One quote of a ``QuoteFile``; its skipped entries are logged as warnings.
+    /// One quote of a ``QuoteFile``.
     private func localFile(_ path: String) throws(FetchError) -> (String, String?) {
+        let file = try quoteFile(path)
+        let quote = file.quotes[pick(file.quotes.count)]
+        return (quote.text, quote.author)
+    }
+
+    /// The ``QuoteFile`` at `path`, its skipped entries logged as warnings.
+    private func quoteFile(_ path: String) throws(FetchError) -> QuoteFile {
         let file: QuoteFile
         do {
             file = try QuoteFile(path: path)
@@ -153,7 +153,6 @@ package struct QuoteSourceReader: Sendable {
             throw .unreadable(error.description)
         }
         for warning in file.warnings { logger.warning("\(warning)") }
-        let quote = file.quotes[pick(file.quotes.count)]
-        return (quote.text, quote.author)
+        return file
     }
 }

@@ -6,13 +6,10 @@ package struct CivilDate: Sendable, Codable, Equatable, Hashable, Comparable {
     package var year: Int
     package var month: Int
     package var day: Int
+}
 
-    package init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
+// The conversions live in an extension, so the struct keeps its memberwise initialiser.
+extension CivilDate {
     /// The date `days` days after 1970-01-01.
     package init(daysSinceEpoch days: Int64) {
         let z = days + 719_468

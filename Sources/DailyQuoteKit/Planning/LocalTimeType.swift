@@ -6,12 +6,6 @@ package struct LocalTimeType: Sendable, Codable, Equatable, Hashable {
     package var isDaylightSaving: Bool
     package var abbreviation: String
 
-    package init(utcOffset: Int64, isDaylightSaving: Bool, abbreviation: String) {
-        self.utcOffset = utcOffset
-        self.isDaylightSaving = isDaylightSaving
-        self.abbreviation = abbreviation
-    }
-
     /// The offset as ISO 8601 writes it: `+02:00`, `-03:30`, `+05:45`, `+00:00`.
     package var isoOffset: String {
         let sign = utcOffset < 0 ? "-" : "+"

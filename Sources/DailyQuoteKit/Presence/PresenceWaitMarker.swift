@@ -13,14 +13,6 @@ package struct PresenceWaitMarker: Sendable, Codable, Equatable {
     package var until: Int64
     package var reason: AwayReason
 
-    package init(pid: Int32, plannedAt: Int64, since: Int64, until: Int64, reason: AwayReason) {
-        self.pid = pid
-        self.plannedAt = plannedAt
-        self.since = since
-        self.until = until
-        self.reason = reason
-    }
-
     /// The marker of a live wait (``AppPaths/presenceMarker``), or nil when no process waits.
     package static func live(in paths: AppPaths) -> PresenceWaitMarker? {
         guard FileLock.isHeld(path: paths.presenceLock),

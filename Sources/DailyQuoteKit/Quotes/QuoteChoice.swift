@@ -6,12 +6,6 @@ package struct QuoteChoice: Sendable, Equatable {
     /// `cache`, or `fallback: <why the cache was not used>`.
     package var reason: String
 
-    package init(quote: Quote, source: String, reason: String) {
-        self.quote = quote
-        self.source = source
-        self.reason = reason
-    }
-
     /// Chooses the quote for a delivery planned for local day `day`.
     ///
     /// The cached quote wins if it was fetched after the last posted notification and passes

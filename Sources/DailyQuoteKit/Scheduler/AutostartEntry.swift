@@ -15,8 +15,7 @@ package struct AutostartEntry: Sendable, Equatable {
 
     /// Looks for the entries under `$XDG_CONFIG_DIRS` (default `/etc/xdg`) and `configHome`.
     package init(environment: [String: String], configHome: String) {
-        let directories = (environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg")
-            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        let directories = AppPaths.configDirectories(environment["XDG_CONFIG_DIRS"])
         systemEntries = directories.map { "\($0)/autostart/\(Self.fileName)" }.filter { FileManager.default.fileExists(atPath: $0) }
         userEntry = "\(configHome)/autostart/\(Self.fileName)"
     }

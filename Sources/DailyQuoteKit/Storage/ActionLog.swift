@@ -1,11 +1,3 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
-
 /// `actions.jsonl` in the state directory: the buttons pressed on held notifications, one line
 /// each.
 ///
@@ -13,63 +5,33 @@ import FoundationEssentials
 /// history entries by the notification's id and posting time, as for ``ClosedLog``.
 package struct ActionLog: Sendable {
     /// One button pressed.
-    package struct Record: Sendable, Codable, Equatable {
+    package struct Record: NotificationEvent, Equatable {
         package var id: UInt32
         package var postedAt: Int64
         package var action: NotificationAction
         /// When it was pressed (Unix seconds).
         package var at: Int64
-
-        package init(id: UInt32, postedAt: Int64, action: NotificationAction, at: Int64) {
-            self.id = id
-            self.postedAt = postedAt
-            self.action = action
-            self.at = at
-        }
     }
+
+    private let log: NotificationEventLog<Record>
 
     /// ``AppPaths/actionLog``.
-    package var path: String
-
     package init(path: String) {
-        self.path = path
+        log = NotificationEventLog(path: path)
     }
 
-    /// Appends `record` (one write with O_APPEND, so concurrent writers never interleave a line).
-    package func append(_ record: Record) throws {
-        var line = try JSONEncoder.dailyquote().encode(record)
-        line.append(UInt8(ascii: "\n"))
-        do {
-            try SystemCall.append(line, to: path, durable: false)
-        } catch {
-            throw CommandFailure(error.message, kind: .cannotWrite)
-        }
-    }
+    package var path: String { log.path }
 
-    /// The actions of each notification, by its join key (``ClosedLog/key(id:postedAt:)``), in
-    /// the order they were pressed; lines that do not parse are skipped.
+    /// Appends `record`.
+    package func append(_ record: Record) throws { try log.append(record) }
+
+    /// The actions of each notification, by its join key, in the order they were pressed.
     package func actions() -> [String: [NotificationAction]] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-        var result: [String: [NotificationAction]] = [:]
-        let decoder = JSONDecoder()
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let record = try? decoder.decode(Record.self, from: Data(line)) else { continue }
-            result[ClosedLog.key(id: record.id, postedAt: record.postedAt), default: []].append(record.action)
-        }
-        return result
+        log.eventsByNotification().mapValues { $0.map(\.action) }
     }
 
     /// `entries` with the actions pressed on each.
     package func annotate(_ entries: [HistoryEntry]) -> [HistoryEntry] {
-        let pressed = actions()
-        guard !pressed.isEmpty else { return entries }
-        return entries.map { entry in
-            guard let id = entry.notificationId, let actions = pressed[ClosedLog.key(id: id, postedAt: entry.postedAt)] else {
-                return entry
-            }
-            var annotated = entry
-            annotated.actions = actions
-            return annotated
-        }
+        log.annotate(entries) { entry, pressed in entry.actions = pressed.map(\.action) }
     }
 }

@@ -22,14 +22,6 @@ package struct HoldMarker: Sendable, Codable, Equatable {
     /// The server's name.
     package var server: String
 
-    package init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String) {
-        self.pid = pid
-        self.id = id
-        self.postedAt = postedAt
-        self.until = until
-        self.server = server
-    }
-
     /// The marker of a live holder, or nil when none holds the lock.
     package static func live(in paths: AppPaths) -> HoldMarker? {
         guard FileLock.isHeld(path: paths.holdLock),
