@@ -2,7 +2,8 @@
 # Two builds of dailyquote side by side, in one run: start-up (--version), `notify --now` to
 # one dunst on a private bus, and `run` at rest (context switches over N seconds, RSS).
 # For a change that must not cost speed (issue 13's wiring). Usage:
-#   bench/compare.sh BEFORE_BINARY AFTER_BINARY [RUNS] [IDLE_SECONDS]
+#   [AFTER_NOTIFY_ARGS=...] bench/compare.sh BEFORE_BINARY AFTER_BINARY [RUNS] [IDLE_SECONDS]
+# AFTER_NOTIFY_ARGS is added to the after binary's `notify --now` (for a key the before binary lacks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 before=$1 after=$2 runs=${3:-50} idle=${4:-30}
@@ -13,12 +14,12 @@ export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_ST
 hyperfine --warmup 5 --runs "$runs" -N --export-json "$work/version.json" \
   -n "before --version" "$before --version" -n "after --version" "$after --version" >&2
 
-export BEFORE=$before AFTER=$after RUNS=$runs OUT=$work/notify.json
+export BEFORE=$before AFTER=$after RUNS=$runs OUT=$work/notify.json AFTER_NOTIFY_ARGS=${AFTER_NOTIFY_ARGS:-}
 Tests/Support/with-notification-server.sh bash -c '
   mkdir -p "$XDG_CACHE_HOME/dailyquote"
   printf "{\"text\":\"While we are postponing, life speeds by.\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"
   hyperfine --warmup 3 --runs "$RUNS" -N --export-json "$OUT" \
-    -n "before notify --now" "$BEFORE notify --now" -n "after notify --now" "$AFTER notify --now"
+    -n "before notify --now" "$BEFORE notify --now" -n "after notify --now" "$AFTER notify --now $AFTER_NOTIFY_ARGS"
 ' >&2
 
 printf '[delivery]\nhour = 3\ntime_zone = "UTC"\n[[source]]\ntype = "file"\npath = "/nonexistent"\n' >"$work/idle.toml"

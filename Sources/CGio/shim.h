@@ -6,6 +6,13 @@
 // Swift cannot call C's variadic functions (g_variant_new, g_variant_get): these wrap the few
 // that the presence wait needs.
 
+/// g_bus_get_sync for the system bus (`system` true) or the session bus. The GBusType constants
+/// are not used from Swift: gio's headers are also in CLibnotify's module, and which module
+/// Swift credits with the constants then depends on the build order (a release build lost them).
+static inline GDBusConnection *dq_bus_get_sync(gboolean system, GError **error) {
+    return g_bus_get_sync(system ? G_BUS_TYPE_SYSTEM : G_BUS_TYPE_SESSION, NULL, error);
+}
+
 /// `(ss)`: the arguments of org.freedesktop.DBus.Properties.Get.
 static inline GVariant *dq_variant_two_strings(const gchar *first, const gchar *second) {
     return g_variant_new("(ss)", first, second);

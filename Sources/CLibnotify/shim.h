@@ -6,6 +6,12 @@
 // Swift cannot call C's variadic functions or function-like macros (g_object_get,
 // g_signal_connect): these wrap the few the holder needs.
 
+/// g_bus_get_sync for the session bus: gio's constants are also in CGio's module, and which
+/// module Swift credits with them depends on the build order.
+static inline GDBusConnection *dq_session_bus_get_sync(GError **error) {
+    return g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+}
+
 /// The notification's id on the server (0 before it is shown).
 static inline gint dq_notification_get_id(NotifyNotification *notification) {
     gint id = 0;

@@ -9,10 +9,10 @@ final class GioBus {
 
     /// Connects to the bus (GIO's shared connection; `DBUS_SYSTEM_BUS_ADDRESS` and
     /// `DBUS_SESSION_BUS_ADDRESS` are honoured).
-    init(_ type: GBusType) throws(PresenceError) {
-        name = type == G_BUS_TYPE_SYSTEM ? "system" : "session"
+    init(system: Bool) throws(PresenceError) {
+        name = system ? "system" : "session"
         var error: UnsafeMutablePointer<GError>?
-        guard let connection = g_bus_get_sync(type, nil, &error) else {
+        guard let connection = dq_bus_get_sync(system ? 1 : 0, &error) else {
             throw PresenceError(.bus, call: "the \(name) bus", reason: Self.take(error))
         }
         self.connection = connection

@@ -48,8 +48,8 @@ final class SessionPresenceWatch: PresenceWatching {
         // Signals are dispatched to the thread-default context at the time of subscription.
         g_main_context_push_thread_default(context)
         defer { g_main_context_pop_thread_default(context) }
-        system = try? GioBus(G_BUS_TYPE_SYSTEM)
-        session = try? GioBus(G_BUS_TYPE_SESSION)
+        system = try? GioBus(system: true)
+        session = try? GioBus(system: false)
         if let system {
             let manager = "/org/freedesktop/login1"
             if let path = try? system.call(

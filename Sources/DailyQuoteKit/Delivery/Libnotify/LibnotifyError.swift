@@ -22,7 +22,7 @@ enum LibnotifyError {
     /// Why `notify_get_server_info` failed: no bus to talk to, or nobody serving on it.
     static func diagnoseMissingServer() -> DeliveryError {
         var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+        guard let bus = dq_session_bus_get_sync(&error) else {
             defer { if error != nil { g_error_free(error) } }
             let detail = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "cannot connect"
             return .noSessionBus(detail: detail)
