@@ -192,22 +192,17 @@ print(f"Against `fortune` on the same file: {fp['mean']/ff['mean']:.2f}x. Peak R
 print("## The foreground scheduler at rest\n")
 print(f"`dailyquote run` with nothing due for {idle} s: {idle_switches} context switches in all its threads together")
 print(f"({run_threads} thread(s)), RSS {int(run_rss)//1024} MiB. Goal: no wake-ups between events.\n")
-print("## The holder at rest\n")
-if holder.split()[0].isdigit():
-    h_switches, h_threads, h_rss = holder.split()
-    print(f"`dailyquote hold`, keeping a notification on a server with `persistence` (python3-dbusmock), for {idle} s:")
-    print(f"{h_switches} context switches in all its threads together ({h_threads} threads: main, GLib's gmain and gdbus),")
-    print(f"RSS {int(h_rss)//1024} MiB. Goal: no wake-ups while it holds.\n")
-else:
-    print(f"Not measured in this run ({holder}).\n")
-print("## The presence wait at rest\n")
-if presence.split()[0].isdigit():
-    p_switches, p_threads, p_rss = presence.split()
-    print(f"`dailyquote notify` waiting for a locked session (python3-dbusmock's logind) to unlock, for {idle} s:")
-    print(f"{p_switches} context switches in all its threads together ({p_threads} threads: main, GLib's gmain and gdbus),")
-    print(f"RSS {int(p_rss)//1024} MiB. Goal: no wake-ups while it waits.\n")
-else:
-    print(f"Not measured in this run ({presence}).\n")
+def at_rest(title, figures, what, doing):
+    print(f"## {title}\n")
+    if not figures.split()[0].isdigit():
+        print(f"Not measured in this run ({figures}).\n")
+        return
+    switches, threads, rss = figures.split()
+    print(f"{what}, for {idle} s:")
+    print(f"{switches} context switches in all its threads together ({threads} threads: main, GLib's gmain and gdbus),")
+    print(f"RSS {int(rss)//1024} MiB. Goal: no wake-ups while it {doing}.\n")
+at_rest("The holder at rest", holder, "`dailyquote hold`, keeping a notification on a server with `persistence` (python3-dbusmock)", "holds")
+at_rest("The presence wait at rest", presence, "`dailyquote notify` waiting for a locked session (python3-dbusmock's logind) to unlock", "waits")
 print("## Timer punctuality\n")
 if punctuality.split()[0].isdigit():
     low, median, high = punctuality.split()

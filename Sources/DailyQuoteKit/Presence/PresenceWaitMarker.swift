@@ -15,10 +15,7 @@ package struct PresenceWaitMarker: Sendable, Codable, Equatable {
 
     /// The marker of a live wait (``AppPaths/presenceMarker``), or nil when no process waits.
     package static func live(in paths: AppPaths) -> PresenceWaitMarker? {
-        guard FileLock.isHeld(path: paths.presenceLock),
-            let data = FileManager.default.contents(atPath: paths.presenceMarker)
-        else { return nil }
-        return try? JSONDecoder().decode(PresenceWaitMarker.self, from: data)
+        LiveMarkerFile.read(PresenceWaitMarker.self, at: paths.presenceMarker, heldWith: paths.presenceLock)
     }
 
     /// Writes the marker and takes the lock that makes it live; the wait lasts while the lock is kept.

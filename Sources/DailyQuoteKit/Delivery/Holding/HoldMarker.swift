@@ -24,10 +24,7 @@ package struct HoldMarker: Sendable, Codable, Equatable {
 
     /// The marker of a live holder, or nil when none holds the lock.
     package static func live(in paths: AppPaths) -> HoldMarker? {
-        guard FileLock.isHeld(path: paths.holdLock),
-            let data = FileManager.default.contents(atPath: paths.holdMarker)
-        else { return nil }
-        return try? JSONDecoder().decode(HoldMarker.self, from: data)
+        LiveMarkerFile.read(HoldMarker.self, at: paths.holdMarker, heldWith: paths.holdLock)
     }
 
     /// Ends the holder: its notification was replaced.
