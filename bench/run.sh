@@ -46,8 +46,7 @@ Tests/Support/with-notification-server.sh bash -c '
     -n "dailyquote notify --now, actions = []" "$DQ_BIN notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
     -n "notify-send" "notify-send -a dailyquote \"Quote of the Day\" \"$BENCH_TEXT
 — Seneca\""
-  # time writes to a file: `notify` may start a holder, which keeps standard error open (the
-  # journal, under systemd) long after `notify` has exited, so a pipe from it never ends.
+  # time writes its figure to a file, apart from the standard error of notify.
   /usr/bin/time -f %M -o "$BENCH_OUT.rss-dq" "$DQ_BIN" notify --now >/dev/null 2>&1
   /usr/bin/time -f %M -o "$BENCH_OUT.rss-send" notify-send x y >/dev/null 2>&1
   echo "$(tail -1 "$BENCH_OUT.rss-dq") $(tail -1 "$BENCH_OUT.rss-send")" >"$BENCH_OUT.rss"

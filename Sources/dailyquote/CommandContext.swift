@@ -22,7 +22,6 @@ struct CommandContext {
     var now: Int64 { base.now }
     /// The `--config` argument as given.
     var explicit: String? { base.explicitConfig }
-    var ledger: DeliveryLedger { base.ledger }
     var subprocess: Subprocess { base.subprocess }
     var unitDirectory: UnitDirectory { base.unitDirectory }
 
@@ -59,34 +58,13 @@ struct CommandContext {
 
     var config: Config { loaded.config }
 
-    /// The real clock, in Unix seconds, for the stages and the scheduler.
-    static let unixClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970.rounded(.down)) }
-
-    /// The fetched-quote cache.
-    var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
-
-    /// The delivery stage, posting through libnotify, on the real clock: through a holder
-    /// process unless `notification.hold` is "0".
-    var deliveryStage: DeliveryStage {
-        var stage = DeliveryStage(
-            planner: planner, config: config, ledger: ledger, cache: cache, poster: poster, clock: Self.unixClock, logger: logger)
-        // A due delivery waits while the person is away; SIGTERM ends the wait (see DeliveryStage).
-        if config.delivery.waitForPresence { stage.presence = SessionPresence(environment: environment, stop: .signals) }
-        return stage
+    /// The stages, wired from this plan.
+    var stages: StageFactory {
+        StageFactory(loaded: loaded, zone: zone, paths: paths, environment: environment, logger: logger, executable: executablePath)
     }
 
-    /// How notifications are posted: through a holder unless `notification.hold` is "0".
-    var poster: any NotificationPosting {
-        guard config.notification.hold?.seconds != 0 else { return LibnotifyPoster() }
-        return HoldingPoster(launcher: HolderLauncher(executable: executablePath, environment: environment), timeZone: zone.identifier)
-    }
-
-    /// The fetch stage, on the real network and clock.
-    var fetchStage: FetchStage {
-        FetchStage(
-            config: config, planner: planner, paths: paths, recentQuotes: { [ledger] in ledger.recentQuotes(now: $0) },
-            reader: QuoteSourceReader(logger: logger), clock: Self.unixClock, logger: logger)
-    }
+    /// The planner for the loaded configuration.
+    var planner: DeliveryPlanner { stages.planner }
 
     /// The units that match the loaded config, in `schedule`'s style.
     func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
@@ -103,32 +81,13 @@ struct CommandContext {
         return [units(.calendar(for: planner, now: now)) + watch, units(.absolute(for: planner, now: now)) + watch]
     }
 
-    /// Asks the notification server who it is, under `status`'s 2 s deadline.
-    var serverInfo: @Sendable () throws -> NotificationServerInfo {
-        { try LibnotifyPoster().serverInfo(deadline: .after(seconds: 2)) }
-    }
-
     /// The collector behind `status` and `doctor`.
     ///
     /// Units generated from a config that cannot be read are never "in sync", so a broken config expects none.
     var statusCollector: StatusCollector {
-        var collector = StatusCollector(
-            loaded: loaded, configError: configError?.errorDescription, planner: planner, paths: paths,
-            ledger: ledger, cache: cache,
-            expectedUnits: configError == nil ? expectedUnits : [], now: now, serverInfo: serverInfo)
-        let systemctl = Systemctl(subprocess: subprocess)
-        let zones = zones
-        let session = zone
-        collector.managerZone = {
-            guard let managerEnvironment = systemctl.environment() else { return nil }
-            let manager = zones.systemZone(environment: managerEnvironment)
-            // Another name for the same zone (UTC and Etc/UTC) is no mismatch.
-            return manager.keepsSameTime(as: session) ? session.identifier : manager.identifier
-        }
-        collector.configNamesZone = config.delivery.timeZone != nil
-        collector.generatorDirectory = environment["XDG_RUNTIME_DIR"].map { "\($0)/systemd/generator" }
-        collector.zoneNamed = { try? zones.zone(named: $0) }
-        return collector
+        stages.statusCollector(
+            configError: configError?.errorDescription, expectedUnits: configError == nil ? expectedUnits : [], now: now,
+            subprocess: subprocess, zones: zones)
     }
 
     /// The absolute path of this binary, which the services run.
@@ -141,10 +100,5 @@ struct CommandContext {
     var configArgument: String? {
         guard let explicit else { return nil }
         return URL(fileURLWithPath: explicit).standardizedFileURL.path
-    }
-
-    /// The planner for the loaded configuration.
-    var planner: DeliveryPlanner {
-        DeliveryPlanner(rules: config.delivery.rules, zone: zone, refreshLead: config.refresh.lead.seconds)
     }
 }

@@ -34,7 +34,7 @@ struct CommandEnvironment {
     var systemZone: ZoneRules { zones.systemZone(environment: variables) }
 
     /// The delivery ledger in the state directory.
-    var ledger: DeliveryLedger { DeliveryLedger(paths: paths, logger: logger) }
+    var ledger: DeliveryLedger { paths.deliveryLedger(logger: logger) }
 
     /// Runs helper programs (`systemctl`, `systemd-analyze`) with this environment.
     var subprocess: Subprocess { Subprocess(environment: variables) }

@@ -31,7 +31,7 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         var doctor = Doctor(
             environment: context.environment, loaded: context.loaded, configError: context.configError?.errorDescription,
-            paths: context.paths, engine: engine, systemctl: Systemctl(subprocess: context.subprocess), serverInfo: context.serverInfo,
+            paths: context.paths, engine: engine, systemctl: Systemctl(subprocess: context.subprocess), serverInfo: collector.serverInfo,
             probeSource: probe)
         doctor.zones = collector.zoneAgreement(unitsInstalled: !engine.unitsInstalled.isEmpty)
         doctor.futureRecords = collector.futureRecords()

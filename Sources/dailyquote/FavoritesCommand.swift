@@ -37,7 +37,7 @@ struct FavoritesCommand: AsyncParsableCommand {
     func run() async throws {
         // No plan needed: a broken config must not hide the favourites.
         let context = CommandEnvironment(global)
-        let store = FavoritesStore(path: context.paths.favorites, logger: context.logger)
+        let store = context.paths.favoritesStore(logger: context.logger)
         if let remove {
             let removed = try store.remove(number: remove)
             context.logger.notice("removed favourite \(remove): \"\(removed.text.prefix(60))\"")

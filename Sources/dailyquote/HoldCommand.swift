@@ -30,10 +30,10 @@ struct HoldCommand: ParsableCommand {
         var failed = false
         let zone = request.timeZone.flatMap { try? context.zones.zone(named: $0) } ?? context.systemZone
         let answerer = ActionAnswerer(
-            paths: context.paths, favorites: FavoritesStore(path: context.paths.favorites, logger: context.logger),
-            clipboard: Clipboard(environment: context.variables), format: ZonedTimeFormat(zone: zone), clock: CommandContext.unixClock,
+            paths: context.paths, favorites: context.paths.favoritesStore(logger: context.logger),
+            clipboard: Clipboard(environment: context.variables), format: ZonedTimeFormat(zone: zone), clock: UnixClock.system,
             logger: context.logger)
-        let stage = HoldStage(paths: context.paths, clock: CommandContext.unixClock, logger: context.logger, answerer: answerer)
+        let stage = HoldStage(paths: context.paths, clock: UnixClock.system, logger: context.logger, answerer: answerer)
         _ = stage.run(request) { reply in
             failed = reply.error != nil
             var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)

@@ -27,7 +27,7 @@ struct NotifyCommand: AsyncParsableCommand {
     /// thread, so that a presence wait never starts Swift's concurrency pool).
     func runOnCallingThread() throws {
         let context = try CommandContext(global)
-        let stage = context.deliveryStage
+        let stage = context.stages.deliveryStage()
         let mode = dryRun.mode
         do {
             let outcome = now ? try stage.postNow(mode: mode) : try stage.deliverIfDue(mode: mode)

@@ -22,11 +22,11 @@ struct RefreshCommand: AsyncParsableCommand {
         let context = try CommandContext(global)
         let config = context.config
         if dryRun.mode.isDryRun {
-            let plan = FetchPlan(config: config, cachePath: context.cache.path)
+            let plan = FetchPlan(config: config, cachePath: context.stages.cache.path)
             print(json ? try JSONOutput.encode(plan) : plan.text)
             return
         }
-        let outcome = try await context.fetchStage.run(started: started)
+        let outcome = try await context.stages.fetchStage.run(started: started)
         if json {
             print(try JSONOutput.encode(outcome))
         } else if outcome.result == .failed {

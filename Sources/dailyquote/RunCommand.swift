@@ -55,14 +55,11 @@ struct RunCommand: AsyncParsableCommand {
         let scheduler = ForegroundScheduler(
             load: {
                 let reloaded = try CommandContext(options)
-                var delivery = reloaded.deliveryStage
                 // The presence wait runs on this thread's loop too; the scheduler's stop request ends it.
-                if delivery.presence != nil {
-                    delivery.presence = SessionPresence(environment: reloaded.environment, stop: .descriptor(wake.stopDescriptor))
-                }
-                return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: reloaded.fetchStage)
+                let delivery = reloaded.stages.deliveryStage(presenceStop: .descriptor(wake.stopDescriptor))
+                return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: reloaded.stages.fetchStage)
             },
-            wake: wake, clock: CommandContext.unixClock, logger: logger,
+            wake: wake, clock: UnixClock.system, logger: logger,
             reexec: { delivery in
                 logger.debug("starting afresh after the fetch, to shed the concurrency pool's threads")
                 setenv(Self.refreshedForVariable, String(delivery), 1)

@@ -18,7 +18,7 @@ struct ShowCommand: AsyncParsableCommand {
         if favorite {
             // Favourites need no plan: a broken config must not hide them.
             let base = CommandEnvironment(global)
-            let store = FavoritesStore(path: base.paths.favorites, logger: base.logger)
+            let store = base.paths.favoritesStore(logger: base.logger)
             guard let chosen = store.list().randomElement() else {
                 throw CommandFailure("no favourites saved yet (\(store.path)); press Save on a notification to keep its quote")
             }
@@ -27,10 +27,10 @@ struct ShowCommand: AsyncParsableCommand {
             return
         }
         let context = try CommandContext(global)
-        let ledger = context.ledger
+        let ledger = context.stages.ledger
         let state = ledger.state().ignoringFuture(now: context.now, planner: context.planner)
         let choice = QuoteChoice.choose(
-            cache: context.cache.read(), lastPostedAt: state.lastPostedAt,
+            cache: context.stages.cache.read(), lastPostedAt: state.lastPostedAt,
             day: context.planner.localDay(of: context.now), history: ledger.history(), now: context.now,
             filters: context.config.quotes)
         print(choice.quote.text)

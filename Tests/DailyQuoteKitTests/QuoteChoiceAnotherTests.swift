@@ -32,7 +32,7 @@ struct QuoteChoiceAnotherTests {
     @Test("The last source's quote when it is new; not when it is the one shown")
     func cacheFirst() throws {
         let fetched = Quote(text: "From the source.", author: "S")
-        let cache = QuoteCache.Content.quote(
+        let cache = QuoteCache.Content.valid(
             CachedQuote(text: fetched.text, author: fetched.author, source: "zen", url: nil, fetchedAt: now - 10, forDelivery: nil))
         #expect(QuoteChoice.another(current: quotes[0], cache: cache, history: [], now: now, bundled: quotes)?.quote == fetched)
         #expect(QuoteChoice.another(current: quotes[0], cache: cache, history: [], now: now, bundled: quotes)?.source == "zen")

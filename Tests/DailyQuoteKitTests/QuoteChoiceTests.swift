@@ -75,7 +75,7 @@ struct QuoteChoiceTests {
         let fresh = CachedQuote(
             text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
         let cached = QuoteChoice.choose(
-            cache: .quote(fresh), lastPostedAt: now - 86_400, day: day, history: history(), now: now, bundled: quotes)
+            cache: .valid(fresh), lastPostedAt: now - 86_400, day: day, history: history(), now: now, bundled: quotes)
         #expect(cached.reason == "cache")
         #expect(reads.count == 0)
         _ = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: history(), now: now, bundled: quotes)
@@ -106,7 +106,7 @@ extension QuoteChoiceTests {
         let fresh = CachedQuote(
             text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
         let choice = QuoteChoice.choose(
-            cache: .quote(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes,
+            cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes,
             filters: QuotesConfig(minLength: 30))
         #expect(choice.source == "bundled")
         #expect(choice.reason == "fallback: cached quote refused by quotes.min_length: 29 characters, fewer than 30")

@@ -58,6 +58,34 @@ extension CommandLineTests {
         #expect(file("history.txt").contains("(dismissed "), "\(file("history.txt"))")
     }
 
+    @Test("The holder keeps no caller's standard error open: `notify --now 2>&1 | cat` ends while it holds; a journal stream it keeps")
+    func holderLeavesStandardError() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body body-markup persistence",
+            """
+            \(Self.holderPID)
+            timeout 20 bash -c '"$DQ" notify --now 2>&1 | cat' >"$W/piped.out"; echo $? >"$W/piped.rc"
+            pid=$(holder_pid)
+            [ -n "$pid" ] && kill -0 "$pid" && echo alive >"$W/alive"
+            readlink "/proc/$pid/fd/2" >"$W/stderr-link"
+            kill -TERM "$pid"
+            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
+            # A journal stream is the file JOURNAL_STREAM names by device and inode.
+            : >"$W/journal"
+            (exec 2>>"$W/journal"; JOURNAL_STREAM=$(stat -c '%d:%i' "$W/journal") "$DQ" notify --now >/dev/null)
+            pid=$(holder_pid)
+            readlink "/proc/$pid/fd/2" >"$W/journal-link"
+            kill -TERM "$pid"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("piped.rc") == "0\n", "the pipe waited for the holder: \(file("piped.out"))")
+        #expect(file("piped.out").hasPrefix("posted "), "\(file("piped.out"))")
+        #expect(file("alive") == "alive\n", "no live holder: \(file("piped.out"))")
+        #expect(file("stderr-link") == "/dev/null\n")
+        #expect(file("journal-link").hasSuffix("/journal\n"), "\(file("journal-link"))")
+    }
+
     @Test("The next delivery replaces a held quote: the old holder closes it and ends, recorded as replaced")
     func nextDeliveryReplaces() throws {
         let sandbox = Sandbox()

@@ -27,19 +27,6 @@ package struct DeliveryStage: Sendable {
     /// nil posts at once.
     package var presence: (any PresenceChecking)?
 
-    package init(
-        planner: DeliveryPlanner, config: Config, ledger: DeliveryLedger, cache: QuoteCache,
-        poster: any NotificationPosting, clock: @escaping @Sendable () -> Int64, logger: Logger
-    ) {
-        self.planner = planner
-        self.config = config
-        self.ledger = ledger
-        self.cache = cache
-        self.poster = poster
-        self.clock = clock
-        self.logger = logger
-    }
-
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
     /// The deadline for one run that starts now: `notification.timeout` from now.

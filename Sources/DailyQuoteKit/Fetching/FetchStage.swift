@@ -17,19 +17,6 @@ package struct FetchStage: Sendable {
     package var clock: @Sendable () -> Int64
     package var logger: Logger
 
-    package init(
-        config: Config, planner: DeliveryPlanner, paths: AppPaths, recentQuotes: @escaping @Sendable (_ now: Int64) -> Set<String>,
-        reader: QuoteSourceReader, clock: @escaping @Sendable () -> Int64, logger: Logger
-    ) {
-        self.config = config
-        self.planner = planner
-        self.paths = paths
-        self.recentQuotes = recentQuotes
-        self.reader = reader
-        self.clock = clock
-        self.logger = logger
-    }
-
     /// The fetched-quote cache this stage writes.
     package var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
 
@@ -102,7 +89,7 @@ package struct FetchStage: Sendable {
     /// The cached quote; a corrupt file is reported, set aside as `quote.json.corrupt`, and treated as absent.
     private func currentCache() -> CachedQuote? {
         switch cache.read() {
-        case .quote(let quote): return quote
+        case .valid(let quote): return quote
         case .absent: return nil
         case .corrupt(let why):
             let aside = AppPaths.setAside(cache.path)

@@ -13,21 +13,11 @@ enum HTMLText {
     /// A tag is a `<` followed by a letter, `/` and a letter, `!` or `?`, up to the next `>`.
     /// Any other `<` (as in `3 < 5`), and a `<` with no `>` after it, is text.
     static func stripTags(_ text: String) -> String {
-        guard text.contains("<") else { return text }
-        var result = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            guard character == "<", let close = tagEnd(in: text, at: index) else {
-                result.append(character)
-                index = text.index(after: index)
-                continue
-            }
-            let name = text[text.index(after: index)..<close].prefix { $0.isLetter || $0.isNumber }.lowercased()
-            if name == "br" || name == "p" { result.append(" ") }
-            index = text.index(after: close)
+        rewriting(text, at: "<") { start in
+            guard let close = tagEnd(in: text, at: start) else { return nil }
+            let name = text[text.index(after: start)..<close].prefix { $0.isLetter || $0.isNumber }.lowercased()
+            return (name == "br" || name == "p" ? " " : "", text.index(after: close))
         }
-        return result
     }
 
     /// The index of the `>` that closes a tag opening at `start`, or nil if `start` opens no tag.
@@ -51,30 +41,37 @@ enum HTMLText {
 
     /// Decodes named (`&amp;`), decimal (`&#8217;`) and hex (`&#x2019;`) entities; leaves unknown ones.
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            guard character == "&", let semicolon = text[index...].prefix(12).firstIndex(of: ";") else {
-                result.append(character)
-                index = text.index(after: index)
-                continue
-            }
-            let name = String(text[text.index(after: index)..<semicolon])
-            var decoded: String?
+        rewriting(text, at: "&") { start in
+            guard let semicolon = text[start...].prefix(12).firstIndex(of: ";") else { return nil }
+            let name = text[text.index(after: start)..<semicolon]
+            let decoded: String?
             if name.hasPrefix("#x") || name.hasPrefix("#X") {
                 decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
             } else if name.hasPrefix("#") {
                 decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
             } else {
-                decoded = named[name]
+                decoded = named[String(name)]
             }
-            if let decoded {
-                result += decoded
-                index = text.index(after: semicolon)
+            return decoded.map { ($0, text.index(after: semicolon)) }
+        }
+    }
+
+    /// `text` with each `trigger` that `replace` takes rewritten; other characters are kept.
+    ///
+    /// `replace` gets the trigger's index and gives what to write instead and the index to go
+    /// on from, or nil to keep the trigger as text.
+    private static func rewriting(
+        _ text: String, at trigger: Character, _ replace: (String.Index) -> (String, next: String.Index)?
+    ) -> String {
+        guard text.contains(trigger) else { return text }
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == trigger, let (replacement, next) = replace(index) {
+                result += replacement
+                index = next
             } else {
-                result.append(character)
+                result.append(text[index])
                 index = text.index(after: index)
             }
         }

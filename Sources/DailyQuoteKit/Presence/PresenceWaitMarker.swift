@@ -4,7 +4,7 @@ import FoundationEssentials
 /// waiting process holds `presence.lock` (shared: two waiters may hold it).
 ///
 /// `status` reads it to say `waiting for you to unlock (since 08:00, until 11:00)`.
-package struct PresenceWaitMarker: Sendable, Codable, Equatable {
+package struct PresenceWaitMarker: LiveMarker, Sendable, Codable, Equatable {
     package var pid: Int32
     /// The planned delivery that waits (Unix seconds).
     package var plannedAt: Int64
@@ -13,20 +13,18 @@ package struct PresenceWaitMarker: Sendable, Codable, Equatable {
     package var until: Int64
     package var reason: AwayReason
 
-    /// The marker of a live wait (``AppPaths/presenceMarker``), or nil when no process waits.
-    package static func live(in paths: AppPaths) -> PresenceWaitMarker? {
-        LiveMarkerFile.read(PresenceWaitMarker.self, at: paths.presenceMarker, heldWith: paths.presenceLock)
-    }
+    package static func files(in paths: AppPaths) -> (marker: String, lock: String) { (paths.presenceMarker, paths.presenceLock) }
 
     /// Writes the marker and takes the lock that makes it live; the wait lasts while the lock is kept.
     ///
     /// A marker that cannot be written only hides the wait from `status`, so it returns nil then.
     package func publish(in paths: AppPaths) -> FileLock? {
-        guard let lock = try? FileLock(path: paths.presenceLock, until: .after(seconds: 1), shared: true),
+        let (marker, lock) = Self.files(in: paths)
+        guard let held = try? FileLock(path: lock, until: .after(seconds: 1), shared: true),
             let data = try? JSONEncoder().encode(self),
-            (try? AtomicFile.write(data, to: paths.presenceMarker, durable: false)) != nil
+            (try? AtomicFile.write(data, to: marker, durable: false)) != nil
         else { return nil }
-        return lock
+        return held
     }
 
     /// `waiting for you to unlock (since 08:00, until 11:00)`, in `zone`.

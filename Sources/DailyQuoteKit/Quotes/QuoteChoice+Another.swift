@@ -15,7 +15,7 @@ extension QuoteChoice {
         }
         lastPosted[current.normalisedText] = .max
         func isFresh(_ quote: Quote) -> Bool { (lastPosted[quote.normalisedText] ?? .min) < yearAgo }
-        if case .quote(let cached) = cache, isFresh(cached.quote) {
+        if case .valid(let cached) = cache, isFresh(cached.quote) {
             return QuoteChoice(quote: cached.quote, source: cached.source, reason: "another")
         }
         if let pick = bundled.filter(isFresh).randomElement() {

@@ -19,7 +19,7 @@ package struct QuoteChoice: Sendable, Equatable {
     ) -> QuoteChoice {
         var why: String
         switch cache {
-        case .quote(let cached):
+        case .valid(let cached):
             if let lastPostedAt, cached.fetchedAt <= lastPostedAt {
                 why = "cache older than the last delivery"
             } else if let refusal = filters.refusal(of: cached.quote) {

@@ -30,21 +30,6 @@ package struct StatusCollector: Sendable {
     /// Loads a zone by name, to tell another name for the same zone (`UTC`, `Etc/UTC`) from another zone.
     package var zoneNamed: @Sendable (String) -> ZoneRules? = { _ in nil }
 
-    package init(
-        loaded: LoadedConfig, configError: String?, planner: DeliveryPlanner, paths: AppPaths, ledger: DeliveryLedger,
-        cache: QuoteCache, expectedUnits: [[SystemdUnit]], now: Int64, serverInfo: @escaping @Sendable () throws -> NotificationServerInfo
-    ) {
-        self.loaded = loaded
-        self.configError = configError
-        self.planner = planner
-        self.paths = paths
-        self.ledger = ledger
-        self.cache = cache
-        self.expectedUnits = expectedUnits
-        self.now = now
-        self.serverInfo = serverInfo
-    }
-
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
     /// Collects the report.
@@ -61,7 +46,7 @@ package struct StatusCollector: Sendable {
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
         switch cache.read() {
-        case .quote(let quote):
+        case .valid(let quote):
             report.cachedQuote = .init(
                 text: quote.text, author: quote.author, source: quote.source, fetchedAt: format.iso8601(quote.fetchedAt),
                 ageSeconds: now - quote.fetchedAt, age: ZonedTimeFormat.relative(from: now, to: quote.fetchedAt),

@@ -18,11 +18,6 @@ package struct DeliveryLedger: Sendable {
     /// Where warnings about corrupt files go.
     package var logger: Logger?
 
-    package init(paths: AppPaths, logger: Logger? = nil) {
-        self.paths = paths
-        self.logger = logger
-    }
-
     package var statePath: String { paths.ledgerState }
     package var historyPath: String { paths.history }
     package var lockPath: String { paths.ledgerLock }
@@ -86,20 +81,7 @@ package struct DeliveryLedger: Sendable {
         }
     }
 
-    private enum StateFile {
-        case absent
-        case corrupt(String)
-        case valid(LedgerState)
-    }
-
-    private func readState() -> StateFile {
-        guard let data = FileManager.default.contents(atPath: statePath) else { return .absent }
-        do {
-            return .valid(try JSONDecoder().decode(LedgerState.self, from: data))
-        } catch {
-            return .corrupt(error.message)
-        }
-    }
+    private func readState() -> JSONFile<LedgerState> { JSONFile(at: statePath) }
 
     /// The state the history implies: the latest planned delivery posted, and when.
     ///
@@ -120,19 +102,14 @@ package struct DeliveryLedger: Sendable {
     package func history() -> [HistoryEntry] { history(warn: true) }
 
     private func history(warn: Bool) -> [HistoryEntry] {
-        guard let data = FileManager.default.contents(atPath: historyPath) else { return [] }
-        let decoder = JSONDecoder()
-        var entries: [HistoryEntry] = []
-        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-        where !line.isEmpty {
-            if var entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) {
-                if entry.isPreview { entry.now = true }
-                entries.append(entry)
-            } else if warn {
-                logger?.warning("\(historyPath):\(index + 1): not a history entry; skipped")
+        JSONLines.read(HistoryEntry.self, at: historyPath).compactMap { line in
+            guard var entry = line.value else {
+                if warn { logger?.warning("\(historyPath):\(line.number): not a history entry; skipped") }
+                return nil
             }
+            if entry.isPreview { entry.now = true }
+            return entry
         }
-        return entries
     }
 
     /// Records a posted notification: the history line first (appended and fsynced), then the

@@ -13,11 +13,6 @@ package struct FavoritesStore: Sendable {
     /// Where warnings about damaged lines go.
     package var logger: Logger?
 
-    package init(path: String, logger: Logger? = nil) {
-        self.path = path
-        self.logger = logger
-    }
-
     /// Held while the file is rewritten: `FILE.lock` beside it.
     var lockPath: String { AppPaths.lockFile(for: path) }
 
@@ -82,19 +77,11 @@ package struct FavoritesStore: Sendable {
     }
 
     private func lines(warn: Bool) -> [Line] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        let decoder = JSONDecoder()
-        var result: [Line] = []
-        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-        where !line.isEmpty {
-            if let favorite = try? decoder.decode(Favorite.self, from: Data(line)) {
-                result.append(.favorite(favorite))
-            } else {
-                if warn { logger?.warning("\(path):\(index + 1): not a saved quote; skipped (the line is kept)") }
-                result.append(.damaged(Array(line)))
-            }
+        JSONLines.read(Favorite.self, at: path).map { line in
+            if let favorite = line.value { return .favorite(favorite) }
+            if warn { logger?.warning("\(path):\(line.number): not a saved quote; skipped (the line is kept)") }
+            return .damaged(Array(line.bytes))
         }
-        return result
     }
 
     private func write(_ lines: [Line]) throws {

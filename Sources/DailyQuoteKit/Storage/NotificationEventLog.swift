@@ -31,14 +31,7 @@ package struct NotificationEventLog<Event: NotificationEvent>: Sendable {
     /// The events of each notification, by ``key(id:postedAt:)``, in the order they were
     /// written; lines that do not parse are skipped.
     package func eventsByNotification() -> [String: [Event]] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-        var result: [String: [Event]] = [:]
-        let decoder = JSONDecoder()
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let event = try? decoder.decode(Event.self, from: Data(line)) else { continue }
-            result[Self.key(id: event.id, postedAt: event.postedAt), default: []].append(event)
-        }
-        return result
+        Dictionary(grouping: JSONLines.read(Event.self, at: path).compactMap(\.value)) { Self.key(id: $0.id, postedAt: $0.postedAt) }
     }
 
     /// `entries` with `annotate` applied to each that has events in the log.

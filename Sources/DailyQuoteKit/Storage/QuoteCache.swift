@@ -9,22 +9,11 @@ package struct QuoteCache: Sendable {
     }
 
     /// What the cache holds.
-    package enum Content: Sendable, Equatable {
-        case absent
-        case corrupt(String)
-        case quote(CachedQuote)
-    }
+    package typealias Content = JSONFile<CachedQuote>
 
     /// The cached quote, if there is a readable one.
     package func read() -> Content {
-        guard let data = FileManager.default.contents(atPath: path) else { return .absent }
-        do {
-            let cached = try JSONDecoder().decode(CachedQuote.self, from: data)
-            guard !cached.text.trimmingWhitespace().isEmpty else { return .corrupt("empty text") }
-            return .quote(cached)
-        } catch {
-            return .corrupt(error.message)
-        }
+        JSONFile(at: path) { $0.text.trimmingWhitespace().isEmpty ? "empty text" : nil }
     }
 }
 

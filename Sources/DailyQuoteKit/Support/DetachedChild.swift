@@ -7,7 +7,7 @@ import SystemPackage
 #endif
 
 /// A child process in a session of its own, meant to outlive this one: standard input and
-/// output are pipes to this process, standard error is shared.
+/// output are pipes to this process; standard error is shared or /dev/null.
 ///
 /// It is never killed or waited for here: a one-shot parent exits and the child is adopted
 /// by init (or the user manager); a long-lived parent reaps it with ``reapFinished()``.
@@ -17,7 +17,11 @@ final class DetachedChild {
     private var output: Int32
 
     /// Starts `path` with `arguments` and exactly `environment`.
-    init(path: String, arguments: [String], environment: [String: String]) throws(SpawnedChild.SpawnError) {
+    ///
+    /// Without `sharingStandardError` the child writes its errors to /dev/null: a caller that
+    /// reads our standard error to its end (`dailyquote notify 2>&1 | tee log`) would otherwise
+    /// wait for the child too.
+    init(path: String, arguments: [String], environment: [String: String], sharingStandardError: Bool) throws(SpawnedChild.SpawnError) {
         let toChild = try PosixSpawn.pipe()
         let fromChild: (read: Int32, write: Int32)
         do {
@@ -34,7 +38,7 @@ final class DetachedChild {
         do {
             pid = try PosixSpawn.start(
                 path: path, arguments: arguments, environment: environment, streams: [0: toChild.read, 1: fromChild.write],
-                newSession: true)
+                newSession: true, discardStandardError: !sharingStandardError)
         } catch {
             close(toChild.write)
             close(fromChild.read)

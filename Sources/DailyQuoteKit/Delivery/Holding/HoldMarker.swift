@@ -11,7 +11,7 @@ import FoundationEssentials
 ///
 /// The next delivery reads it to replace the held notification in place and to end its
 /// holder; `status` reads it to show a live holder.
-package struct HoldMarker: Sendable, Codable, Equatable {
+package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
     package var pid: Int32
     /// The held notification's id on the server.
     package var id: UInt32
@@ -22,10 +22,7 @@ package struct HoldMarker: Sendable, Codable, Equatable {
     /// The server's name.
     package var server: String
 
-    /// The marker of a live holder, or nil when none holds the lock.
-    package static func live(in paths: AppPaths) -> HoldMarker? {
-        LiveMarkerFile.read(HoldMarker.self, at: paths.holdMarker, heldWith: paths.holdLock)
-    }
+    package static func files(in paths: AppPaths) -> (marker: String, lock: String) { (paths.holdMarker, paths.holdLock) }
 
     /// Ends the holder: its notification was replaced.
     ///

@@ -37,7 +37,10 @@ package struct HolderLauncher: Sendable {
             guard ContinuousClock.now < deadline else { break }
             let child: DetachedChild
             do {
-                child = try DetachedChild(path: command.path, arguments: command.arguments, environment: environment)
+                // The holder's warnings go to the journal under systemd, and nowhere from a terminal.
+                child = try DetachedChild(
+                    path: command.path, arguments: command.arguments, environment: environment,
+                    sharingStandardError: JournalStream.isStandardError(environment: environment))
             } catch {
                 continue
             }

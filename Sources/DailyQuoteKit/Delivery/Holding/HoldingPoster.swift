@@ -5,11 +5,6 @@ package struct HoldingPoster: NotificationPosting {
     /// The delivery's zone name, for the times the holder writes in the history.
     package var timeZone: String?
 
-    package init(launcher: HolderLauncher, timeZone: String? = nil) {
-        self.launcher = launcher
-        self.timeZone = timeZone
-    }
-
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         // Holders of earlier deliveries are children of a long-lived `run`: reap those that ended.

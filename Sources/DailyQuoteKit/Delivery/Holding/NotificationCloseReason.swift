@@ -28,5 +28,5 @@ package enum HoldEnd: Sendable, Equatable {
     /// The hold's time ran out.
     case expired
     /// SIGTERM or SIGINT: the next delivery replaced it, or the session is ending.
-    case stopped(signal: Int32)
+    case stopped
 }

@@ -52,30 +52,23 @@ final class LibnotifyHold {
                 let reason = NotificationCloseReason(code: notify_notification_get_closed_reason(notification))
                 Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue().finish(.closed(reason))
             }, context)
+        // Every source returns G_SOURCE_CONTINUE and is removed here once the loop ends, fired or not.
         let timeout = g_timeout_add_seconds(
             UInt32(clamping: max(seconds, 0)),
             { data in
                 Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.expired)
-                return 0
+                return 1
             }, context)
-        let terminate = g_unix_signal_add(
-            SIGTERM,
-            { data in
-                Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped(signal: SIGTERM))
-                return 0
-            }, context)
-        let interrupt = g_unix_signal_add(
-            SIGINT,
-            { data in
-                Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped(signal: SIGINT))
-                return 0
-            }, context)
+        let stops = [SIGTERM, SIGINT].map { signal in
+            g_unix_signal_add(
+                signal,
+                { data in
+                    Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped)
+                    return 1
+                }, context)
+        }
         g_main_loop_run(loop)
-        // Sources that fired removed themselves (they returned G_SOURCE_REMOVE); the others go now.
-        let sources = [
-            (timeout, end == .expired), (terminate, end == .stopped(signal: SIGTERM)), (interrupt, end == .stopped(signal: SIGINT)),
-        ]
-        for (source, fired) in sources where !fired {
+        for source in [timeout] + stops {
             g_source_remove(source)
         }
         g_signal_handler_disconnect(UnsafeMutableRawPointer(notification.pointer), closedHandler)

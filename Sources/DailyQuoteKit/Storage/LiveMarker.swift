@@ -1,0 +1,19 @@
+import FoundationEssentials
+
+/// A JSON file that counts only while some process holds the lock file beside it.
+///
+/// The holder's and the presence wait's markers are such files. A marker left by a process
+/// that died is stale the moment the kernel drops its lock.
+package protocol LiveMarker: Decodable {
+    /// The marker file and the lock that makes it live.
+    static func files(in paths: AppPaths) -> (marker: String, lock: String)
+}
+
+extension LiveMarker {
+    /// The marker, or nil when no process holds its lock or the file does not decode.
+    package static func live(in paths: AppPaths) -> Self? {
+        let (marker, lock) = files(in: paths)
+        guard FileLock.isHeld(path: lock), let data = FileManager.default.contents(atPath: marker) else { return nil }
+        return try? JSONDecoder().decode(Self.self, from: data)
+    }
+}

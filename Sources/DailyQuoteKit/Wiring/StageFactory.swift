@@ -1,0 +1,92 @@
+import FoundationEssentials
+import Logging
+
+/// Puts the stages together from a loaded plan: the one place the library's parts are wired
+/// for the executable.
+///
+/// The executable loads the config and the zone (``CommandEnvironment`` and ``CommandContext``
+/// there) and asks this for the delivery stage, the fetch stage and the status collector; the
+/// stages never build each other.
+package struct StageFactory: Sendable {
+    package var loaded: LoadedConfig
+    /// The zone deliveries are planned in.
+    package var zone: ZoneRules
+    package var paths: AppPaths
+    package var environment: [String: String]
+    package var logger: Logger
+    /// The absolute path of the dailyquote binary, which holders run.
+    package var executable: String
+    /// The current Unix time.
+    package var clock: @Sendable () -> Int64
+
+    package init(
+        loaded: LoadedConfig, zone: ZoneRules, paths: AppPaths, environment: [String: String], logger: Logger,
+        executable: String, clock: @escaping @Sendable () -> Int64 = UnixClock.system
+    ) {
+        (self.loaded, self.zone, self.paths, self.environment) = (loaded, zone, paths, environment)
+        (self.logger, self.executable, self.clock) = (logger, executable, clock)
+    }
+
+    package var config: Config { loaded.config }
+
+    /// The planner for the loaded configuration.
+    package var planner: DeliveryPlanner {
+        DeliveryPlanner(rules: config.delivery.rules, zone: zone, refreshLead: config.refresh.lead.seconds)
+    }
+
+    /// The delivery ledger in the state directory.
+    package var ledger: DeliveryLedger { paths.deliveryLedger(logger: logger) }
+
+    /// The fetched-quote cache.
+    package var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
+
+    /// How notifications are posted: through a holder process unless `notification.hold` is "0".
+    package var poster: any NotificationPosting {
+        guard config.notification.hold?.seconds != 0 else { return LibnotifyPoster() }
+        return HoldingPoster(launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier)
+    }
+
+    /// The delivery stage, posting through ``poster``.
+    ///
+    /// While the person is away a due delivery waits for them (`delivery.wait_for_presence`),
+    /// until `stop` says to give up: SIGTERM for `notify`, the scheduler's stop request for `run`.
+    package func deliveryStage(presenceStop stop: PresenceStop = .signals) -> DeliveryStage {
+        let presence = config.delivery.waitForPresence ? SessionPresence(environment: environment, stop: stop) : nil
+        return DeliveryStage(
+            planner: planner, config: config, ledger: ledger, cache: cache, poster: poster, clock: clock, logger: logger,
+            presence: presence)
+    }
+
+    /// The fetch stage, on the real network.
+    package var fetchStage: FetchStage {
+        FetchStage(
+            config: config, planner: planner, paths: paths, recentQuotes: { [ledger] in ledger.recentQuotes(now: $0) },
+            reader: QuoteSourceReader(logger: logger), clock: clock, logger: logger)
+    }
+
+    /// The collector behind `status` and `doctor`.
+    ///
+    /// - Parameters:
+    ///   - configError: why the config file cannot be used, if it cannot (the defaults then stand in).
+    ///   - expectedUnits: the units `install` would write now, in each calendar style; files equal
+    ///     to either are in sync.
+    ///   - zones: the zone database, to read the user manager's zone.
+    package func statusCollector(
+        configError: String?, expectedUnits: [[SystemdUnit]], now: Int64, subprocess: Subprocess, zones: TimeZoneDatabase
+    ) -> StatusCollector {
+        let systemctl = Systemctl(subprocess: subprocess)
+        let session = zone
+        return StatusCollector(
+            loaded: loaded, configError: configError, planner: planner, paths: paths, ledger: ledger, cache: cache,
+            expectedUnits: expectedUnits, now: now,
+            serverInfo: { try LibnotifyPoster().serverInfo(deadline: .after(seconds: 2)) },
+            managerZone: {
+                guard let managerEnvironment = systemctl.environment() else { return nil }
+                let manager = zones.systemZone(environment: managerEnvironment)
+                // Another name for the same zone (UTC and Etc/UTC) is no mismatch.
+                return manager.keepsSameTime(as: session) ? session.identifier : manager.identifier
+            },
+            generatorDirectory: environment["XDG_RUNTIME_DIR"].map { "\($0)/systemd/generator" },
+            configNamesZone: config.delivery.timeZone != nil, zoneNamed: { try? zones.zone(named: $0) })
+    }
+}

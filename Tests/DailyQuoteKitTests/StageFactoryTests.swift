@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import TestSupport
+import Testing
+
+@testable import DailyQuoteKit
+
+@Suite("StageFactory")
+struct StageFactoryTests {
+    func factory(_ home: TemporaryDirectory, _ change: (inout Config) -> Void = { _ in }) -> StageFactory {
+        var config = Config.defaults
+        change(&config)
+        return StageFactory(
+            loaded: LoadedConfig(config: config, path: home.url("c.toml"), fileExists: false), zone: Zones.named("Europe/Berlin"),
+            paths: AppPaths(root: home.path), environment: ["XDG_RUNTIME_DIR": home.url("run")], logger: Logger(label: "test"),
+            executable: "/usr/bin/dailyquote", clock: { 1_800_000_000 })
+    }
+
+    @Test("The delivery stage waits for the person only with wait_for_presence, and posts through a holder unless hold is 0")
+    func deliveryStage() throws {
+        let home = TemporaryDirectory()
+        let standard = factory(home).deliveryStage()
+        #expect(standard.presence != nil)
+        let holding = try #require(standard.poster as? HoldingPoster)
+        #expect(holding.launcher.executable == "/usr/bin/dailyquote")
+        #expect(holding.timeZone == "Europe/Berlin")
+        #expect(standard.clock() == 1_800_000_000)
+        #expect(standard.ledger.paths == AppPaths(root: home.path))
+        let plain = factory(home) {
+            $0.delivery.waitForPresence = false
+            $0.notification.hold = .seconds(0)
+        }.deliveryStage()
+        #expect(plain.presence == nil)
+        #expect(plain.poster is LibnotifyPoster)
+    }
+
+    @Test("The fetch stage is handed the quotes the ledger posted in the last year, not the ledger")
+    func fetchStage() throws {
+        let home = TemporaryDirectory()
+        let factory = factory(home)
+        var old = DeliveryLedgerTests.entry(1)
+        old.text = "Old words."
+        old.postedAt = 1_800_000_000 - 400 * 86_400
+        var recent = DeliveryLedgerTests.entry(2)
+        recent.text = "Recent words."
+        recent.postedAt = 1_800_000_000 - 86_400
+        try factory.ledger.appendHistory(old)
+        try factory.ledger.appendHistory(recent)
+        let stage = factory.fetchStage
+        #expect(stage.recentQuotes(1_800_000_000) == [recent.quote.normalisedText])
+        #expect(stage.cache.path == factory.paths.quoteCache)
+    }
+
+    @Test("The status collector gets the plan, the expected units and the generator directory")
+    func statusCollector() {
+        let home = TemporaryDirectory()
+        let units = [[SystemdUnit(name: "dailyquote-notify.timer", content: "[Timer]\n")]]
+        let collector = factory(home) { $0.delivery.timeZone = "Europe/Berlin" }.statusCollector(
+            configError: "bad key", expectedUnits: units, now: 1_800_000_000, subprocess: Subprocess(environment: [:]),
+            zones: TimeZoneDatabase(environment: [:]))
+        #expect(collector.configError == "bad key")
+        #expect(collector.expectedUnits == units)
+        #expect(collector.now == 1_800_000_000)
+        #expect(collector.generatorDirectory == home.url("run") + "/systemd/generator")
+        #expect(collector.configNamesZone)
+        #expect(collector.zoneNamed("Etc/UTC")?.identifier == "Etc/UTC")
+        #expect(collector.planner.zone.identifier == "Europe/Berlin")
+    }
+}
