@@ -58,7 +58,7 @@ extension CommandLineTests {
         #expect(file("history.txt").contains("(dismissed "), "\(file("history.txt"))")
     }
 
-    @Test("The holder keeps no caller's standard error open: `notify --now 2>&1 | cat` ends while it holds; a journal stream it keeps")
+    @Test("The holder keeps no caller's pipe open: `notify --now 2>&1 | cat` ends while it holds; a file and the journal stream it shares")
     func holderLeavesStandardError() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
@@ -71,18 +71,26 @@ extension CommandLineTests {
             readlink "/proc/$pid/fd/2" >"$W/stderr-link"
             kill -TERM "$pid"
             for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            # A journal stream is the file JOURNAL_STREAM names by device and inode.
-            : >"$W/journal"
-            (exec 2>>"$W/journal"; JOURNAL_STREAM=$(stat -c '%d:%i' "$W/journal") "$DQ" notify --now >/dev/null)
+            "$DQ" notify --now >/dev/null 2>>"$W/file.err"
+            pid=$(holder_pid)
+            readlink "/proc/$pid/fd/2" >"$W/file-link"
+            kill -TERM "$pid"
+            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
+            # A journal stream is a socket (here a FIFO) that JOURNAL_STREAM names by device and inode.
+            mkfifo "$W/journal"
+            cat "$W/journal" >/dev/null &
+            (exec 2>"$W/journal"; JOURNAL_STREAM=$(stat -c '%d:%i' "$W/journal") "$DQ" notify --now >/dev/null)
             pid=$(holder_pid)
             readlink "/proc/$pid/fd/2" >"$W/journal-link"
             kill -TERM "$pid"
+            wait
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("piped.rc") == "0\n", "the pipe waited for the holder: \(file("piped.out"))")
         #expect(file("piped.out").hasPrefix("posted "), "\(file("piped.out"))")
         #expect(file("alive") == "alive\n", "no live holder: \(file("piped.out"))")
         #expect(file("stderr-link") == "/dev/null\n")
+        #expect(file("file-link").hasSuffix("/file.err\n"), "\(file("file-link"))")
         #expect(file("journal-link").hasSuffix("/journal\n"), "\(file("journal-link"))")
     }
 

@@ -34,7 +34,7 @@ extension StatusCollector {
     /// Adds the buttons, the last notification's presses and the favourites to `report`.
     func addActions(to report: inout StatusReport, history: [HistoryEntry]) {
         report.buttons = loaded.config.notification.actions
-        let favorites = FavoritesStore(path: paths.favorites)
+        let favorites = paths.favoritesStore()
         report.favorites = .init(count: favorites.list().count, path: favorites.path)
         guard let last = history.last else { return }
         let annotated = ActionLog(path: paths.actionLog).annotate([last]).first ?? last

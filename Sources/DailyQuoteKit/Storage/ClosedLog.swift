@@ -5,15 +5,6 @@
 /// the notification's id and posting time.
 package typealias ClosedLog = NotificationEventLog<NotificationEnd>
 
-/// One held notification's end: a line of ``ClosedLog``.
-package struct NotificationEnd: NotificationEvent, Equatable {
-    package var id: UInt32
-    package var postedAt: Int64
-    package var reason: NotificationCloseReason?
-    /// When it ended (Unix seconds).
-    package var at: Int64
-}
-
 extension NotificationEventLog where Event == NotificationEnd {
     /// `entries` with how each notification ended, where a line says so; the first end of each wins.
     package func annotate(_ entries: [HistoryEntry]) -> [HistoryEntry] {

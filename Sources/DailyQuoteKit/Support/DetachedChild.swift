@@ -18,9 +18,8 @@ final class DetachedChild {
 
     /// Starts `path` with `arguments` and exactly `environment`.
     ///
-    /// Without `sharingStandardError` the child writes its errors to /dev/null: a caller that
-    /// reads our standard error to its end (`dailyquote notify 2>&1 | tee log`) would otherwise
-    /// wait for the child too.
+    /// Without `sharingStandardError` the child's standard error is /dev/null (see
+    /// ``StandardErrorStream/keepsCallerWaiting(environment:)``).
     init(path: String, arguments: [String], environment: [String: String], sharingStandardError: Bool) throws(SpawnedChild.SpawnError) {
         let toChild = try PosixSpawn.pipe()
         let fromChild: (read: Int32, write: Int32)
@@ -38,7 +37,7 @@ final class DetachedChild {
         do {
             pid = try PosixSpawn.start(
                 path: path, arguments: arguments, environment: environment, streams: [0: toChild.read, 1: fromChild.write],
-                newSession: true, discardStandardError: !sharingStandardError)
+                discarding: sharingStandardError ? [] : [2], newSession: true)
         } catch {
             close(toChild.write)
             close(fromChild.read)

@@ -21,19 +21,20 @@ enum PosixSpawn {
 
     /// Starts `path` with `arguments` and exactly `environment`, and returns its PID.
     ///
-    /// `streams` maps a child's descriptor (0, 1, 2) to one of ours; standard input without one
-    /// reads /dev/null, and so does standard error with `discardStandardError`. With `newSession`, the child leads a session of its own and inherits
+    /// `streams` maps a child's descriptor (0, 1, 2) to one of ours; those in `discarding`, and a
+    /// standard input without one, are /dev/null. With `newSession`, the child leads a session of its own and inherits
     /// no other descriptor: a process meant to outlive this one must not keep a caller's pipe
     /// open (`$(dailyquote notify)`, or faketime's, would wait for it to end).
     static func start(
-        path: String, arguments: [String], environment: [String: String], streams: [Int32: Int32], newSession: Bool = false,
-        discardStandardError: Bool = false
+        path: String, arguments: [String], environment: [String: String], streams: [Int32: Int32], discarding: Set<Int32> = [],
+        newSession: Bool = false
     ) throws(SpawnedChild.SpawnError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if streams[0] == nil { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
-        if discardStandardError, streams[2] == nil { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
+        for descriptor in discarding.union(streams[0] == nil ? [0] : []).sorted() where streams[descriptor] == nil {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
         for (child, parent) in streams.sorted(by: { $0.key < $1.key }) { posix_spawn_file_actions_adddup2(&actions, parent, child) }
         if newSession { dq_spawn_add_closefrom(&actions, 3) }
         var attributes = posix_spawnattr_t()

@@ -4,7 +4,7 @@ import Logging
 /// Puts the stages together from a loaded plan: the one place the library's parts are wired
 /// for the executable.
 ///
-/// The executable loads the config and the zone (``CommandEnvironment`` and ``CommandContext``
+/// The executable loads the config and the zone (`CommandEnvironment` and `CommandContext`
 /// there) and asks this for the delivery stage, the fetch stage and the status collector; the
 /// stages never build each other.
 package struct StageFactory: Sendable {

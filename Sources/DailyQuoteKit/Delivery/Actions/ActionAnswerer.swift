@@ -80,7 +80,7 @@ package struct ActionAnswerer: Sendable {
     }
 
     private func another(for shown: Shown, quote: Quote, replace: (DesktopNotification) -> Bool) -> Shown {
-        let ledger = DeliveryLedger(paths: paths, logger: logger)
+        let ledger = paths.deliveryLedger(logger: logger)
         guard
             let choice = QuoteChoice.another(
                 current: quote, cache: QuoteCache(path: paths.quoteCache).read(), history: ledger.history(), now: clock())

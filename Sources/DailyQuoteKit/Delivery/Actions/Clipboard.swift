@@ -66,18 +66,12 @@ package struct Clipboard: Sendable {
         } catch {
             throw CopyError(message: "cannot make a pipe: \(error.description)")
         }
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { if null >= 0 { close(null) } }
         let pid: pid_t
         do {
-            var streams: [Int32: Int32] = [0: toChild.read]
             // Its output and complaints would outlive the holder's log: both go nowhere.
-            if null >= 0 {
-                streams[1] = null
-                streams[2] = null
-            }
             pid = try PosixSpawn.start(
-                path: tool.path, arguments: tool.arguments, environment: environment, streams: streams, newSession: true)
+                path: tool.path, arguments: tool.arguments, environment: environment, streams: [0: toChild.read], discarding: [1, 2],
+                newSession: true)
         } catch {
             close(toChild.read)
             close(toChild.write)

@@ -37,10 +37,9 @@ package struct HolderLauncher: Sendable {
             guard ContinuousClock.now < deadline else { break }
             let child: DetachedChild
             do {
-                // The holder's warnings go to the journal under systemd, and nowhere from a terminal.
                 child = try DetachedChild(
                     path: command.path, arguments: command.arguments, environment: environment,
-                    sharingStandardError: JournalStream.isStandardError(environment: environment))
+                    sharingStandardError: !StandardErrorStream.keepsCallerWaiting(environment: environment))
             } catch {
                 continue
             }
