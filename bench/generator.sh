@@ -39,7 +39,7 @@ python3 - "$work/generator.json" "$units" "$(uptime | sed 's/.*load average: //'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
 units, load = sys.argv[2], sys.argv[3]
-print("## The user generator\n")
+print("\n## The user generator\n")
 print("`dailyquote-generator` (the binary under that name, as `/usr/lib/systemd/user-generators/` runs it),")
 print(f"writing {units} units and their links into an emptied directory, each run a whole process")
 print(f"(`bench/generator.sh`; load average at the end: {load}).\n")

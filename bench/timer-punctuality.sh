@@ -4,6 +4,7 @@
 # minute. The lateness of one firing is the time dbus-monitor stamps on the Notify call minus
 # the planned instant. Prints "min median max" in milliseconds on the last line.
 # Usage: bench/timer-punctuality.sh [FIRINGS] [BINARY]   (default 5, .build/release/dailyquote)
+# PUNCTUALITY_NOTIFICATION, if set, is the config's [notification] table (e.g. 'actions = []').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 firings=${1:-5}
@@ -12,7 +13,7 @@ bin=${2:-$PWD/.build/release/dailyquote}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state TZ=UTC
-export DQ=$bin W=$work FIRINGS=$firings PROBE=$PWD/Tests/Support/notify_probe.py
+export DQ=$bin W=$work FIRINGS=$firings PROBE=$PWD/Tests/Support/notify_probe.py NOTIFICATION=${PUNCTUALITY_NOTIFICATION:-}
 Tests/Support/with-user-session.sh bash -c '
   set -eu
   stdbuf -oL dbus-monitor --session "type=method_call,interface=org.freedesktop.Notifications,member=Notify" >"$W/monitor.txt" 2>/dev/null &
@@ -23,6 +24,7 @@ Tests/Support/with-user-session.sh bash -c '
     at=$(( ( $(date +%s) + 15 + 59 ) / 60 * 60 ))
     printf "[delivery]\nhour = %d\nminute = %d\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n" \
       "$(date -u -d "@$at" +%-H)" "$(date -u -d "@$at" +%-M)" >"$XDG_CONFIG_HOME/dailyquote/config.toml"
+    printf "[notification]\n%s\n" "$NOTIFICATION" >>"$XDG_CONFIG_HOME/dailyquote/config.toml"
     # Each firing is a new day for the ledger: forget the last delivery (one per day otherwise).
     rm -f "$XDG_STATE_HOME/dailyquote/state.json" "$XDG_STATE_HOME/dailyquote/history.jsonl"
     "$DQ" install >/dev/null 2>&1
