@@ -51,6 +51,9 @@ struct CommandContext {
         }
         self.loaded = loaded
         self.zone = zone ?? base.systemZone
+        stages = StageFactory(
+            loaded: loaded, zone: self.zone, paths: base.paths, environment: environment, logger: base.logger,
+            executable: Self.resolveExecutable())
         if !loaded.fileExists {
             base.logger.info("no config file at \(loaded.path); using the built-in defaults")
         }
@@ -59,9 +62,7 @@ struct CommandContext {
     var config: Config { loaded.config }
 
     /// The stages, wired from this plan.
-    var stages: StageFactory {
-        StageFactory(loaded: loaded, zone: zone, paths: paths, environment: environment, logger: logger, executable: executablePath)
-    }
+    let stages: StageFactory
 
     /// The planner for the loaded configuration.
     var planner: DeliveryPlanner { stages.planner }
@@ -90,8 +91,11 @@ struct CommandContext {
             subprocess: subprocess, zones: zones)
     }
 
-    /// The absolute path of this binary, which the services run.
-    var executablePath: String {
+    /// The absolute path of this binary, which the services and the holder run.
+    var executablePath: String { stages.executable }
+
+    /// Where this binary is: `/proc/self/exe`, else the first argument made absolute.
+    private static func resolveExecutable() -> String {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     }

@@ -23,27 +23,38 @@ struct QuoteChoiceAnotherTests {
             entry(quotes[3], postedAt: now - 400 * 86_400),
         ]
         for _ in 0..<50 {
-            let choice = try #require(QuoteChoice.another(current: quotes[4], cache: .absent, history: history, now: now, bundled: quotes))
+            let choice = try #require(
+                QuoteChoice.another(current: quotes[4], cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: quotes))
             #expect(choice.quote == quotes[3])
             #expect(choice.source == "bundled")
         }
     }
 
-    @Test("The last source's quote when it is new; not when it is the one shown")
+    @Test("The last source's quote when it is new; not when it is the one shown, nor when it is kept for the next delivery")
     func cacheFirst() throws {
         let fetched = Quote(text: "From the source.", author: "S")
         let cache = QuoteCache.Content.valid(
             CachedQuote(text: fetched.text, author: fetched.author, source: "zen", url: nil, fetchedAt: now - 10, forDelivery: nil))
-        #expect(QuoteChoice.another(current: quotes[0], cache: cache, history: [], now: now, bundled: quotes)?.quote == fetched)
-        #expect(QuoteChoice.another(current: quotes[0], cache: cache, history: [], now: now, bundled: quotes)?.source == "zen")
-        let shown = QuoteChoice.another(current: fetched, cache: cache, history: [], now: now, bundled: quotes)
+        // Fetched before the last delivery, which posted something else: new, and nobody's.
+        let choice = QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes)
+        #expect(choice?.quote == fetched)
+        #expect(choice?.source == "zen")
+        let shown = QuoteChoice.another(current: fetched, cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes)
         #expect(shown?.quote != fetched && shown?.source == "bundled")
+        // Fetched after the last delivery (or before any): the next delivery's quote.
+        for last in [now - 20, nil] {
+            let reserved = QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: last, history: [], now: now, bundled: quotes)
+            #expect(reserved?.quote != fetched && reserved?.source == "bundled", "lastPostedAt \(String(describing: last))")
+        }
     }
 
     @Test("When every bundled quote was posted within the year, the least recent other than the one shown")
     func allRecent() {
         let history = quotes.enumerated().map { entry($1, postedAt: now - Int64(10 - $0) * 86_400) }
-        #expect(QuoteChoice.another(current: quotes[0], cache: .absent, history: history, now: now, bundled: quotes)?.quote == quotes[1])
-        #expect(QuoteChoice.another(current: quotes[0], cache: .absent, history: [], now: now, bundled: [quotes[0]]) == nil)
+        #expect(
+            QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: quotes)?.quote
+                == quotes[1])
+        #expect(
+            QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: [], now: now, bundled: [quotes[0]]) == nil)
     }
 }

@@ -42,11 +42,11 @@ struct UnitGeneratorTests {
     func startTimeoutCoversPresenceWait() {
         let zone = Zones.named("Europe/Berlin")
         var unit = generator(zone: zone)
-        for catchUp in [ConfigDuration.seconds(0), .hours(3), .hours(24)] {
+        // max(catch_up, 60 s) + 2 × notification.timeout (10 s) + 30 s.
+        for (catchUp, seconds) in [(ConfigDuration.seconds(0), 110), (.hours(3), 10_850), (.hours(24), 86_450)] {
             unit.config.delivery.catchUp = catchUp
-            let seconds = unit.notifyStartTimeout
-            #expect(seconds > max(catchUp.seconds, 60) + unit.config.notification.timeout.seconds, "\(catchUp)")
-            #expect(content(unit.units, "dailyquote-notify.service").contains("\nTimeoutStartSec=\(seconds)s\n"))
+            #expect(unit.notifyStartTimeout == seconds, "\(catchUp)")
+            #expect(content(unit.units, "dailyquote-notify.service").contains("\nTimeoutStartSec=\(seconds)s\n"), "\(catchUp)")
         }
         unit.config.delivery.waitForPresence = false
         #expect(content(unit.units, "dailyquote-notify.service").contains("\nTimeoutStartSec=40s\n"))

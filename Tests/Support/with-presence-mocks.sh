@@ -26,10 +26,11 @@ ss-on | ss-off)
   if [ "${PRESENCE_SCREENSAVER:-gnome}" = gnome ]; then
     exec gdbus call --session -d org.gnome.ScreenSaver -o /org/gnome/ScreenSaver -m org.gnome.ScreenSaver.SetActive "$value" >/dev/null
   fi
+  # The property first, so that GetActive already answers the new state when the signal comes.
+  gdbus call --session -d org.freedesktop.ScreenSaver -o /org/freedesktop/ScreenSaver \
+    -m org.freedesktop.DBus.Mock.UpdateProperties org.freedesktop.ScreenSaver "{'Active': <$value>}" >/dev/null
   exec gdbus call --session -d org.freedesktop.ScreenSaver -o /org/freedesktop/ScreenSaver \
-    -m org.freedesktop.DBus.Mock.EmitSignal org.freedesktop.ScreenSaver ActiveChanged b "[<$value>]" >/dev/null \
-    && gdbus call --session -d org.freedesktop.ScreenSaver -o /org/freedesktop/ScreenSaver \
-      -m org.freedesktop.DBus.Mock.UpdateProperties org.freedesktop.ScreenSaver "{'Active': <$value>}" >/dev/null
+    -m org.freedesktop.DBus.Mock.EmitSignal org.freedesktop.ScreenSaver ActiveChanged b "[<$value>]" >/dev/null
   ;;
 inhibit | uninhibit)
   value=$([ "$1" = inhibit ] && echo true || echo false)

@@ -24,11 +24,15 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
 
     /// The notification for `quote` under `config`: the text, a newline, `— Author`.
     package init(quote: Quote, config: NotificationConfig) {
-        let attribution = quote.author.isEmpty ? "" : "\n— \(quote.author)"
         self.init(
-            summary: config.title, body: quote.text + attribution, icon: config.icon, urgency: config.urgency,
-            expireMilliseconds: config.expire.milliseconds)
+            summary: config.title, body: "", icon: config.icon, urgency: config.urgency, expireMilliseconds: config.expire.milliseconds)
         self.actions = config.actions.isEmpty ? nil : config.actions
+        show(quote)
+    }
+
+    /// Shows `quote` in this notification: its body is the text, a newline, `— Author`.
+    package mutating func show(_ quote: Quote) {
+        body = quote.text + (quote.author.isEmpty ? "" : "\n— \(quote.author)")
         self.quote = quote
     }
 }

@@ -19,12 +19,10 @@ package struct PresenceWaitMarker: LiveMarker, Sendable, Codable, Equatable {
     ///
     /// A marker that cannot be written only hides the wait from `status`, so it returns nil then.
     package func publish(in paths: AppPaths) -> FileLock? {
-        let (marker, lock) = Self.files(in: paths)
-        guard let held = try? FileLock(path: lock, until: .after(seconds: 1), shared: true),
-            let data = try? JSONEncoder().encode(self),
-            (try? AtomicFile.write(data, to: marker, durable: false)) != nil
+        guard let lock = try? FileLock(path: Self.files(in: paths).lock, until: .after(seconds: 1), shared: true),
+            (try? write(in: paths)) != nil
         else { return nil }
-        return held
+        return lock
     }
 
     /// `waiting for you to unlock (since 08:00, until 11:00)`, in `zone`.

@@ -127,7 +127,14 @@ final class SessionPresenceWatch: PresenceWatching {
             stopDescriptor = descriptor
         case .signals:
             stopDescriptor = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-            guard stopDescriptor >= 0, dq_install_stop_handler(stopDescriptor) == 0 else { return .timeout }
+            guard stopDescriptor >= 0 else { return .timeout }
+            guard dq_install_stop_handler(stopDescriptor) == 0 else {
+                // One of the two handlers may be in place: put both back before giving up the wait.
+                signal(SIGTERM, SIG_DFL)
+                signal(SIGINT, SIG_DFL)
+                close(stopDescriptor)
+                return .timeout
+            }
         }
         defer {
             if case .signals = stop {

@@ -1,12 +1,17 @@
 extension QuoteChoice {
     /// The quote the Another button puts in place of `current`: the last source's quote (the
-    /// cache) if it is new, else a bundled one; never one posted in the 365 days before `now`
-    /// (previews and other Another quotes included), and never `current`.
+    /// cache) if it is new and not kept for the next delivery, else a bundled one; never one
+    /// posted in the 365 days before `now` (previews and other Another quotes included), and
+    /// never `current`.
+    ///
+    /// A quote fetched after the last delivery (`lastPostedAt`) is the next delivery's: shown
+    /// now, it would be posted again then.
     ///
     /// If every bundled quote was posted within the year, the least recently posted one other
     /// than `current`; nil only when there is none at all.
     package static func another(
-        current: Quote, cache: QuoteCache.Content, history: [HistoryEntry], now: Int64, bundled: [Quote] = BundledQuotes.all
+        current: Quote, cache: QuoteCache.Content, lastPostedAt: Int64?, history: [HistoryEntry], now: Int64,
+        bundled: [Quote] = BundledQuotes.all
     ) -> QuoteChoice? {
         let yearAgo = now - 365 * 86_400
         var lastPosted: [String: Int64] = [:]
@@ -15,7 +20,7 @@ extension QuoteChoice {
         }
         lastPosted[current.normalisedText] = .max
         func isFresh(_ quote: Quote) -> Bool { (lastPosted[quote.normalisedText] ?? .min) < yearAgo }
-        if case .valid(let cached) = cache, isFresh(cached.quote) {
+        if case .valid(let cached) = cache, let lastPostedAt, cached.fetchedAt <= lastPostedAt, isFresh(cached.quote) {
             return QuoteChoice(quote: cached.quote, source: cached.source, reason: "another")
         }
         if let pick = bundled.filter(isFresh).randomElement() {

@@ -9,6 +9,13 @@ package protocol LiveMarker: Decodable {
     static func files(in paths: AppPaths) -> (marker: String, lock: String)
 }
 
+extension LiveMarker where Self: Encodable {
+    /// Writes the marker file (atomically; a lost marker only hides the process from `status`).
+    package func write(in paths: AppPaths) throws {
+        try AtomicFile.write(try JSONEncoder.dailyquote().encode(self), to: Self.files(in: paths).marker, durable: false)
+    }
+}
+
 extension LiveMarker {
     /// The marker, or nil when no process holds its lock or the file does not decode.
     package static func live(in paths: AppPaths) -> Self? {

@@ -83,15 +83,14 @@ package struct ActionAnswerer: Sendable {
         let ledger = paths.deliveryLedger(logger: logger)
         guard
             let choice = QuoteChoice.another(
-                current: quote, cache: QuoteCache(path: paths.quoteCache).read(), history: ledger.history(), now: clock())
+                current: quote, cache: QuoteCache(path: paths.quoteCache).read(), lastPostedAt: ledger.state().lastPostedAt,
+                history: ledger.history(), now: clock())
         else {
             logger.warning("no other quote to show")
             return shown
         }
         var notification = shown.notification
-        let attribution = choice.quote.author.isEmpty ? "" : "\n— \(choice.quote.author)"
-        notification.body = choice.quote.text + attribution
-        notification.quote = choice.quote
+        notification.show(choice.quote)
         guard replace(notification) else {
             logger.warning("the server did not take the other quote")
             return shown

@@ -63,8 +63,7 @@ package struct HoldStage: Sendable {
                     lock = try FileLock(path: paths.holdLock, until: .after(seconds: 2))
                     let marker = HoldMarker(
                         pid: getpid(), id: id, postedAt: postedAt, until: request.until, server: reply.server?.name ?? "")
-                    try AtomicFile.write(
-                        try JSONEncoder.dailyquote().encode(marker), to: paths.holdMarker, durable: false)
+                    try marker.write(in: paths)
                 } catch {
                     logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
                 }
@@ -92,8 +91,7 @@ package struct HoldStage: Sendable {
     private func markAnother(_ shown: ActionAnswerer.Shown, until: Int64) {
         let marker = HoldMarker(pid: getpid(), id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server)
         do {
-            try AtomicFile.write(
-                try JSONEncoder.dailyquote().encode(marker), to: paths.holdMarker, durable: false)
+            try marker.write(in: paths)
         } catch {
             logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
         }
