@@ -51,6 +51,6 @@ final class FakePresence: PresenceChecking, Sendable {
             self.presence = presence
             self.reason = reason
         }
-        func waitUntilPresent(seconds: Int64) -> PresenceWaitEnd { presence.wait(seconds) }
+        func waitUntilPresent(seconds: Int64, reasonChanged: (AwayReason) -> Void) -> PresenceWaitEnd { presence.wait(seconds) }
     }
 }

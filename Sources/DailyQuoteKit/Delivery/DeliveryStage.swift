@@ -50,10 +50,15 @@ package struct DeliveryStage: Sendable {
                 return outcome
             case .away(let delivery, let watch, let until):
                 let since = clock()
-                let marker = PresenceWaitMarker(pid: getpid(), plannedAt: delivery.at, since: since, until: until, reason: watch.reason)
+                var marker = PresenceWaitMarker(pid: getpid(), plannedAt: delivery.at, since: since, until: until, reason: watch.reason)
                 logger.notice("\(marker.text(zone: planner.zone)): the delivery planned for \(format.iso8601(delivery.at))")
                 let lock = marker.publish(in: ledger.paths)
-                let end = watch.waitUntilPresent(seconds: until - since)
+                let end = watch.waitUntilPresent(seconds: until - since) { reason in
+                    // `status` says what the wait is for now.
+                    marker.reason = reason
+                    if lock != nil { try? marker.write(in: ledger.paths) }
+                    logger.info("still waiting: \(reason.waitingText)")
+                }
                 withExtendedLifetime(lock) {}
                 logger.info("presence wait ended: \(end.rawValue) after \(clock() - since) s")
                 guard end != .stopped else {

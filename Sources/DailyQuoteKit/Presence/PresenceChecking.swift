@@ -11,5 +11,8 @@ package protocol PresenceWatching: AnyObject {
     /// Why the person is away.
     var reason: AwayReason { get }
     /// Blocks the calling thread until the person is back, `seconds` have passed, or a stop is requested.
-    func waitUntilPresent(seconds: Int64) -> PresenceWaitEnd
+    ///
+    /// `reasonChanged` hears of each new ``reason`` while the person stays away (the screen
+    /// unlocked, do-not-disturb still on).
+    func waitUntilPresent(seconds: Int64, reasonChanged: (AwayReason) -> Void) -> PresenceWaitEnd
 }

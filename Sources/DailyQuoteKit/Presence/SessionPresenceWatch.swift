@@ -114,7 +114,7 @@ final class SessionPresenceWatch: PresenceWatching {
         return state
     }
 
-    func waitUntilPresent(seconds: Int64) -> PresenceWaitEnd {
+    func waitUntilPresent(seconds: Int64, reasonChanged: (AwayReason) -> Void) -> PresenceWaitEnd {
         guard state.away != nil else { return .present }
         guard seconds > 0 else { return .timeout }
         let timer = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_CLOEXEC))
@@ -156,8 +156,10 @@ final class SessionPresenceWatch: PresenceWatching {
             if stopped.raised { return .stopped }
             if changed.raised {
                 changed.raised = false
+                let before = state.away
                 state = readState()
-                if state.away == nil { return .present }
+                guard let away = state.away else { return .present }
+                if away != before { reasonChanged(away) }
             }
             if expired.raised { return .timeout }
             g_main_context_iteration(context, 1)
