@@ -181,4 +181,22 @@ extension CommandLineTests {
             #expect(!result.stderr.contains("Fatal error"))
         }
     }
+
+    @Test("A local source none of whose quotes pass [quotes]: refresh --json (exit 75) names the key that refused most in refusedBy")
+    func localRefusedBy() throws {
+        let sandbox = Sandbox()
+        let lines = try sandbox.home.write(
+            "quotes.txt", "One quote here. -- Ann\nAnother one here. -- Bo\nA third, rather longer quote. -- Cy\n")
+        let config = try sandbox.config(
+            "[[source]]\ntype = \"file\"\npath = \"\(lines)\"\n[quotes]\ninclude_authors = [\"Plato\"]\nmax_length = 20\n")
+        let result = try sandbox.run(["refresh", "--config", config, "--json"])
+        #expect(result.status == 75, "\(result.stdout)\(result.stderr)")
+        let attempts = try Self.refreshAttempts(result.stdout)
+        #expect(attempts.count == 1, "a local source that read every record is not asked again")
+        #expect(attempts.first?["refusedBy"] as? String == "include_authors", "\(result.stdout)")
+        #expect(
+            attempts.first?["error"] as? String == "no quote of 3 in \(lines) passes [quotes] (refused: 2 by include_authors, 1 by max_length)")
+        let recorded = try String(contentsOfFile: sandbox.home.url("state/dailyquote/refresh.json"), encoding: .utf8)
+        #expect(try Self.refreshAttempts(recorded).first?["refusedBy"] as? String == "include_authors")
+    }
 }

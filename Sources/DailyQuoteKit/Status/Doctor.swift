@@ -44,8 +44,10 @@ package struct Doctor: Sendable {
 
     /// Runs every check.
     package func run() async -> [DoctorCheck] {
+        let managerEnvironment = systemctl.environment()
         var checks = [configCheck(), busCheck(), serverCheck(), presenceCheck()]
-        checks += managerChecks()
+        checks += managerChecks(managerEnvironment)
+        if let secrets = secretsCheck(managerEnvironment) { checks.append(secrets) }
         if let zones { checks.append(zoneCheck(zones)) }
         checks.append(clockCheck())
         checks.append(directoriesCheck())
@@ -98,9 +100,9 @@ package struct Doctor: Sendable {
     }
 
     /// The user manager and the units, or why they do not matter (a `run` scheduler instead).
-    func managerChecks() -> [DoctorCheck] {
+    func managerChecks(_ managerEnvironment: [String: String]?) -> [DoctorCheck] {
         let usesTimers = !engine.unitsInstalled.isEmpty
-        guard let managerEnvironment = systemctl.environment() else {
+        guard let managerEnvironment else {
             if engine.runProcess && !usesTimers {
                 return [DoctorCheck("scheduler", ok: true, "no systemd user manager; a `dailyquote run` scheduler is running")]
             }
@@ -144,6 +146,32 @@ package struct Doctor: Sendable {
                     "installed, enabled and in sync" + (engine.unitsHorizonEnd.map { "; explicit elapses through \($0)" } ?? "")))
         }
         return checks
+    }
+
+    /// Whether the environment variables the sources' headers take (`${NAME}`) are set, here and
+    /// in the user manager's environment (which the timers run with); nil when no header takes one.
+    ///
+    /// A missing one fails only the sources that take it, at refresh time.
+    func secretsCheck(_ managerEnvironment: [String: String]?) -> DoctorCheck? {
+        var names: [String] = []
+        for name in loaded.config.sources.flatMap(\.headerVariables) where !names.contains(name) { names.append(name) }
+        guard !names.isEmpty else { return nil }
+        let unsetHere = names.filter { (environment[$0] ?? "").isEmpty }
+        let notInManager = managerEnvironment.map { manager in names.filter { (manager[$0] ?? "").isEmpty } } ?? []
+        guard unsetHere.isEmpty, notInManager.isEmpty else {
+            var problems: [String] = []
+            if !unsetHere.isEmpty { problems.append("\(unsetHere.joined(separator: ", ")) not set here") }
+            if !notInManager.isEmpty { problems.append("\(notInManager.joined(separator: ", ")) not in the systemd user manager's environment") }
+            let missing = unsetHere + notInManager.filter { !unsetHere.contains($0) }
+            return DoctorCheck(
+                "secrets", ok: false,
+                "\(problems.joined(separator: "; ")); refresh skips the sources whose headers take them (the other sources and the bundled quotes stand in)",
+                fix:
+                    "set them in ~/.config/environment.d/dailyquote.conf (see environment.d(5)) and log in again, or run `systemctl --user import-environment \(missing.joined(separator: " "))`"
+            )
+        }
+        let place = managerEnvironment == nil ? "here (no systemd user manager to ask)" : "here and in the systemd user manager's environment"
+        return DoctorCheck("secrets", ok: true, "\(names.joined(separator: ", ")) set \(place)")
     }
 
     /// What is wrong with installed units, if anything.
@@ -197,6 +225,10 @@ package struct Doctor: Sendable {
             let what = try await probeSource()
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
             return DoctorCheck("first source", ok: true, "\(what) (\(Int(elapsed)) ms)")
+        } catch FetchError.unsetVariables(let names) {
+            return DoctorCheck(
+                "first source", ok: false, FetchError.unsetVariables(names).description,
+                fix: "export \(names.joined(separator: ", ")) here too; the other sources and the bundled quotes still stand in")
         } catch {
             return DoctorCheck(
                 "first source", ok: false, error.message,
