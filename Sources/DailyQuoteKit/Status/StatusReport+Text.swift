@@ -24,6 +24,9 @@ extension StatusReport {
                 "",
                 "from \(cachedQuote.source), fetched \(cachedQuote.fetchedAt) (\(cachedQuote.age)), for \(cachedQuote.forDelivery ?? "no particular delivery")"
             )
+            if let refusal = cachedQuote.refusal {
+                line("", "not used: cached quote \(refusal); the next delivery takes a bundled quote")
+            }
         } else {
             line("cached quote:", cacheProblem ?? "none (the bundled collection is used)")
         }

@@ -32,6 +32,11 @@ package struct StatusReport: Sendable, Codable, Equatable {
         /// `2h 5m ago`.
         package var age: String
         package var forDelivery: String?
+        /// The `[quotes]` key that refuses this quote (filters set or changed since it was
+        /// fetched), so that the next delivery takes a bundled one instead; absent when it passes.
+        package var refusedBy: String?
+        /// Why, as `notify --dry-run` says it: `refused by quotes.include_authors: …`.
+        package var refusal: String?
     }
 
     /// The last planned delivery that was posted.
