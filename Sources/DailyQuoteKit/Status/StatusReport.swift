@@ -25,7 +25,8 @@ package struct StatusReport: Sendable, Codable, Equatable {
     /// The cached quote, and which delivery it is for.
     package struct Cached: Sendable, Codable, Equatable {
         package var text: String
-        package var author: String
+        /// Empty for none, which the JSON leaves out.
+        @OmittedWhenEmpty package var author: String
         package var source: String
         package var fetchedAt: String
         package var ageSeconds: Int64
