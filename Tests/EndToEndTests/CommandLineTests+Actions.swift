@@ -39,6 +39,7 @@ extension CommandLineTests {
             "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 1
             "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 2
             "$DQ" favorites --json >"$W/favorites.json" 2>"$W/favorites.err"
+            cp "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl" "$W/favorites-file"
             "$DQ" favorites >"$W/favorites.txt" 2>&1
             "$DQ" show --favorite >"$W/show.txt" 2>&1
             "$DQ" history --json >"$W/history.json"
@@ -58,6 +59,10 @@ extension CommandLineTests {
         let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
         #expect(favorites.first?["text"] as? String == history.first?["text"] as? String)
         #expect(favorites.first?["author"] as? String == history.first?["author"] as? String)
+        // The source the history knows (the bundled collection here) is saved with it.
+        #expect(favorites.first?["source"] as? String == "bundled", "\(file("favorites.json"))")
+        #expect(history.first?["source"] as? String == "bundled")
+        #expect(file("favorites-file").contains(#""source":"bundled""#), "\(file("favorites-file"))")
         #expect(favorites.first?["number"] as? Int == 1)
         #expect(history.first?["actions"] as? [String] == ["save", "save"], "\(file("history.json"))")
         #expect(file("history.txt").contains("(pressed: save, save)"), "\(file("history.txt"))")

@@ -202,8 +202,9 @@ package struct DeliveryStage: Sendable {
             try? ClosedLog(path: ledger.paths.closedLog).append(
                 .init(id: previous.id, postedAt: previous.postedAt, reason: .replaced, at: clock()))
         }
-        let posted = try poster.post(
-            DesktopNotification(quote: choice.quote, config: config.notification), holdUntil: holdUntil(now: clock()), deadline: deadline)
+        var notification = DesktopNotification(quote: choice.quote, config: config.notification)
+        notification.source = choice.source
+        let posted = try poster.post(notification, holdUntil: holdUntil(now: clock()), deadline: deadline)
         let postedAt = clock()
         var entry = HistoryEntry(
             planned: delivery.map { format.iso8601($0.at) }, plannedAt: delivery?.at, plannedDay: delivery?.day.description,

@@ -32,14 +32,12 @@ package struct ActionAnswerer: Sendable {
         package var notification: DesktopNotification
         package var id: UInt32
         package var postedAt: Int64
-        package var source: String?
         package var server: String
 
-        package init(notification: DesktopNotification, id: UInt32, postedAt: Int64, source: String?, server: String) {
+        package init(notification: DesktopNotification, id: UInt32, postedAt: Int64, server: String) {
             self.notification = notification
             self.id = id
             self.postedAt = postedAt
-            self.source = source
             self.server = server
         }
     }
@@ -68,7 +66,7 @@ package struct ActionAnswerer: Sendable {
             return shown
         case .save:
             do {
-                let added = try favorites.save(quote, source: shown.source, at: now)
+                let added = try favorites.save(quote, source: shown.notification.source, at: now)
                 logger.info(added ? "saved the quote to \(favorites.path)" : "the quote is saved already")
             } catch {
                 logger.warning("cannot save the quote: \(error.message)")
@@ -90,7 +88,7 @@ package struct ActionAnswerer: Sendable {
             return shown
         }
         var notification = shown.notification
-        notification.show(choice.quote)
+        notification.show(choice.quote, source: choice.source)
         guard replace(notification) else {
             logger.warning("the server did not take the other quote")
             return shown
@@ -107,6 +105,6 @@ package struct ActionAnswerer: Sendable {
         } catch {
             logger.warning("cannot record the other quote: \(error.message)")
         }
-        return Shown(notification: notification, id: shown.id, postedAt: postedAt, source: choice.source, server: shown.server)
+        return Shown(notification: notification, id: shown.id, postedAt: postedAt, server: shown.server)
     }
 }
