@@ -19,7 +19,8 @@ struct ConfigCheckCommand: AsyncParsableCommand {
             _ = try ConfigLoader(paths: context.paths, zones: context.zones, environment: context.environment)
                 .load(explicitPath: nil, userFile: false)
         }
-        if !context.loaded.fileExists {
+        // A broken symbolic link is warned about as the config is loaded, for every command.
+        if !context.loaded.fileExists, context.loaded.brokenLink == nil {
             context.logger.notice("\(context.loaded.path) does not exist; the built-in defaults apply")
         }
         // The user manager is asked only when a header takes a variable: it costs a process.

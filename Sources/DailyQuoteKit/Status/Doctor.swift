@@ -60,6 +60,10 @@ package struct Doctor: Sendable {
         if let configError {
             return DoctorCheck("config", ok: false, configError, fix: "correct it; `dailyquote config check` shows every problem")
         }
+        if let target = loaded.brokenLink {
+            return DoctorCheck(
+                "config", ok: true, "\(loaded.path) is a broken symbolic link (\(target) does not exist); built-in defaults")
+        }
         return DoctorCheck(
             "config", ok: true, loaded.fileExists ? "\(loaded.path) is valid" : "no file at \(loaded.path); built-in defaults")
     }

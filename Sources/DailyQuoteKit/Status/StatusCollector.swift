@@ -39,7 +39,7 @@ package struct StatusCollector: Sendable {
         var report = StatusReport(
             config: .init(
                 path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError,
-                systemFiles: loaded.systemFiles, origins: loaded.origins),
+                systemFiles: loaded.systemFiles, origins: loaded.origins, brokenLink: loaded.brokenLink),
             timeZone: planner.zone.identifier, rule: planner.summary,
             nextDelivery: next.first.map { upcoming($0.at, slot: $0.slot) }, nextRefresh: nextRefresh.map { upcoming($0) },
             cachedQuote: nil, cacheProblem: nil, lastRefresh: FetchOutcome.last(at: paths.lastRefresh),

@@ -9,7 +9,7 @@ extension StatusReport {
         }
         line(
             "config:",
-            "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : "absent; built-in defaults"))"
+            "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : config.brokenLink.map { "a broken symbolic link to \($0); built-in defaults" } ?? "absent; built-in defaults"))"
         )
         for file in config.systemFiles { line("system config:", file) }
         if !config.systemFiles.isEmpty { for origin in originLines { line("values from:", origin) } }

@@ -10,6 +10,8 @@ package struct StatusReport: Sendable, Codable, Equatable {
         package var systemFiles: [String] = []
         /// For each known key (`delivery.hour`; `source` for the list), where its value came from.
         package var origins: [String: ConfigValueOrigin] = [:]
+        /// Where the config path points when it is a broken symbolic link.
+        package var brokenLink: String?
     }
 
     /// An instant, as local time and as the time left until it.
