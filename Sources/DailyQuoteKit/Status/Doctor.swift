@@ -161,21 +161,32 @@ package struct Doctor: Sendable {
         for name in loaded.config.sources.flatMap(\.headerVariables) where !names.contains(name) { names.append(name) }
         guard !names.isEmpty else { return nil }
         let unsetHere = names.filter { (environment[$0] ?? "").isEmpty }
-        let notInManager = managerEnvironment.map { manager in names.filter { (manager[$0] ?? "").isEmpty } } ?? []
-        guard unsetHere.isEmpty, notInManager.isEmpty else {
-            var problems: [String] = []
-            if !unsetHere.isEmpty { problems.append("\(unsetHere.joined(separator: ", ")) not set here") }
-            if !notInManager.isEmpty { problems.append("\(notInManager.joined(separator: ", ")) not in the systemd user manager's environment") }
-            let missing = unsetHere + notInManager.filter { !unsetHere.contains($0) }
+        let skipped = "refresh skips the sources whose headers take them (the other sources and the bundled quotes stand in)"
+        guard let managerEnvironment else {
+            // No user manager: what refreshes (`run`, or a refresh typed here) has this environment.
+            guard unsetHere.isEmpty else {
+                return DoctorCheck(
+                    "secrets", ok: false, "\(unsetHere.joined(separator: ", ")) not set here; \(skipped)",
+                    fix: "export them in the session that starts dailyquote (for `dailyquote run`, the desktop session's environment)")
+            }
+            return DoctorCheck("secrets", ok: true, "\(names.joined(separator: ", ")) set here (no systemd user manager to ask)")
+        }
+        let notInManager = names.filter { (managerEnvironment[$0] ?? "").isEmpty }
+        guard notInManager.isEmpty else {
             return DoctorCheck(
                 "secrets", ok: false,
-                "\(problems.joined(separator: "; ")); refresh skips the sources whose headers take them (the other sources and the bundled quotes stand in)",
+                "\(notInManager.joined(separator: ", ")) not in the systemd user manager's environment, which the timers run with; \(skipped)",
                 fix:
-                    "set them in ~/.config/environment.d/dailyquote.conf (see environment.d(5)) and log in again, or run `systemctl --user import-environment \(missing.joined(separator: " "))`"
+                    "set them in ~/.config/environment.d/dailyquote.conf (see environment.d(5)) and log in again, or run `systemctl --user import-environment \(notInManager.joined(separator: " "))` where they are set"
             )
         }
-        let place = managerEnvironment == nil ? "here (no systemd user manager to ask)" : "here and in the systemd user manager's environment"
-        return DoctorCheck("secrets", ok: true, "\(names.joined(separator: ", ")) set \(place)")
+        guard unsetHere.isEmpty else {
+            return DoctorCheck(
+                "secrets", ok: true,
+                "\(names.joined(separator: ", ")) set in the systemd user manager's environment (not \(unsetHere.joined(separator: ", ")) here: a refresh typed here skips their sources)"
+            )
+        }
+        return DoctorCheck("secrets", ok: true, "\(names.joined(separator: ", ")) set here and in the systemd user manager's environment")
     }
 
     /// What is wrong with installed units, if anything.
