@@ -37,6 +37,12 @@
 # directory, and the XDG variable is unset. Run as a non-root user, everything runs as
 # that user.
 #
+# NOTIFICATION_SERVER_DATA_DIRS (colon-separated directories, each laid out like /usr/share)
+# adds applications for the servers and services for the bus: the directories come first in the
+# servers' XDG_DATA_DIRS (GNOME Shell finds an application's desktop entry there), and each one's
+# dbus-1/services is a service directory of the session bus (so that a notification's button can
+# D-Bus-activate the application). The rest of the bus's service directory stays empty.
+#
 # Teardown: the harness makes itself a child subreaper, so everything started below it (the
 # forked dbus-daemon, a holder that `dailyquote notify` left in a session of its own) stays its
 # descendant; at exit it sends SIGTERM to the whole tree, then SIGKILL a second later.
@@ -241,6 +247,17 @@ show_logs() {
   for f in "$run"/*.log; do [ -s "$f" ] && { echo "--- $(basename "$f")" >&2; tail -20 "$f" >&2; }; done
 }
 
+# The session bus's service directories from NOTIFICATION_SERVER_DATA_DIRS (none for the system bus).
+extra_service_dirs() {
+  [ "$1" = session ] || return 0
+  local dir
+  local IFS=:
+  for dir in ${NOTIFICATION_SERVER_DATA_DIRS:-}; do
+    [ -n "$dir" ] && printf '\n  <servicedir>%s/dbus-1/services</servicedir>' "$dir"
+  done
+  return 0
+}
+
 # A private bus whose service directory is empty.
 new_bus() { # new_bus NAME TYPE -> $run/NAME.conf, prints "ADDRESS PID"
   cat >"$run/$1.conf" <<CONF
@@ -250,7 +267,7 @@ new_bus() { # new_bus NAME TYPE -> $run/NAME.conf, prints "ADDRESS PID"
   <type>$2</type>
   <listen>unix:tmpdir=/tmp</listen>
   <auth>EXTERNAL</auth>
-  <servicedir>$run/services</servicedir>
+  <servicedir>$run/services</servicedir>$(extra_service_dirs "$2")
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
@@ -269,7 +286,8 @@ export DBUS_SESSION_BUS_ADDRESS
 # The system's config dirs too: a caller's XDG_CONFIG_DIRS (the tests give dailyquote a
 # sandbox one) would hide the servers' own defaults (swaync then finds no config and exits).
 srvenv=(env HOME="$srv" XDG_CONFIG_HOME="$srv/config" XDG_CACHE_HOME="$srv/cache" XDG_DATA_HOME="$srv/data"
-  XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" XDG_CONFIG_DIRS=/etc/xdg GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1)
+  XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" XDG_CONFIG_DIRS=/etc/xdg GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+  XDG_DATA_DIRS="${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
 start() { # start LOGNAME CMD... (in the background, as the session's user, with the servers' env)
   local log=$1
   shift

@@ -40,10 +40,18 @@ package struct StageFactory: Sendable {
     /// The fetched-quote cache.
     package var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
 
-    /// How notifications are posted: through a holder process unless `notification.hold` is "0".
-    package var poster: any NotificationPosting {
-        guard config.notification.hold?.seconds != 0 else { return LibnotifyPoster() }
-        return HoldingPoster(launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier)
+    /// How notifications are posted: the one ``PathChoosingPoster``, which takes GNOME's own
+    /// interface where GNOME Shell owns it and the freedesktop one otherwise (through a holder
+    /// process unless `notification.hold` is "0").
+    package var poster: PathChoosingPoster {
+        let holds = config.notification.hold?.seconds != 0
+        let freedesktop: any NotificationPosting =
+            holds
+            ? HoldingPoster(launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier)
+            : LibnotifyPoster()
+        return PathChoosingPoster(
+            gnome: GnomeNotificationsPoster(environment: environment, clock: clock), gnomeAvailable: { GnomeNotificationsPoster.isAvailable() },
+            freedesktop: freedesktop, freedesktopPath: holds ? .holder : .freedesktop, logger: logger)
     }
 
     /// The delivery stage, posting through ``poster``.
