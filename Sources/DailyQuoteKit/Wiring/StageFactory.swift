@@ -54,6 +54,14 @@ package struct StageFactory: Sendable {
             freedesktop: freedesktop, freedesktopPath: holds ? .holder : .freedesktop, logger: logger)
     }
 
+    /// Which path a notification takes now and why, for `status` and `doctor` (decided as
+    /// ``poster`` decides, by ``PostingPath/choose(gnomeAvailable:freedesktop:)``).
+    package func postingPathReport() -> PostingPathReport {
+        PostingPathReport(
+            gnomeShell: GnomeNotificationsPoster.isAvailable(), freedesktop: config.notification.hold?.seconds != 0 ? .holder : .freedesktop,
+            environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) })
+    }
+
     /// The delivery stage, posting through ``poster``.
     ///
     /// While the person is away a due delivery waits for them (`delivery.wait_for_presence`),
@@ -87,7 +95,7 @@ package struct StageFactory: Sendable {
         return StatusCollector(
             loaded: loaded, configError: configError, planner: planner, paths: paths, ledger: ledger, cache: cache,
             expectedUnits: expectedUnits, now: now,
-            serverInfo: { try LibnotifyPoster().serverInfo(deadline: .after(seconds: 2)) },
+            serverInfo: { try LibnotifyPoster().serverInfo(deadline: .after(seconds: 2)) }, postingPath: { postingPathReport() },
             managerZone: {
                 guard let managerEnvironment = systemctl.environment() else { return nil }
                 let manager = zones.systemZone(environment: managerEnvironment)
