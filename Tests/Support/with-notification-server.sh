@@ -43,6 +43,10 @@
 # dbus-1/services is a service directory of the session bus (so that a notification's button can
 # D-Bus-activate the application). The rest of the bus's service directory stays empty.
 #
+# NOTIFICATION_SERVER_GNOME_EXTENSION (gnome only) names a GNOME Shell 43 extension directory
+# (a test-only one, e.g. Tests/Support/gnome43-tray-extension): the shell runs in a session mode of
+# the harness's ("user" plus that extension), since settings cannot be preset in its memory backend.
+#
 # Teardown: the harness makes itself a child subreaper, so everything started below it (the
 # forked dbus-daemon, a holder that `dailyquote notify` left in a session of its own) stays its
 # descendant; at exit it sends SIGTERM to the whole tree, then SIGKILL a second later.
@@ -337,8 +341,19 @@ gnome)
   mkdir -p "$srv/data/gnome-shell"
   touch "$srv/data/gnome-shell/lock-warning-shown"
   [ ${#as[@]} -eq 0 ] || chown -R "$uid:$gid" "$srv/data"
+  shell_mode=()
+  if [ -n "${NOTIFICATION_SERVER_GNOME_EXTENSION:-}" ]; then
+    # The shell reads session modes from the system data dirs only; extensions from those too.
+    uuid=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["uuid"])' "$NOTIFICATION_SERVER_GNOME_EXTENSION/metadata.json")
+    mkdir -p "$run/shell-data/gnome-shell/modes" "$run/shell-data/gnome-shell/extensions"
+    cp -r "$NOTIFICATION_SERVER_GNOME_EXTENSION" "$run/shell-data/gnome-shell/extensions/$uuid"
+    printf '{"parentMode": "user", "enabledExtensions": ["%s"]}\n' "$uuid" >"$run/shell-data/gnome-shell/modes/dq-test.json"
+    chmod -R a+rX "$run/shell-data"
+    srvenv+=(XDG_DATA_DIRS="$run/shell-data:${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
+    shell_mode=(--mode=dq-test)
+  fi
   XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=wayland start gnome-shell \
-    gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 --wayland-display="$WAYLAND_DISPLAY"
+    gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 --wayland-display="$WAYLAND_DISPLAY" "${shell_mode[@]}"
   shell_pid=$server_pid
   owned() {
     "${as[@]}" gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
