@@ -50,7 +50,7 @@ case "$prefix/" in
 *) unitdir="$root/lib/systemd/user" ;;
 esac
 install -d "$unitdir" "$root/share/dbus-1/services"
-sed "s|@BINDIR@|$prefix/bin|g" "packaging/systemd-user/$appid.service.in" >"$unitdir/$appid.service"
+sed "s|@BINDIR@|$prefix/bin|g" "packaging/dbus/$appid.user-unit.in" >"$unitdir/$appid.service"
 sed -e "s|@BINDIR@|$prefix/bin|g" -e "s|@SYSTEMD_SERVICE@|SystemdService=$appid.service|" "packaging/dbus/$appid.service.in" \
   >"$root/share/dbus-1/services/$appid.service"
 chmod 0644 "$unitdir/$appid.service" "$root/share/dbus-1/services/$appid.service"
