@@ -13,6 +13,9 @@
 #             with its buttons, and Save pressed then still works
 #   fallback  (run without the desktop entry) notify says why once and falls back to the
 #             freedesktop path with a holder: the quote is still in the tray 10 s later
+#   bench     (not a check) `notify --now` with the default buttons against `notify-send` posting
+#             the same title and body: BENCH_PAIRS pairs (default 20), alternating which goes
+#             first; prints each median and the ratio
 # Prints the evidence and ends with one line `RESULT <scenario> PASS|FAIL <why>`.
 set -euo pipefail
 
@@ -129,6 +132,31 @@ sys.exit(0 if len(f) == 1 and f[0]["text"] == sys.argv[2] else 1)' "$XDG_DATA_HO
     ours | grep -q ' hold' || fail "no holder"
     [ "$(ours_in_tray | wc -l)" = 1 ] || fail "the quote is not in the tray"
     echo "RESULT fallback PASS without the desktop entry notify says why once, a holder keeps the quote, and it stays"
+    ;;
+  bench)
+    rm -f "$XDG_CONFIG_HOME/dailyquote/config.toml"  # the default buttons (Copy, Save)
+    ms() { local t0=$(date +%s%N); "$@" >/dev/null 2>&1; echo $(( ($(date +%s%N) - t0) / 1000 )); }
+    for _ in 1 2 3; do dailyquote notify --now >/dev/null 2>&1; notify-send "Quote of the Day" "$body"; done  # warm-up
+    : >"$GNOME48_LOGS/bench.txt"
+    for i in $(seq "${BENCH_PAIRS:-20}"); do
+      if [ $((i % 2)) = 0 ]; then
+        a=$(ms dailyquote notify --now); b=$(ms notify-send "Quote of the Day" "$body")
+      else
+        b=$(ms notify-send "Quote of the Day" "$body"); a=$(ms dailyquote notify --now)
+      fi
+      echo "$a $b" >>"$GNOME48_LOGS/bench.txt"
+    done
+    grep -q warning "$GNOME48_LOGS/notify.err" 2>/dev/null && fail "notify warned"
+    dailyquote history --json --limit 1 | grep -q '"path" *: *"gnome"' || fail "notify did not take the GNOME path"
+    python3 - "$GNOME48_LOGS/bench.txt" <<'PY'
+import statistics, sys
+pairs = [tuple(int(x) for x in line.split()) for line in open(sys.argv[1])]
+a = statistics.median(p[0] for p in pairs) / 1000
+b = statistics.median(p[1] for p in pairs) / 1000
+print("notify --now (default buttons): median %.1f ms (min %.1f, max %.1f)" % (a, min(p[0] for p in pairs) / 1000, max(p[0] for p in pairs) / 1000))
+print("notify-send (same text):        median %.1f ms (min %.1f, max %.1f)" % (b, min(p[1] for p in pairs) / 1000, max(p[1] for p in pairs) / 1000))
+print("RESULT bench %s ratio %.2fx over %d pairs (target at most 1.5x)" % ("PASS" if a <= 1.5 * b else "FAIL", a / b, len(pairs)))
+PY
     ;;
   *) echo "unknown scenario $scenario" >&2; exit 2 ;;
 esac
