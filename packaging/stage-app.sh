@@ -30,7 +30,7 @@ for png in packaging/icons/hicolor/*/dailyquote.png; do
   size=$(basename "$(dirname "$png")")
   install -D -m 0644 "$png" "$root/share/icons/hicolor/$size/apps/$appid.png"
 done
-# The old icon name, which configs may name (`icon = "dailyquote"`, the default): links.
+# The icon name before the application id, which configs may still name (`icon = "dailyquote"`): links.
 ln -sfn "$appid.svg" "$root/share/icons/hicolor/scalable/apps/dailyquote.svg"
 for png in packaging/icons/hicolor/*/dailyquote.png; do
   ln -sfn "$appid.png" "$root/share/icons/hicolor/$(basename "$(dirname "$png")")/apps/dailyquote.png"

@@ -23,7 +23,7 @@ struct GnomeNotificationTests {
             .init("title", .string("Quote of the Day")),
             .init("body", .string("3 < 5 && \"quotes\" & 'marks'\n— O'Brien & <Søn>")),
             .init("priority", .string("normal")),
-            .init("icon", .string("dailyquote")),
+            .init("icon", .string("io.github.dailyquote.DailyQuote")),
             .init("buttons", .array(elementType: "a{sv}", [button("Copy", "app.copy"), button("Save", "app.save")])),
         ])
         #expect(gnome.parameters == expected)
