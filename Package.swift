@@ -8,7 +8,6 @@ let foundationEssentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberIm
 
 let package = Package(
     name: "dailyquote",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "dailyquote", targets: ["dailyquote"])
     ],

@@ -26,8 +26,9 @@ mkdir -p "$work/debian"
 printf 'Source: dailyquote\n\nPackage: dailyquote\nArchitecture: amd64\n' >"$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "root/usr/bin/dailyquote" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-# The fetch stage opens libcurl.so.4 with dlopen, which dpkg-shlibdeps cannot see.
-depends="$depends, libcurl4 (>= 7.68)"
+# The fetch stage opens libcurl.so.4 with dlopen, which dpkg-shlibdeps cannot see; the planner
+# reads the tz database's TZif files.
+depends="$depends, libcurl4 (>= 7.68), tzdata"
 
 install -d "$root/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

@@ -2,7 +2,7 @@
 """Adds FILES and EXIT STATUS to the mdoc man page that generate-manual writes.
 
 generate-manual knows the commands, options and help texts; the config keys, the files
-dailyquote uses and its exit codes live in README.md, and are repeated here for `man dailyquote`.
+dailyquote uses and its exit codes live in docs/configuration.md and docs/commands.md, and are repeated here for `man dailyquote`.
 It also drops generate-manual's own EXIT STATUS stub and turns Markdown `code` into bold.
 """
 import re

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DailyQuoteKit
 
-/// The Debian fortune packages in other languages, read as the README tells users to read them.
+/// The Debian fortune packages in other languages, read as docs/sources.md tells users to read them.
 ///
 /// scripts/install-deps installs every one; each file a package ships with a strfile index is read
 /// whole, and a fortune source pointed at it gives a quote.

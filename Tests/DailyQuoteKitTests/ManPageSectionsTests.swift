@@ -31,14 +31,14 @@ struct ManPageSectionsTests {
         return result.stdout
     }
 
-    @Test("One EXIT STATUS section, with every status of the README's table; no Markdown backticks")
+    @Test("One EXIT STATUS section, with every status of docs/commands.md's table; no Markdown backticks")
     func exitStatus() throws {
         let page = try Self.completed()
         #expect(page.components(separatedBy: "EXIT STATUS").count == 2, "\(page)")
         #expect(!page.contains("`"))
         #expect(page.contains("\\fBdailyquote\\fR runs the foreground scheduler (\\fBrun\\fR)"))
-        let readme = try String(contentsOfFile: "\(RepositoryPaths.root)/README.md", encoding: .utf8)
-        let table = try #require(readme.components(separatedBy: "### Exit status").last?.components(separatedBy: "\n## ").first)
+        let commands = try String(contentsOfFile: "\(RepositoryPaths.root)/docs/commands.md", encoding: .utf8)
+        let table = try #require(commands.components(separatedBy: "### Exit status").last?.components(separatedBy: "\n## ").first)
         let statuses = table.split(separator: "\n").compactMap { $0.firstMatch(of: /^\| (\d+) \|/).map { String($0.1) } }
         #expect(statuses.count >= 8)
         let section = try #require(page.components(separatedBy: ".Sh EXIT STATUS").last?.components(separatedBy: ".Sh ").first)

@@ -5,12 +5,12 @@ import Testing
 @testable import DailyQuoteKit
 @testable import dailyquote
 
-/// The one exit-status table, against the README and against what the binary does.
+/// The one exit-status table, against docs/commands.md and against what the binary does.
 @Suite("ExitStatus")
 struct ExitStatusTests {
-    /// The `| status | meaning |` table under README's "Exit status".
+    /// The `| status | meaning |` table under docs/commands.md's "Exit status".
     static func readmeStatuses() throws -> Set<Int32> {
-        let readme = try String(contentsOfFile: RepositoryPaths.root + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: RepositoryPaths.root + "/docs/commands.md", encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "### Exit status").dropFirst().first)
         let rows = section.components(separatedBy: "\n\n").dropFirst().first ?? ""
         return Set(
@@ -19,12 +19,12 @@ struct ExitStatusTests {
             })
     }
 
-    @Test("Every kind has a status the README documents, and every documented status but 0 has a kind")
+    @Test("Every kind has a status docs/commands.md documents, and every documented status but 0 has a kind")
     func tableMatchesReadme() throws {
         let documented = try Self.readmeStatuses()
         let mapped = Set(ErrorKind.allCases.map(ExitStatus.code(for:)))
         #expect(mapped.count == ErrorKind.allCases.count, "two kinds share a status")
-        #expect(mapped == documented.subtracting([0]), "README documents \(documented.sorted()), the table gives \(mapped.sorted())")
+        #expect(mapped == documented.subtracting([0]), "docs/commands.md documents \(documented.sorted()), the table gives \(mapped.sorted())")
     }
 
     @Test("Only the transient kinds (69, 75) are retried by the notify unit")

@@ -290,7 +290,7 @@ export DBUS_SESSION_BUS_ADDRESS
 # The system's config dirs too: a caller's XDG_CONFIG_DIRS (the tests give dailyquote a
 # sandbox one) would hide the servers' own defaults (swaync then finds no config and exits).
 srvenv=(env HOME="$srv" XDG_CONFIG_HOME="$srv/config" XDG_CACHE_HOME="$srv/cache" XDG_DATA_HOME="$srv/data"
-  XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" XDG_CONFIG_DIRS=/etc/xdg GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+  XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" XDG_CONFIG_DIRS=/etc/xdg GSETTINGS_BACKEND=memory GIO_USE_VFS=local NO_AT_BRIDGE=1
   XDG_DATA_DIRS="${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
 start() { # start LOGNAME CMD... (in the background, as the session's user, with the servers' env)
   local log=$1

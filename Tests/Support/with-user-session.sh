@@ -8,7 +8,8 @@
 #   "$USER_SESSION" stop-manager    stops the user manager and waits until it is gone
 #   "$USER_SESSION" start-manager   starts it again and waits until systemctl --user answers
 # The manager reads units from XDG_CONFIG_HOME, which must point at a sandbox: the harness
-# masks the manager's own dbus.socket there, so that the bus started here stays the only one.
+# masks the manager's own dbus.socket there, so that the bus started here stays the only one,
+# and every user unit the machine has that is neither systemd's own nor dailyquote's.
 # Exit status: CMD's; 77 (skip) when not root or without a cgroup2 hierarchy.
 set -euo pipefail
 
@@ -117,6 +118,21 @@ owned || { echo "user-session: dunst did not start" >&2; cat "$USER_SESSION_DIR/
 mkdir -p "$XDG_CONFIG_HOME/systemd/user"
 ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/dbus.socket"
 ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/dbus.service"
+# The manager sees systemd's own user units and dailyquote's, whatever else the machine has:
+# every other unit in the system's user unit directories (pipewire, gpg-agent, GNOME's and
+# Plasma's services, ...) is masked in the sandbox, so the set of installed packages does not
+# change what this manager loads or starts.
+systemd_units=$(dpkg-query -L systemd 2>/dev/null | sed -n 's|^.*/systemd/user/\([^/]*\)$|\1|p')
+for dir in /etc/systemd/user /usr/local/lib/systemd/user /usr/local/share/systemd/user /usr/lib/systemd/user /usr/share/systemd/user; do
+  for unit in "$dir"/*; do
+    { [ -f "$unit" ] || [ -L "$unit" ]; } && [ ! -d "$unit" ] || continue   # not the .wants/ directories
+    name=${unit##*/}
+    case "$name" in dailyquote-*) continue ;; esac
+    grep -qxF "$name" <<<"$systemd_units" && continue
+    [ -e "$XDG_CONFIG_HOME/systemd/user/$name" ] || [ -L "$XDG_CONFIG_HOME/systemd/user/$name" ] ||
+      ln -s /dev/null "$XDG_CONFIG_HOME/systemd/user/$name"
+  done
+done
 start_manager
 
 set +e

@@ -2,7 +2,7 @@
 ///
 /// It does no I/O.
 ///
-/// The rule, as the README states it, for each slot separately:
+/// The rule, as docs/planning.md states it, for each slot separately:
 /// - every selected local calendar day gets exactly one delivery at the slot's local time;
 /// - if that local time occurs twice (DST fall-back), the delivery is at the earlier instant,
 ///   and the slot is then done for the day;
