@@ -55,11 +55,16 @@ struct GnomeActionServiceTests {
         service.handle("Activate", .tuple([.vardict([])]))
         service.handle("Open", .tuple([.array(elementType: "s", []), .string(""), .vardict([])]))
         service.handle("ActivateAction", .tuple([.string("save"), .array(elementType: "v", []), .vardict([])]))
-        service.handle("ActivateAction", .tuple([.string("explode"), .array(elementType: "v", [.variant(.string("posted@1800000000"))]), .vardict([])]))
+        service.handle(
+            "ActivateAction",
+            .tuple([.string("explode"), .array(elementType: "v", [.variant(.string("posted@1800000000"))]), .vardict([])]))
         #expect(AppPaths(root: home.path).favoritesStore().list().isEmpty)
         service.handle(
             "ActivateAction",
-            .tuple([.string("save"), .array(elementType: "v", [.variant(.string("posted@1800000000"))]), .vardict([.init("activation-token", .string("t"))])]))
+            .tuple([
+                .string("save"), .array(elementType: "v", [.variant(.string("posted@1800000000"))]),
+                .vardict([.init("activation-token", .string("t"))]),
+            ]))
         #expect(AppPaths(root: home.path).favoritesStore().list().count == 1)
     }
 }

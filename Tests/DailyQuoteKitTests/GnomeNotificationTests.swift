@@ -17,7 +17,9 @@ struct GnomeNotificationTests {
     func parameters() {
         let gnome = GnomeNotification(notification(), postedAt: 1_764_000_000)
         let button = { (label: String, action: String) in
-            DBusValue.vardict([.init("label", .string(label)), .init("action", .string(action)), .init("target", .string("posted@1764000000"))])
+            DBusValue.vardict([
+                .init("label", .string(label)), .init("action", .string(action)), .init("target", .string("posted@1764000000")),
+            ])
         }
         let expected = DBusValue.vardict([
             .init("title", .string("Quote of the Day")),
@@ -29,7 +31,9 @@ struct GnomeNotificationTests {
         #expect(gnome.parameters == expected)
         #expect(gnome.parameters.signature == "a{sv}")
         #expect(gnome.addNotificationArguments(app: .dailyquote).signature == "(ssa{sv})")
-        #expect(gnome.addNotificationArguments(app: .dailyquote) == .tuple([.string("io.github.dailyquote.DailyQuote"), .string("quote"), expected]))
+        #expect(
+            gnome.addNotificationArguments(app: .dailyquote)
+                == .tuple([.string("io.github.dailyquote.DailyQuote"), .string("quote"), expected]))
     }
 
     @Test("As a GVariant, GLib reads the same values back, the body unchanged")
@@ -45,9 +49,11 @@ struct GnomeNotificationTests {
         #expect(GioVariant(gnome.addNotificationArguments(app: .dailyquote)).typeString == "(ssa{sv})")
     }
 
-    @Test("No buttons: no buttons key; urgency maps to GNOME's priority", arguments: [
-        (NotificationUrgency.low, "low"), (.normal, "normal"), (.critical, "urgent"),
-    ])
+    @Test(
+        "No buttons: no buttons key; urgency maps to GNOME's priority",
+        arguments: [
+            (NotificationUrgency.low, "low"), (.normal, "normal"), (.critical, "urgent"),
+        ])
     func priority(urgency: NotificationUrgency, priority: String) {
         let gnome = GnomeNotification(notification(urgency: urgency, actions: []), postedAt: 1)
         #expect(gnome.parameters["priority"] == .string(priority))

@@ -59,7 +59,8 @@ struct PathChoosingPosterTests {
 
     @Test("When the GNOME post fails (InvalidApp), the freedesktop path posts, and the reason is said once")
     func fallback() throws {
-        let gnome = FakePoster(failing: .failed("GNOME Shell finds no desktop entry io.github.dailyquote.DailyQuote.desktop (install dailyquote)"))
+        let gnome = FakePoster(
+            failing: .failed("GNOME Shell finds no desktop entry io.github.dailyquote.DailyQuote.desktop (install dailyquote)"))
         let (freedesktop, lines) = (FakePoster(), Lines())
         let chooser = poster(gnome: gnome, available: true, freedesktop: freedesktop, lines: lines)
         _ = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
@@ -84,7 +85,8 @@ struct PathChoosingPosterTests {
             #expect(GnomeNotificationsPoster.isInvalidApp(error))
             #expect(GnomeNotificationsPoster.explain(error).contains("io.github.dailyquote.DailyQuote.desktop"))
         }
-        let other = GioError(.call, call: "AddNotification", reason: "Timeout was reached", remoteName: "org.freedesktop.DBus.Error.NoReply")
+        let other = GioError(
+            .call, call: "AddNotification", reason: "Timeout was reached", remoteName: "org.freedesktop.DBus.Error.NoReply")
         #expect(!GnomeNotificationsPoster.isInvalidApp(other))
         #expect(GnomeNotificationsPoster.explain(other) == "GNOME notifications: AddNotification: Timeout was reached")
     }

@@ -70,12 +70,15 @@ extension QuoteChoiceAnotherTests {
         for _ in 0..<30 {
             let choice = try #require(
                 QuoteChoice.another(
-                    current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes + [long], filters: filters))
+                    current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes + [long],
+                    filters: filters))
             #expect(choice.quote != fetched)
             #expect(choice.quote != long)
             #expect(choice.quote != quotes[0])
         }
         // Without filters the cache quote is taken (the test above fails for the filter's sake).
-        #expect(QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes)?.quote == fetched)
+        #expect(
+            QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes)?.quote
+                == fetched)
     }
 }

@@ -2,10 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// GNOME's own notification API (`org.gtk.Notifications`) on GNOME Shell 43, headless on a private
-/// bus (`with-notification-server.sh --server gnome`), with dailyquote's desktop entry and D-Bus
-/// service installed in a data directory the shell and the bus see. The tray is read, and buttons
-/// pressed as a click does, through a test-only shell extension (Tests/Support/gnome43-tray-extension).
+/// GNOME's own notification API (`org.gtk.Notifications`) on GNOME Shell 43, headless.
+///
+/// The shell runs on a private bus (`with-notification-server.sh --server gnome`), with
+/// dailyquote's desktop entry and D-Bus service installed in a data directory the shell and the
+/// bus see. The tray is read, and buttons pressed as a click does, through a test-only shell
+/// extension (Tests/Support/gnome43-tray-extension).
 @Suite("GNOME's own notifications (GNOME Shell 43, headless)", .serialized)
 struct GnomeNotificationsTests {
     static let quote = #"3 < 5 && "quotes" & 'marks'"#
@@ -40,7 +42,8 @@ struct GnomeNotificationsTests {
         let binary = URL(fileURLWithPath: RepositoryPaths.binary).resolvingSymlinksInPath().path
         let data = TemporaryDirectory()
         if installed {
-            let entry = try String(contentsOfFile: RepositoryPaths.root + "/packaging/io.github.dailyquote.DailyQuote.desktop.in", encoding: .utf8)
+            let entry = try String(
+                contentsOfFile: RepositoryPaths.root + "/packaging/io.github.dailyquote.DailyQuote.desktop.in", encoding: .utf8)
             _ = try data.write(
                 "applications/io.github.dailyquote.DailyQuote.desktop",
                 entry.replacingOccurrences(of: "@BINDIR@/dailyquote", with: binary))
@@ -49,7 +52,8 @@ struct GnomeNotificationsTests {
                 contentsOfFile: RepositoryPaths.root + "/packaging/dbus/io.github.dailyquote.DailyQuote.service.in", encoding: .utf8)
             _ = try data.write(
                 "dbus-1/services/io.github.dailyquote.DailyQuote.service",
-                service.replacingOccurrences(of: "@BINDIR@/dailyquote", with: binary).replacingOccurrences(of: "@SYSTEMD_SERVICE@", with: ""))
+                service.replacingOccurrences(of: "@BINDIR@/dailyquote", with: binary).replacingOccurrences(
+                    of: "@SYSTEMD_SERVICE@", with: ""))
         }
         _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path)
         let prologue = """
@@ -82,7 +86,9 @@ struct GnomeNotificationsTests {
         return Run(work: work, output: run.output + run.file("script.err"))
     }
 
-    @Test("notify --now posts once through org.gtk.Notifications: the exact text in the tray, no process left; Another and Save pressed through the shell")
+    @Test(
+        "notify --now posts once through org.gtk.Notifications: the exact text in the tray, no process left; Another and Save pressed through the shell"
+    )
     func nativePath() throws {
         let run = try Self.run(
             """
@@ -112,7 +118,8 @@ struct GnomeNotificationsTests {
         #expect(first.first?.title == "Quote of the Day")
         #expect(first.first?.body == Self.body, "GNOME shows the body exactly: \(first)")
         #expect(first.first?.buttons == ["Copy", "Save", "Another quote"] || first.first?.buttons == ["Save", "Another quote"])
-        #expect(run.file("status.txt").contains("posting:") && run.file("status.txt").contains("GNOME notifications: stays until dismissed"),
+        #expect(
+            run.file("status.txt").contains("posting:") && run.file("status.txt").contains("GNOME notifications: stays until dismissed"),
             "\(run.file("status.txt"))")
         #expect(run.file("doctor.txt").contains("ok   posting: GNOME notifications"), "\(run.file("doctor.txt"))")
 
@@ -129,7 +136,9 @@ struct GnomeNotificationsTests {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
         #expect(favourites.count == 1, "\(run.file("favorites.jsonl")) \(run.output)")
-        let saved = favourites.first.map { ($0["text"] as? String ?? "") + (($0["author"] as? String).map { $0.isEmpty ? "" : "\n— \($0)" } ?? "") }
+        let saved = favourites.first.map {
+            ($0["text"] as? String ?? "") + (($0["author"] as? String).map { $0.isEmpty ? "" : "\n— \($0)" } ?? "")
+        }
         #expect(saved == anotherBody)
         #expect(run.file("after-idle.count") == "0\n", "the action service must exit when idle \(run.output)")
         #expect(run.file("done") == "done\n", "the script did not finish: \(run.output)")
@@ -144,7 +153,9 @@ struct GnomeNotificationsTests {
         #expect(history.last?["another"] as? Bool == true)
     }
 
-    @Test("Without the desktop entry (a bare build), notify falls back to the freedesktop path with a holder, says why once, and doctor names the fix")
+    @Test(
+        "Without the desktop entry (a bare build), notify falls back to the freedesktop path with a holder, says why once, and doctor names the fix"
+    )
     func fallback() throws {
         let run = try Self.run(
             """

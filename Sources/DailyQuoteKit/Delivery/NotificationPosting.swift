@@ -14,8 +14,10 @@ package struct PostedNotification: Sendable, Equatable {
     package var held: Bool
     /// How it was posted; nil where the poster did not say (fakes).
     package var path: PostingPath?
-    /// The posting time the poster gave the notification itself (its buttons name it): the
-    /// history must record this one. Nil where the stage's clock decides.
+    /// The posting time the poster gave the notification itself, if it did.
+    ///
+    /// Its buttons name it, so the history must record this one. Nil where the stage's clock
+    /// decides.
     package var postedAt: Int64?
 
     package init(server: NotificationServerInfo, id: UInt32?, held: Bool, path: PostingPath? = nil, postedAt: Int64? = nil) {

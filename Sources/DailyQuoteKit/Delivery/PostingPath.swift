@@ -1,4 +1,6 @@
-/// The ways a quote reaches the desktop. ``PathChoosingPoster`` is the one place that picks one.
+/// The ways a quote reaches the desktop.
+///
+/// ``PathChoosingPoster`` is the one place that picks one.
 package enum PostingPath: String, Sendable, Codable, Equatable, CaseIterable {
     /// GNOME Shell's own interface (`org.gtk.Notifications`): the notification stays until it is
     /// dismissed and survives a shell restart; a button press starts dailyquote's action service;

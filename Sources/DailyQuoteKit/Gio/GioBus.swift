@@ -89,11 +89,14 @@ final class GioBus {
 
     /// Whether `name` has an owner on this bus now (org.freedesktop.DBus.NameHasOwner).
     func hasOwner(_ name: String) throws(GioError) -> Bool {
-        try boolCall("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", DBusValue.tuple([.string(name)]))
+        try boolCall(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", DBusValue.tuple([.string(name)]))
     }
 
     /// Calls a method that answers with one boolean, with `parameters` as its arguments.
-    func boolCall(_ service: String, _ path: String, _ interface: String, _ method: String, _ parameters: DBusValue) throws(GioError) -> Bool {
+    func boolCall(_ service: String, _ path: String, _ interface: String, _ method: String, _ parameters: DBusValue) throws(GioError)
+        -> Bool
+    {
         let reply = try call(service, path, interface, method, parameters.floatingVariant())
         guard let value = reply.child(0)?.bool else {
             throw GioError(.call, call: method, reason: "the reply is \(reply.typeString), not a boolean")
@@ -111,9 +114,10 @@ final class GioBus {
         return reply.child(0)?.uint32.map { $0 == 1 || $0 == 4 } ?? false
     }
 
-    /// Exports `object`'s one interface at `path` on this connection; its methods are answered on
-    /// the thread-default main context of the caller. Returns the registration, for
-    /// ``unexport(_:)``.
+    /// Exports `object`'s one interface at `path` on this connection.
+    ///
+    /// Its methods are answered on the thread-default main context of the caller. Returns the
+    /// registration, for ``unexport(_:)``.
     func export(_ object: GioExportedObject, at path: String) throws(GioError) -> UInt32 {
         try object.register(on: connection, at: path)
     }

@@ -50,7 +50,8 @@ package struct StageFactory: Sendable {
             ? HoldingPoster(launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier)
             : LibnotifyPoster()
         return PathChoosingPoster(
-            gnome: GnomeNotificationsPoster(environment: environment, clock: clock), gnomeAvailable: { GnomeNotificationsPoster.isAvailable() },
+            gnome: GnomeNotificationsPoster(environment: environment, clock: clock),
+            gnomeAvailable: { GnomeNotificationsPoster.isAvailable() },
             freedesktop: freedesktop, freedesktopPath: holds ? .holder : .freedesktop, logger: logger)
     }
 
@@ -58,7 +59,8 @@ package struct StageFactory: Sendable {
     /// ``poster`` decides, by ``PostingPath/choose(gnomeAvailable:freedesktop:)``).
     package func postingPathReport() -> PostingPathReport {
         PostingPathReport(
-            gnomeShell: GnomeNotificationsPoster.isAvailable(), freedesktop: config.notification.hold?.seconds != 0 ? .holder : .freedesktop,
+            gnomeShell: GnomeNotificationsPoster.isAvailable(),
+            freedesktop: config.notification.hold?.seconds != 0 ? .holder : .freedesktop,
             environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) })
     }
 

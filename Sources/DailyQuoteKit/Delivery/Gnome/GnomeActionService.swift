@@ -17,7 +17,10 @@ package struct GnomeActionService: Sendable {
     package var logger: Logger
     package var idleSeconds: UInt32
 
-    package init(app: ApplicationID = .dailyquote, answerer: ActionAnswerer, notification: NotificationConfig, logger: Logger, idleSeconds: UInt32 = 5) {
+    package init(
+        app: ApplicationID = .dailyquote, answerer: ActionAnswerer, notification: NotificationConfig, logger: Logger,
+        idleSeconds: UInt32 = 5
+    ) {
         self.app = app
         self.answerer = answerer
         self.notification = notification
@@ -42,8 +45,10 @@ package struct GnomeActionService: Sendable {
         </node>
         """
 
-    /// Serves calls until idle. Fails when the bus cannot be reached or the id is owned by
-    /// another process (which then answers the calls).
+    /// Serves calls until idle.
+    ///
+    /// Fails when the bus cannot be reached or the id is owned by another process (which then
+    /// answers the calls).
     package func run() throws(GioError) {
         let bus = try GioBus(system: false)
         let loop = GioIdleLoop(idleSeconds: idleSeconds)
@@ -87,9 +92,11 @@ package struct GnomeActionService: Sendable {
         _ = activate(action, target: target, token: arguments[2]["activation-token"]?.stringValue)
     }
 
-    /// Performs `action` on the quote posted at `target`, with the clipboard tool run under the
-    /// press's activation token (GNOME under Wayland gives the clipboard to a focused client).
-    /// Returns what is shown afterwards; nil when no quote was posted then.
+    /// Performs `action` on the quote posted at `target`.
+    ///
+    /// The clipboard tool runs under the press's activation token (GNOME under Wayland gives the
+    /// clipboard to a focused client). Returns what is shown afterwards; nil when no quote was
+    /// posted then.
     @discardableResult
     package func activate(_ action: NotificationAction, target: DeliveryTarget, token: String?) -> ActionAnswerer.Shown? {
         let ledger = answerer.paths.deliveryLedger(logger: logger)

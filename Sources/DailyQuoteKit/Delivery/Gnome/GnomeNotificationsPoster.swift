@@ -20,7 +20,8 @@ package struct GnomeNotificationsPoster: NotificationPosting {
     /// The environment the Copy button's clipboard tool is looked up in (offered only where one is installed).
     package var environment: [String: String]
 
-    package init(app: ApplicationID = .dailyquote, environment: [String: String], clock: @escaping @Sendable () -> Int64 = UnixClock.system) {
+    package init(app: ApplicationID = .dailyquote, environment: [String: String], clock: @escaping @Sendable () -> Int64 = UnixClock.system)
+    {
         self.app = app
         self.environment = environment
         self.clock = clock
@@ -35,8 +36,10 @@ package struct GnomeNotificationsPoster: NotificationPosting {
         (try? GioBus(system: false).hasOwner(busName)) ?? false
     }
 
-    /// Posts `notification` (replacing the previous quote): its body as plain text, its buttons
-    /// naming this delivery. `holdUntil` is not used: nothing holds on this path.
+    /// Posts `notification`, replacing the previous quote.
+    ///
+    /// Its body goes as plain text, its buttons name this delivery. `holdUntil` is not used:
+    /// nothing holds on this path.
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         var notification = notification
@@ -55,7 +58,8 @@ package struct GnomeNotificationsPoster: NotificationPosting {
         let bus = try GioBus(system: false)
         let milliseconds = Int32(clamping: Int64((deadline.secondsLeft * 1000).rounded(.up)))
         _ = try bus.call(
-            Self.busName, Self.objectPath, Self.busName, "AddNotification", notification.addNotificationArguments(app: app).floatingVariant(),
+            Self.busName, Self.objectPath, Self.busName, "AddNotification",
+            notification.addNotificationArguments(app: app).floatingVariant(),
             timeoutMilliseconds: max(milliseconds, 1))
     }
 
