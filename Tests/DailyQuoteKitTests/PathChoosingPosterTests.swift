@@ -45,13 +45,12 @@ struct PathChoosingPosterTests {
         #expect(lines.all.filter { $0.hasPrefix("warning") }.isEmpty)
     }
 
-    @Test("Without an owner, the freedesktop path, silently; its path is recorded")
+    @Test("Where nothing owns GNOME's interface (the GNOME post says noServer), the freedesktop path, silently; its path is recorded")
     func noGnome() throws {
-        let (gnome, freedesktop, lines) = (FakePoster(), FakePoster(), Lines())
+        let (gnome, freedesktop, lines) = (FakePoster(failing: .noServer), FakePoster(), Lines())
         let chooser = poster(gnome: gnome, available: false, freedesktop: freedesktop, lines: lines)
         #expect(chooser.path == .holder)
         let posted = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
-        #expect(gnome.posted.isEmpty)
         #expect(freedesktop.posted.count == 1)
         #expect(posted.path == .freedesktop)  // the fake holds nothing
         #expect(lines.all.filter { $0.hasPrefix("warning") }.isEmpty)
@@ -73,9 +72,12 @@ struct PathChoosingPosterTests {
     }
 
     @Test("No GNOME poster: never the GNOME path")
-    func noGnomePoster() {
-        let chooser = poster(gnome: nil, available: true, freedesktop: FakePoster(), lines: Lines())
+    func noGnomePoster() throws {
+        let freedesktop = FakePoster()
+        let chooser = poster(gnome: nil, available: true, freedesktop: freedesktop, lines: Lines())
         #expect(chooser.path == .holder)
+        _ = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
+        #expect(freedesktop.posted.count == 1)
     }
 
     @Test("InvalidApp is recognised under GNOME 48's and GNOME 43's error names, and names the fix")
@@ -89,5 +91,10 @@ struct PathChoosingPosterTests {
             .call, call: "AddNotification", reason: "Timeout was reached", remoteName: "org.freedesktop.DBus.Error.NoReply")
         #expect(!GnomeNotificationsPoster.isInvalidApp(other))
         #expect(GnomeNotificationsPoster.explain(other) == "GNOME notifications: AddNotification: Timeout was reached")
+        #expect(!GnomeNotificationsPoster.isAbsent(other))
+        #expect(
+            GnomeNotificationsPoster.isAbsent(
+                GioError(.call, call: "AddNotification", reason: "", remoteName: "org.freedesktop.DBus.Error.ServiceUnknown")))
+        #expect(GnomeNotificationsPoster.isAbsent(GioError(.bus, call: "the session bus", reason: "no address")))
     }
 }

@@ -4,10 +4,16 @@ import Logging
 /// GNOME Shell owns it, else the freedesktop one; and, when the GNOME post fails (`InvalidApp`:
 /// no desktop entry installed, as after a bare `swift build`), the freedesktop one after all,
 /// saying why once on standard error.
+///
+/// The post itself asks whether GNOME is there: `AddNotification` without auto-start fails at
+/// once with ``DeliveryError/noServer`` where nothing owns `org.gtk.Notifications`, and the
+/// freedesktop path follows silently. That costs one call on other desktops and saves a
+/// `NameHasOwner` round trip (and a second connection) on GNOME.
 package struct PathChoosingPoster: NotificationPosting {
     /// GNOME's poster; nil never tries it.
     package var gnome: (any NotificationPosting)?
-    /// Whether `org.gtk.Notifications` has an owner on the session bus now.
+    /// Whether `org.gtk.Notifications` has an owner on the session bus now (for ``path``, which
+    /// `status` and `doctor` report; posting finds out by posting).
     package var gnomeAvailable: @Sendable () -> Bool
     /// The freedesktop poster (a holder, or libnotify directly).
     package var freedesktop: any NotificationPosting
@@ -33,9 +39,11 @@ package struct PathChoosingPoster: NotificationPosting {
 
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
-        if let gnome, path == .gnome {
+        if let gnome {
             do {
                 return try gnome.post(notification, holdUntil: holdUntil, deadline: deadline)
+            } catch .noServer {
+                // Not GNOME: the freedesktop path, as chosen.
             } catch {
                 let reason = if case .failed(let message) = error { message } else { error.errorDescription ?? "\(error)" }
                 logger.warning("\(reason); posting through the freedesktop interface instead (see `dailyquote doctor`)")

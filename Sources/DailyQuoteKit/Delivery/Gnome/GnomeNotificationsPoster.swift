@@ -39,7 +39,8 @@ package struct GnomeNotificationsPoster: NotificationPosting {
     /// Posts `notification`, replacing the previous quote.
     ///
     /// Its body goes as plain text, its buttons name this delivery. `holdUntil` is not used:
-    /// nothing holds on this path.
+    /// nothing holds on this path. Throws ``DeliveryError/noServer`` where nothing owns
+    /// `org.gtk.Notifications` (the call does not start a service).
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         var notification = notification
@@ -47,6 +48,8 @@ package struct GnomeNotificationsPoster: NotificationPosting {
         let postedAt = clock()
         do {
             try add(GnomeNotification(notification, postedAt: postedAt), deadline: deadline)
+        } catch  where Self.isAbsent(error) {
+            throw .noServer
         } catch {
             throw .failed(Self.explain(error))
         }
@@ -61,6 +64,13 @@ package struct GnomeNotificationsPoster: NotificationPosting {
             Self.busName, Self.objectPath, Self.busName, "AddNotification",
             notification.addNotificationArguments(app: app).floatingVariant(),
             timeoutMilliseconds: max(milliseconds, 1))
+    }
+
+    /// Whether `error` says that nothing owns GNOME's interface (not GNOME, or no shell now), or
+    /// that there is no session bus at all (the freedesktop path then says so itself).
+    package static func isAbsent(_ error: GioError) -> Bool {
+        error.kind == .bus || error.remoteName == "org.freedesktop.DBus.Error.ServiceUnknown"
+            || error.remoteName == "org.freedesktop.DBus.Error.NameHasNoOwner"
     }
 
     /// One line on why a post failed, naming the fix for the usual cause.
