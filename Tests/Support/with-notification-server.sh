@@ -28,7 +28,7 @@
 #
 # Wayland servers under sway (mako, swaync) cannot run as root ("Unable to drop root"). Run as
 # root, the harness then starts the bus, sway, the server and CMD as an unprivileged user
-# (NOTIFICATION_SERVER_USER, default nobody) through setpriv, with XDG_RUNTIME_DIR a 0700
+# (NOTIFICATION_SERVER_USER; default the caller of sudo, else nobody) through setpriv, with XDG_RUNTIME_DIR a 0700
 # directory of that user's. So that CMD can use the caller's sandbox, the directories named in
 # HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME, XDG_DATA_HOME and
 # NOTIFICATION_SERVER_SHARE (space-separated) are handed to that user (chown -R), but only
@@ -174,10 +174,16 @@ chmod 700 "$run/rt"
 # GNOME Shell, which as root first queues a "Logged in as a privileged user" banner.
 as=()
 if [ "$display_kind" != x11 ] && [ "$(id -u)" -eq 0 ]; then
-  user=${NOTIFICATION_SERVER_USER:-nobody}
+  # Under sudo, the developer who called it (who can read their own checkout); else nobody.
+  user=${NOTIFICATION_SERVER_USER:-${SUDO_USER:-nobody}}
+  [ "$user" != root ] || user=nobody
   uid=$(id -u "$user") || fail "no user $user (set NOTIFICATION_SERVER_USER)"
   gid=$(id -g "$user")
   as=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups --)
+  # CMD runs the checkout's binary and scripts as that user: a checkout in a 0700 home (root's,
+  # or a user's on Debian 12) would fail with exit 126 and nothing said.
+  "${as[@]}" test -r "$self" ||
+    fail "user $user cannot read $self: put the checkout where $user can read it, or set NOTIFICATION_SERVER_USER to a user who can"
   chown -R "$uid:$gid" "$srv" "$run/rt"
   # Hand CMD's sandbox to the user, but only temporary directories (created if missing) that
   # are the caller's own.
