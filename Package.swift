@@ -54,7 +54,8 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
-        // GDBus for the presence wait (logind, the screensaver, Inhibited); only Presence/ imports it.
+        // GDBus: the presence wait (logind, the screensaver, Inhibited) and GNOME's notification API
+        // (org.gtk.Notifications, the action service); Gio/ and Presence/ import it.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
         .target(name: "CLinuxEvents"),

@@ -36,11 +36,6 @@ install -m 0644 packaging/systemd-user/dailyquote-config.path packaging/systemd-
   "$root/lib/systemd/user/"
 ln -sfn ../dailyquote-config.path "$root/lib/systemd/user/paths.target.wants/dailyquote-config.path"
 
-install -D -m 0644 packaging/dailyquote.desktop "$root/share/applications/dailyquote.desktop"
+packaging/stage-app.sh "$destdir" "$prefix"
 install -D -m 0644 packaging/autostart/dailyquote.desktop "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
-install -D -m 0644 packaging/icons/dailyquote.svg "$root/share/icons/hicolor/scalable/apps/dailyquote.svg"
-for png in packaging/icons/hicolor/*/dailyquote.png; do
-  size=$(basename "$(dirname "$png")")
-  install -D -m 0644 "$png" "$root/share/icons/hicolor/$size/apps/dailyquote.png"
-done
 install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/examples/config.toml"

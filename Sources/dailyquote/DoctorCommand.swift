@@ -35,6 +35,7 @@ struct DoctorCommand: AsyncParsableCommand {
             probeSource: probe)
         doctor.zones = collector.zoneAgreement(unitsInstalled: !engine.unitsInstalled.isEmpty)
         doctor.futureRecords = collector.futureRecords()
+        doctor.postingPath = collector.postingPath
         if context.config.delivery.waitForPresence {
             let presence = SessionPresence(environment: context.environment, stop: .signals)
             doctor.presenceSignals = { presence.signals() }

@@ -26,6 +26,8 @@ package struct Doctor: Sendable {
     package var futureRecords: [String] = []
     /// Reads which presence signals the session offers; nil when `delivery.wait_for_presence` is false.
     package var presenceSignals: (@Sendable () -> PresenceSignals)?
+    /// Which path a notification takes now; nil leaves the check out.
+    package var postingPath: (@Sendable () -> PostingPathReport)?
 
     package init(
         environment: [String: String], loaded: LoadedConfig, configError: String?, paths: AppPaths, engine: StatusReport.Engine,
@@ -45,7 +47,9 @@ package struct Doctor: Sendable {
     /// Runs every check.
     package func run() async -> [DoctorCheck] {
         let managerEnvironment = systemctl.environment()
-        var checks = [configCheck(), busCheck(), serverCheck(), presenceCheck()]
+        var checks = [configCheck(), busCheck(), serverCheck()]
+        if let postingPath { checks.append(postingCheck(postingPath())) }
+        checks.append(presenceCheck())
         checks += managerChecks(managerEnvironment)
         if let secrets = secretsCheck(managerEnvironment) { checks.append(secrets) }
         if let zones { checks.append(zoneCheck(zones)) }
@@ -91,6 +95,14 @@ package struct Doctor: Sendable {
                 "notification server", ok: false, error.message,
                 fix: "start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications")
         }
+    }
+
+    /// The path a notification takes, and on GNOME what keeps GNOME's own path from working.
+    func postingCheck(_ report: PostingPathReport) -> DoctorCheck {
+        if let problem = report.problem {
+            return DoctorCheck("posting", ok: false, "\(report.meaning); \(problem)", fix: report.fix)
+        }
+        return DoctorCheck("posting", ok: true, report.meaning)
     }
 
     /// Which signals tell that the person is away; a missing one is no failure (it counts as "present").

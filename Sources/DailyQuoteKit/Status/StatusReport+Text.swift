@@ -61,6 +61,7 @@ extension StatusReport {
         } else {
             line("notifications:", "unavailable: \(notificationServerError ?? "?")")
         }
+        if let posting { line("posting:", posting.text) }
         return lines.joined(separator: "\n") + "\n"
     }
 
