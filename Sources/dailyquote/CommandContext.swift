@@ -54,7 +54,9 @@ struct CommandContext {
         stages = StageFactory(
             loaded: loaded, zone: self.zone, paths: base.paths, environment: environment, logger: base.logger,
             executable: Self.resolveExecutable())
-        if !loaded.fileExists {
+        if let target = loaded.brokenLink {
+            base.logger.warning("\(loaded.path) is a broken symbolic link (\(target) does not exist); using the built-in defaults")
+        } else if !loaded.fileExists {
             base.logger.info("no config file at \(loaded.path); using the built-in defaults")
         }
     }

@@ -14,6 +14,8 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
     package var actions: [NotificationAction]?
     /// The quote shown, for the buttons (Copy and Save use it as written, not the body).
     package var quote: Quote?
+    /// Where the quote came from (`bundled`, or a source's name), for a favourite saved from it.
+    package var source: String?
 
     package init(summary: String, body: String, icon: String, urgency: NotificationUrgency, expireMilliseconds: Int32) {
         self.summary = summary
@@ -31,9 +33,11 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
         show(quote)
     }
 
-    /// Shows `quote` in this notification: its body is the text, a newline, `— Author`.
-    package mutating func show(_ quote: Quote) {
+    /// Shows `quote`, which came from `source`, in this notification: its body is the text, a
+    /// newline, `— Author`.
+    package mutating func show(_ quote: Quote, source: String? = nil) {
         body = quote.text + (quote.author.isEmpty ? "" : "\n— \(quote.author)")
         self.quote = quote
+        self.source = source
     }
 }

@@ -46,10 +46,12 @@ package struct Doctor: Sendable {
 
     /// Runs every check.
     package func run() async -> [DoctorCheck] {
+        let managerEnvironment = systemctl.environment()
         var checks = [configCheck(), busCheck(), serverCheck()]
         if let postingPath { checks.append(postingCheck(postingPath())) }
         checks.append(presenceCheck())
-        checks += managerChecks()
+        checks += managerChecks(managerEnvironment)
+        if let secrets = secretsCheck(managerEnvironment) { checks.append(secrets) }
         if let zones { checks.append(zoneCheck(zones)) }
         checks.append(clockCheck())
         checks.append(directoriesCheck())
@@ -61,6 +63,10 @@ package struct Doctor: Sendable {
     func configCheck() -> DoctorCheck {
         if let configError {
             return DoctorCheck("config", ok: false, configError, fix: "correct it; `dailyquote config check` shows every problem")
+        }
+        if let target = loaded.brokenLink {
+            return DoctorCheck(
+                "config", ok: true, "\(loaded.path) is a broken symbolic link (\(target) does not exist); built-in defaults")
         }
         return DoctorCheck(
             "config", ok: true, loaded.fileExists ? "\(loaded.path) is valid" : "no file at \(loaded.path); built-in defaults")
@@ -110,9 +116,9 @@ package struct Doctor: Sendable {
     }
 
     /// The user manager and the units, or why they do not matter (a `run` scheduler instead).
-    func managerChecks() -> [DoctorCheck] {
+    func managerChecks(_ managerEnvironment: [String: String]?) -> [DoctorCheck] {
         let usesTimers = !engine.unitsInstalled.isEmpty
-        guard let managerEnvironment = systemctl.environment() else {
+        guard let managerEnvironment else {
             if engine.runProcess && !usesTimers {
                 return [DoctorCheck("scheduler", ok: true, "no systemd user manager; a `dailyquote run` scheduler is running")]
             }
@@ -156,6 +162,43 @@ package struct Doctor: Sendable {
                     "installed, enabled and in sync" + (engine.unitsHorizonEnd.map { "; explicit elapses through \($0)" } ?? "")))
         }
         return checks
+    }
+
+    /// Whether the environment variables the sources' headers take (`${NAME}`) are set, here and
+    /// in the user manager's environment (which the timers run with); nil when no header takes one.
+    ///
+    /// A missing one fails only the sources that take it, at refresh time.
+    func secretsCheck(_ managerEnvironment: [String: String]?) -> DoctorCheck? {
+        var names: [String] = []
+        for name in loaded.config.sources.flatMap(\.headerVariables) where !names.contains(name) { names.append(name) }
+        guard !names.isEmpty else { return nil }
+        let unsetHere = names.filter { (environment[$0] ?? "").isEmpty }
+        let skipped = "refresh skips the sources whose headers take them (the other sources and the bundled quotes stand in)"
+        guard let managerEnvironment else {
+            // No user manager: what refreshes (`run`, or a refresh typed here) has this environment.
+            guard unsetHere.isEmpty else {
+                return DoctorCheck(
+                    "secrets", ok: false, "\(unsetHere.joined(separator: ", ")) not set here; \(skipped)",
+                    fix: "export them in the session that starts dailyquote (for `dailyquote run`, the desktop session's environment)")
+            }
+            return DoctorCheck("secrets", ok: true, "\(names.joined(separator: ", ")) set here (no systemd user manager to ask)")
+        }
+        let notInManager = names.filter { (managerEnvironment[$0] ?? "").isEmpty }
+        guard notInManager.isEmpty else {
+            return DoctorCheck(
+                "secrets", ok: false,
+                "\(notInManager.joined(separator: ", ")) not in the systemd user manager's environment, which the timers run with; \(skipped)",
+                fix:
+                    "set them in ~/.config/environment.d/dailyquote.conf (see environment.d(5)) and log in again, or run `systemctl --user import-environment \(notInManager.joined(separator: " "))` where they are set"
+            )
+        }
+        guard unsetHere.isEmpty else {
+            return DoctorCheck(
+                "secrets", ok: true,
+                "\(names.joined(separator: ", ")) set in the systemd user manager's environment (not \(unsetHere.joined(separator: ", ")) here: a refresh typed here skips their sources)"
+            )
+        }
+        return DoctorCheck("secrets", ok: true, "\(names.joined(separator: ", ")) set here and in the systemd user manager's environment")
     }
 
     /// What is wrong with installed units, if anything.
@@ -209,6 +252,10 @@ package struct Doctor: Sendable {
             let what = try await probeSource()
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
             return DoctorCheck("first source", ok: true, "\(what) (\(Int(elapsed)) ms)")
+        } catch FetchError.unsetVariables(let names) {
+            return DoctorCheck(
+                "first source", ok: false, FetchError.unsetVariables(names).description,
+                fix: "export \(names.joined(separator: ", ")) here too; the other sources and the bundled quotes still stand in")
         } catch {
             return DoctorCheck(
                 "first source", ok: false, error.message,

@@ -9,7 +9,7 @@ extension StatusReport {
         }
         line(
             "config:",
-            "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : "absent; built-in defaults"))"
+            "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : config.brokenLink.map { "a broken symbolic link to \($0); built-in defaults" } ?? "absent; built-in defaults"))"
         )
         for file in config.systemFiles { line("system config:", file) }
         if !config.systemFiles.isEmpty { for origin in originLines { line("values from:", origin) } }
@@ -24,6 +24,9 @@ extension StatusReport {
                 "",
                 "from \(cachedQuote.source), fetched \(cachedQuote.fetchedAt) (\(cachedQuote.age)), for \(cachedQuote.forDelivery ?? "no particular delivery")"
             )
+            if let refusal = cachedQuote.refusal {
+                line("", "not used: cached quote \(refusal); the next delivery takes a bundled quote")
+            }
         } else {
             line("cached quote:", cacheProblem ?? "none (the bundled collection is used)")
         }
