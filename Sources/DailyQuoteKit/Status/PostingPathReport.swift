@@ -23,10 +23,18 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     /// The report for a session where GNOME Shell is (`gnomeShell`) or is not, the freedesktop
     /// path being `freedesktop`, with the application's files looked up in the XDG data
     /// directories of `environment`.
-    package init(gnomeShell: Bool, freedesktop: PostingPath, environment: [String: String], fileExists: (String) -> Bool) {
+    ///
+    /// The first desktop entry found decides, as for GLib: one with `Hidden=true` (read through
+    /// `contents`), as a person writes to hide a packaged entry, counts as none.
+    package init(
+        gnomeShell: Bool, freedesktop: PostingPath, environment: [String: String], fileExists: (String) -> Bool,
+        contents: (String) -> String? = { _ in nil }
+    ) {
         let app = ApplicationID.dailyquote
         let directories = Self.dataDirectories(environment)
-        desktopEntry = directories.map { "\($0)/applications/\(app.desktopFile)" }.first(where: fileExists)
+        let firstEntry = directories.map { "\($0)/applications/\(app.desktopFile)" }.first(where: fileExists)
+        let hidden = firstEntry.flatMap(contents).map(Self.isHidden) ?? false
+        desktopEntry = hidden ? nil : firstEntry
         actionService = directories.map { "\($0)/dbus-1/services/\(app.serviceFile)" }.first(where: fileExists)
         self.gnomeShell = gnomeShell
         // GNOME Shell answers InvalidApp without the desktop entry: notify then falls back.
@@ -34,14 +42,30 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
         meaning = path.meaning
         let install = "install dailyquote with its package, or `make install` (PREFIX=$HOME/.local for one user), then log in again"
         if gnomeShell, desktopEntry == nil {
+            let missing =
+                hidden ? "\(firstEntry ?? app.desktopFile) hides the desktop entry (Hidden=true)" : "no \(app.desktopFile) is installed"
             problem =
-                "GNOME Shell is running, but no \(app.desktopFile) is installed: notify falls back to the freedesktop path"
+                "GNOME Shell is running, but \(missing): notify falls back to the freedesktop path"
                 + (freedesktop == .holder ? " with a holder process" : "")
             fix = install
         } else if gnomeShell, actionService == nil {
             problem = "no dbus-1/services/\(app.serviceFile) is installed: the notification's buttons do nothing"
             fix = install
         }
+    }
+
+    /// Whether a desktop entry's `[Desktop Entry]` group says `Hidden=true`.
+    static func isHidden(_ entry: String) -> Bool {
+        var inMainGroup = false
+        for line in entry.split(whereSeparator: { $0 == "\n" }) {
+            let line = line.trimmingWhitespace()
+            if line.hasPrefix("[") {
+                inMainGroup = line == "[Desktop Entry]"
+            } else if inMainGroup, line.filter({ $0 != " " }) == "Hidden=true" {
+                return true
+            }
+        }
+        return false
     }
 
     /// `$XDG_DATA_HOME` (default `~/.local/share`), then `$XDG_DATA_DIRS` (default
