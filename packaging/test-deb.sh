@@ -44,7 +44,7 @@ grep -qx "SystemdService=$appid.service" "/usr/share/dbus-1/services/$appid.serv
 [ ! -e /usr/share/applications/dailyquote.desktop ] || fail "the entry before the application id is still installed"
 # GNOME Shell 43 finds the installed entry: notify --now posts through GNOME's own interface,
 # with no warning and no holder left.
-out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC Tests/Support/with-notification-server.sh --server gnome \
+out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC NOTIFICATION_SERVER_SYSTEM_APPS=1 Tests/Support/with-notification-server.sh --server gnome \
   bash -c 'dailyquote notify --now 2>&1 && sleep 0.5 && dailyquote status 2>&1 | grep "^posting:"; echo "holders: $(pgrep -fc "^/usr/bin/dailyquote hold")"')
 grep -q "^posting: *GNOME notifications" <<<"$out" || fail "notify on GNOME 43 did not take GNOME's own interface: $out"
 grep -q "warning" <<<"$out" && fail "notify on GNOME 43 warned: $out"

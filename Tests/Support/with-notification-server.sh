@@ -43,6 +43,10 @@
 # dbus-1/services is a service directory of the session bus (so that a notification's button can
 # D-Bus-activate the application). The rest of the bus's service directory stays empty.
 #
+# Without it, a Hidden=true io.github.dailyquote.DailyQuote.desktop comes before the system's
+# data directories, so that whether the package is installed on this machine changes nothing;
+# NOTIFICATION_SERVER_SYSTEM_APPS=1 lets the servers see the installed one (the package test).
+#
 # NOTIFICATION_SERVER_GNOME_EXTENSION (gnome only) names a GNOME Shell 43 extension directory
 # (a test-only one, e.g. Tests/Support/gnome43-tray-extension): the shell runs in a session mode of
 # the harness's ("user" plus that extension), since settings cannot be preset in its memory backend.
@@ -295,9 +299,19 @@ export DBUS_SESSION_BUS_ADDRESS
 # The servers' own HOME and XDG dirs (their logs and lists live there); CMD keeps the caller's.
 # The system's config dirs too: a caller's XDG_CONFIG_DIRS (the tests give dailyquote a
 # sandbox one) would hide the servers' own defaults (swaync then finds no config and exits).
+# The servers see dailyquote's desktop entry only where the caller gives one
+# (NOTIFICATION_SERVER_DATA_DIRS) or asks for the machine's (NOTIFICATION_SERVER_SYSTEM_APPS=1):
+# an entry the package installed here (scripts/setup) would otherwise decide GNOME's path.
+hidden_apps=""
+if [ "${NOTIFICATION_SERVER_SYSTEM_APPS:-0}" != 1 ]; then
+  mkdir -p "$run/hidden/applications"
+  printf '[Desktop Entry]\nHidden=true\n' >"$run/hidden/applications/io.github.dailyquote.DailyQuote.desktop"
+  chmod -R a+rX "$run/hidden"
+  hidden_apps="$run/hidden:"
+fi
 srvenv=(env HOME="$srv" XDG_CONFIG_HOME="$srv/config" XDG_CACHE_HOME="$srv/cache" XDG_DATA_HOME="$srv/data"
   XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" XDG_CONFIG_DIRS=/etc/xdg GSETTINGS_BACKEND=memory GIO_USE_VFS=local NO_AT_BRIDGE=1
-  XDG_DATA_DIRS="${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
+  XDG_DATA_DIRS="${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}$hidden_apps${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
 start() { # start LOGNAME CMD... (in the background, as the session's user, with the servers' env)
   local log=$1
   shift
