@@ -35,6 +35,7 @@ let package = Package(
                 "CGio",
                 "CLinuxEvents",
                 "CCurl",
+                "CGettext",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -55,6 +56,8 @@ let package = Package(
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
         // GDBus for the presence wait (logind, the screensaver, Inhibited); only Presence/ imports it.
+        // glibc's gettext (<libintl.h> is not in Swift's Glibc module); only Support/Translator imports it.
+        .systemLibrary(name: "CGettext"),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
         .target(name: "CLinuxEvents"),

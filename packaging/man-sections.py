@@ -104,7 +104,7 @@ to
 .El
 .Ss [notification]
 .Bl -tag -width Ds
-.It Cm title No (default Ql Quote of the Day )
+.It Cm title No (default Ql Quote of the Day , in the messages language)
 The summary line; not empty.
 .It Cm icon No (default Ql dailyquote )
 An icon name from the icon theme, or a path.

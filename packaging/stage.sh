@@ -36,8 +36,13 @@ install -m 0644 packaging/systemd-user/dailyquote-config.path packaging/systemd-
   "$root/lib/systemd/user/"
 ln -sfn ../dailyquote-config.path "$root/lib/systemd/user/paths.target.wants/dailyquote-config.path"
 
-install -D -m 0644 packaging/dailyquote.desktop "$root/share/applications/dailyquote.desktop"
-install -D -m 0644 packaging/autostart/dailyquote.desktop "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
+# The translations (po/, gettext): a catalog per language where the binary looks for them,
+# <prefix>/share/locale (beside its bin/), and the desktop entries with their Name[LL]= and
+# Comment[LL]= lines, from the same .po files.
+packaging/build-translations.sh "$root/share/locale"
+install -d "$root/share/applications" "$destdir$sysconfdir/xdg/autostart"
+packaging/build-translations.sh --desktop packaging/dailyquote.desktop.in "$root/share/applications/dailyquote.desktop"
+packaging/build-translations.sh --desktop packaging/autostart/dailyquote.desktop.in "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
 install -D -m 0644 packaging/icons/dailyquote.svg "$root/share/icons/hicolor/scalable/apps/dailyquote.svg"
 for png in packaging/icons/hicolor/*/dailyquote.png; do
   size=$(basename "$(dirname "$png")")

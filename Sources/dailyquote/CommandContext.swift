@@ -51,9 +51,11 @@ struct CommandContext {
         }
         self.loaded = loaded
         self.zone = zone ?? base.systemZone
-        stages = StageFactory(
+        var stages = StageFactory(
             loaded: loaded, zone: self.zone, paths: base.paths, environment: environment, logger: base.logger,
             executable: Self.resolveExecutable())
+        stages.tr = base.tr
+        self.stages = stages
         if !loaded.fileExists {
             base.logger.info("no config file at \(loaded.path); using the built-in defaults")
         }
@@ -95,7 +97,7 @@ struct CommandContext {
     var executablePath: String { stages.executable }
 
     /// Where this binary is: `/proc/self/exe`, else the first argument made absolute.
-    private static func resolveExecutable() -> String {
+    static func resolveExecutable() -> String {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     }

@@ -26,6 +26,8 @@ package struct DeliveryStage: Sendable {
     /// Tells whether the person is away and waits for them (`delivery.wait_for_presence`);
     /// nil posts at once.
     package var presence: (any PresenceChecking)?
+    /// The language of the notification's default title, author line and buttons.
+    package var tr = Translator.english
 
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
@@ -203,7 +205,7 @@ package struct DeliveryStage: Sendable {
                 .init(id: previous.id, postedAt: previous.postedAt, reason: .replaced, at: clock()))
         }
         let posted = try poster.post(
-            DesktopNotification(quote: choice.quote, config: config.notification), holdUntil: holdUntil(now: clock()), deadline: deadline)
+            DesktopNotification(quote: choice.quote, config: config.notification, tr: tr), holdUntil: holdUntil(now: clock()), deadline: deadline)
         let postedAt = clock()
         var entry = HistoryEntry(
             planned: delivery.map { format.iso8601($0.at) }, plannedAt: delivery?.at, plannedDay: delivery?.day.description,

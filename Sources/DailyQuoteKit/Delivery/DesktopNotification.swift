@@ -13,6 +13,9 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
     package var actions: [NotificationAction]?
     /// The quote shown, for the buttons (Copy and Save use it as written, not the body).
     package var quote: Quote?
+    /// The language of the default title, the author line and the buttons; it travels with the
+    /// notification to the holder that re-posts it.
+    package var tr = Translator.english
 
     package init(summary: String, body: String, icon: String, urgency: NotificationUrgency, expireMilliseconds: Int32) {
         self.summary = summary
@@ -22,17 +25,27 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
         self.expireMilliseconds = expireMilliseconds
     }
 
-    /// The notification for `quote` under `config`: the text, a newline, `— Author`.
-    package init(quote: Quote, config: NotificationConfig) {
+    /// The notification for `quote` under `config`, in `tr`'s language: the text, a newline,
+    /// `— Author`; the configured title as written, else the default title translated.
+    package init(quote: Quote, config: NotificationConfig, tr: Translator = .english) {
         self.init(
-            summary: config.title, body: "", icon: config.icon, urgency: config.urgency, expireMilliseconds: config.expire.milliseconds)
+            // TRANSLATORS: the notification's title (its summary line), unless the config sets notification.title.
+            summary: config.title ?? tr("Quote of the Day"), body: "", icon: config.icon, urgency: config.urgency,
+            expireMilliseconds: config.expire.milliseconds)
+        self.tr = tr
         self.actions = config.actions.isEmpty ? nil : config.actions
         show(quote)
     }
 
     /// Shows `quote` in this notification: its body is the text, a newline, `— Author`.
     package mutating func show(_ quote: Quote) {
-        body = quote.text + (quote.author.isEmpty ? "" : "\n— \(quote.author)")
+        // TRANSLATORS: the line under the quote naming its author (%s); keep the dash or use your language's.
+        body = quote.text + (quote.author.isEmpty ? "" : "\n" + tr("— %s", quote.author))
         self.quote = quote
     }
+}
+
+extension DesktopNotification {
+    /// The label of `action`'s button, in this notification's language.
+    package func label(_ action: NotificationAction) -> String { action.label(tr) }
 }
