@@ -26,13 +26,16 @@ scenarios=("$@")
 dq=${DQ:-$here/.build/release/dailyquote}
 [ -x "$dq" ] || { echo "check-hold: no dailyquote binary at $dq (run make build, or set DQ)" >&2; exit 1; }
 
+# The entry as installed: the template with its translations (msgfmt --desktop).
+mkdir -p "$results"
+"$here/packaging/build-translations.sh" --desktop "$here/packaging/dailyquote.desktop.in" "$results/dailyquote.desktop"
 summary=() failed=0
 start=$(date +%s.%N)
 for scenario in "${scenarios[@]}"; do
   echo "=== $scenario"
   rm -rf "${results:?}/$scenario"
   t0=$(date +%s.%N)
-  GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run --app "$here/packaging/dailyquote.desktop" \
+  GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run --app "$results/dailyquote.desktop" \
     --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
     /src/Tests/Support/gnome48/hold-scenario.sh "$scenario" | tee "$results.$scenario.out"
   status=${PIPESTATUS[0]}

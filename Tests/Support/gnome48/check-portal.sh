@@ -7,7 +7,8 @@ here=$(cd "$(dirname "$0")/../../.." && pwd)
 results=${GNOME48_RESULTS:-$here/.cache/gnome48/results}
 rm -rf "${results:?}/portal"
 mkdir -p "$results"
-GNOME48_KEEP_LOGS="$results/portal" "$here/scripts/gnome48" run --app "$here/packaging/dailyquote.desktop" \
+"$here/packaging/build-translations.sh" --desktop "$here/packaging/dailyquote.desktop.in" "$results/dailyquote.desktop"
+GNOME48_KEEP_LOGS="$results/portal" "$here/scripts/gnome48" run --app "$results/dailyquote.desktop" \
     --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
   /src/Tests/Support/gnome48/portal-scenario.sh | tee "$results/portal.out"
 status=${PIPESTATUS[0]}
