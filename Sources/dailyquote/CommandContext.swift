@@ -49,6 +49,8 @@ struct CommandContext {
             loaded = LoadedConfig(config: .defaults, path: base.configPath, fileExists: true)
             configError = error
         }
+        // No [[source]]: quotes in the person's language where Debian has them installed.
+        loaded.useDefaultSources(DefaultSources(languages: base.tr.languages))
         self.loaded = loaded
         self.zone = zone ?? base.systemZone
         var stages = StageFactory(

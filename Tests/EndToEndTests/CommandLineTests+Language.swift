@@ -58,3 +58,57 @@ extension CommandLineTests {
         #expect(calls[5].contains(#"["copy", "复制", "save", "保存""#), "\(calls[5])")
     }
 }
+
+extension CommandLineTests {
+    @Test(
+        "Without [[source]], LANG=de_DE.UTF-8 fetches and delivers a quote from fortunes-de; en_US.UTF-8 keeps ZenQuotes; a [[source]] list wins"
+    )
+    func fortunesInSessionLanguage() throws {
+        let german = Sandbox()
+        german.extraEnvironment = TestLocales.environment(lang: "de_DE.UTF-8")
+        let dryRun = try german.run(["refresh", "--dry-run"])
+        #expect(dryRun.stdout.contains("1. fortune /usr/share/games/fortunes/de/zitate"), "\(dryRun.stdout)")
+        let refresh = try german.run(["refresh"])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        let (result, file) = try Self.mockSession(
+            german, capabilities: "body",
+            """
+            "$DQ" notify --now >"$W/out" 2>&1
+            "$DQ" status >"$W/status.txt" 2>/dev/null
+            "$DQ" config path >"$W/path.txt" 2>/dev/null
+            cp "$MOCK_LOG" "$W/mock.log"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let cached = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: german.home.url("cache/dailyquote/quote.json"))))
+                as? [String: Any])
+        let text = try #require(cached["text"] as? String)
+        #expect(cached["source"] as? String == "fortune", "\(cached)")
+        let zitate = try String(contentsOfFile: "/usr/share/games/fortunes/de/zitate", encoding: .utf8)
+        let firstLine = String(text.split(separator: "\n").first ?? "")
+        #expect(!firstLine.isEmpty && zitate.contains(firstLine), "\(text) is not from de/zitate")
+        let calls = Self.notifyCalls(file("mock.log"))
+        #expect(calls.count == 1 && calls[0].contains(firstLine), "\(calls)\n\(file("out"))")
+        #expect(calls.first?.contains("\"Zitat des Tages\"") == true)
+        #expect(
+            file("status.txt").contains(
+                "Quellen:                     /usr/share/games/fortunes/de/zitate aus fortunes-de, dann die mitgelieferte Sammlung (die Sprache der Meldungen ist de_DE)"),
+            "\(file("status.txt"))")
+        #expect(file("path.txt").contains("ohne [[source]]: /usr/share/games/fortunes/de/zitate aus fortunes-de"), "\(file("path.txt"))")
+
+        // English: as before, ZenQuotes then the bundled collection.
+        let english = Sandbox()
+        english.extraEnvironment = TestLocales.environment(lang: "en_US.UTF-8")
+        let englishDryRun = try english.run(["refresh", "--dry-run"])
+        #expect(englishDryRun.stdout.contains("1. zenquotes https://zenquotes.io/api/today"), "\(englishDryRun.stdout)")
+        #expect(!englishDryRun.stdout.contains("fortune"))
+        #expect(try english.run(["status"]).stdout.contains("ZenQuotes, then the bundled collection (the messages language is English)"))
+        #expect(try english.run(["config", "path"]).stdout.contains("ZenQuotes, then the bundled collection (the messages language is English)"))
+
+        // An explicit list always wins.
+        try german.home.write("config/dailyquote/config.toml", "[[source]]\ntype = \"zenquotes\"\nendpoint = \"random\"\n")
+        let configured = try german.run(["refresh", "--dry-run"])
+        #expect(configured.stdout.contains("1. zenquotes https://zenquotes.io/api/random"), "\(configured.stdout)")
+        #expect(!configured.stdout.contains("fortune"))
+    }
+}

@@ -11,6 +11,9 @@ package struct LoadedConfig: Sendable, Equatable {
     package var systemFiles: [String]
     /// For each known key, where its effective value came from (see ``LayeredConfig``).
     package var origins: [String: ConfigValueOrigin]
+    /// The default source list in use and why, when no file gives `[[source]]`; set by
+    /// ``useDefaultSources(_:)``.
+    package var defaultSources: DefaultSources?
 
     package init(
         config: Config, path: String, fileExists: Bool, systemFiles: [String] = [], origins: [String: ConfigValueOrigin] = [:]
@@ -85,5 +88,15 @@ package struct ConfigLoader: Sendable {
             throw ConfigError(.invalidTOML, file: path, detail: "invalid TOML: the file is not valid UTF-8")
         }
         return text
+    }
+}
+
+extension LoadedConfig {
+    /// Puts `choice`'s list in place of the built-in one, unless a file gives `[[source]]`
+    /// (an explicit list always wins).
+    package mutating func useDefaultSources(_ choice: DefaultSources) {
+        guard !config.sourcesConfigured else { return }
+        config.sources = choice.sources
+        defaultSources = choice
     }
 }

@@ -45,6 +45,7 @@ package struct StatusCollector: Sendable {
             cachedQuote: nil, cacheProblem: nil, lastRefresh: FetchOutcome.last(at: paths.lastRefresh),
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
+        report.sources = .init(loaded)
         switch cache.read() {
         case .valid(let quote):
             report.cachedQuote = .init(

@@ -58,8 +58,11 @@ package struct Translator: Sendable, Equatable, Codable {
         case .table(let table):
             return table[message] ?? message
         case .gettext:
-            guard let translated = dgettext(Self.domain, message) else { return message }
-            return String(cString: translated)
+            // Without a translation dgettext returns its argument, which lives only inside this closure.
+            return message.withCString { id in
+                guard let translated = dgettext(Self.domain, id), translated != UnsafeMutablePointer(mutating: id) else { return message }
+                return String(cString: translated)
+            }
         }
     }
 
