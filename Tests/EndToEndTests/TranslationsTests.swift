@@ -86,7 +86,9 @@ extension TranslationsTests {
         return directory.url("locale")
     }
 
-    @Test("In a pseudo-language that brackets every message, the notification's title and buttons, notify's line and every status label are bracketed: nothing a person reads escapes translation")
+    @Test(
+        "In a pseudo-language that brackets every message, the notification's title and buttons, notify's line, every status label and every doctor verdict and check are bracketed: nothing a person reads escapes translation"
+    )
     func nothingUnmarked() throws {
         let work = TemporaryDirectory()
         let catalogs = try Self.pseudoCatalog(in: work)
@@ -102,6 +104,7 @@ extension TranslationsTests {
             "$DQ" notify --now >"$W/notify.txt" 2>&1
             for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
             "$DQ" status >"$W/status.txt" 2>&1
+            "$DQ" doctor --offline >"$W/doctor.txt" 2>/dev/null
             cp "$MOCK_LOG" "$W/mock.log"
             """)
         #expect(result.status == 0, "\(result.stderr)")
@@ -115,6 +118,13 @@ extension TranslationsTests {
         // A line that does not start with a space starts with its label; continuation lines are values.
         for line in status where !line.hasPrefix(" ") {
             #expect(line.hasPrefix("⟦"), "unmarked status label: \(line)")
+        }
+        // Each doctor line: the verdict, then the check's name.
+        let doctor = file("doctor.txt").split(separator: "\n")
+        #expect(doctor.count > 8, "\(file("doctor.txt"))")
+        for line in doctor {
+            let afterVerdict = line.drop { $0 != "⟧" }.dropFirst().drop { $0 == " " }
+            #expect(line.hasPrefix("⟦") && afterVerdict.hasPrefix("⟦"), "unmarked doctor verdict or check: \(line)")
         }
     }
 }
