@@ -3,6 +3,8 @@
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
+# dailyquote's application id (Sources/DailyQuoteKit/Delivery/Gnome/ApplicationID.swift).
+APPID = io.github.dailyquote.DailyQuote
 
 .PHONY: build install uninstall test
 
@@ -18,10 +20,13 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/dailyquote" "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_dailyquote" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/dailyquote.fish" "$(DESTDIR)$(PREFIX)/share/applications/dailyquote.desktop" \
 	  "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/dailyquote.desktop"
+	# The application id's files (and the entry name before it: an install from before the id).
+	rm -f "$(DESTDIR)$(PREFIX)/share/applications/$(APPID).desktop" "$(DESTDIR)$(PREFIX)/share/dbus-1/services/$(APPID).service" \
+	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/$(APPID).service" "$(DESTDIR)$(PREFIX)/share/systemd/user/$(APPID).service"
 	rm -f "$(DESTDIR)$(PREFIX)/lib/systemd/user-generators/dailyquote-generator" \
 	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/paths.target.wants/dailyquote-config.path" \
 	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/dailyquote-config.path" "$(DESTDIR)$(PREFIX)/lib/systemd/user/dailyquote-config.service"
-	rm -f "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/dailyquote.*
+	rm -f "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/dailyquote.* "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/$(APPID).*
 	rm -rf "$(DESTDIR)$(PREFIX)/share/doc/dailyquote"
 	rm -f "$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/dailyquote.mo
 

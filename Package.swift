@@ -55,9 +55,10 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
-        // GDBus for the presence wait (logind, the screensaver, Inhibited); only Presence/ imports it.
         // glibc's gettext (<libintl.h> is not in Swift's Glibc module); only Support/Translator imports it.
         .systemLibrary(name: "CGettext"),
+        // GDBus: the presence wait (logind, the screensaver, Inhibited) and GNOME's notification API
+        // (org.gtk.Notifications, the action service); Gio/ and Presence/ import it.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
         .target(name: "CLinuxEvents"),

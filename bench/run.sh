@@ -136,11 +136,21 @@ if [ "$report" != /dev/stdout ] && [ "$(id -u)" -eq 0 ]; then
   punctuality_plain=$(PUNCTUALITY_NOTIFICATION='actions = []' bench/timer-punctuality.sh 5 "$bin" | tail -1)
 fi
 
-python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$work/fortune.json" "$rss_fortune" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" "$idle" "$((after - before))" "$run_threads" "$run_rss" "$stripped" "$*" "$work/rss" "$punctuality" "$holder" "$presence" "$punctuality_plain" >"$report" <<'PY'
+# GNOME's own notifications in GNOME Shell 48 (root and a built chroot: scripts/gnome48 build; a
+# full run only): `notify --now` with the default buttons against `notify-send`, 20 pairs in one
+# session, medians (Tests/Support/gnome48/native-scenario.sh bench).
+gnome48="not measured: it needs root and the GNOME 48 chroot (scripts/gnome48 build)"
+if [ "$report" != /dev/stdout ] && [ "$(id -u)" -eq 0 ] && [ -e .cache/gnome48/packages.ok ]; then
+  gnome48=$(DQ=$bin GNOME48_RESULTS=$work/gnome48 scripts/gnome48 check-native bench 2>/dev/null |
+    grep -E '^(notify --now|notify-send|RESULT bench)' | tr '\n' '|' || true)
+  [ -n "$gnome48" ] || gnome48="not measured: the GNOME 48 session did not run"
+fi
+
+python3 - "$work/schedule.json" "$bin" "$runs" "$work/notify.json" "$work/refresh.json" "$work/fortune.json" "$rss_fortune" "$(peak_rss "$bin" schedule --config "$work/config.toml" --count 365 --from 2026-01-01)" "$(peak_rss systemd-analyze calendar --iterations=365 --base-time=2026-01-01 '*-*-* 08:00:00 Europe/Berlin')" "$idle" "$((after - before))" "$run_threads" "$run_rss" "$stripped" "$*" "$work/rss" "$punctuality" "$holder" "$presence" "$punctuality_plain" "$gnome48" >"$report" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 data = json.load(open(sys.argv[1]))["results"]
 binary, runs, notify_json, refresh_json, fortune_json, rss_fortune, rss_dq, rss_sd = sys.argv[2:10]
-idle, idle_switches, run_threads, run_rss, stripped, flags, rss_file, punctuality, holder, presence, punctuality_plain = sys.argv[10:21]
+idle, idle_switches, run_threads, run_rss, stripped, flags, rss_file, punctuality, holder, presence, punctuality_plain, gnome48 = sys.argv[10:22]
 peaks = {line.rsplit(" ", 1)[0]: int(line.rsplit(" ", 1)[1]) for line in open(rss_file) if line.strip()}
 fortune = {r["command"]: r for r in json.load(open(fortune_json))["results"]}
 refresh = {r["command"]: r for r in json.load(open(refresh_json))["results"]}
@@ -221,6 +231,21 @@ if punctuality.split()[0].isdigit():
     print("Goal: a median under 100 ms (`AccuracySec=1ms` on the notify timer; with `AccuracySec=1s` it was 0.57-1.07 s).\n")
 else:
     print(f"Not measured in this run ({punctuality}): it needs root for the user-session harness.\n")
+print("## GNOME Shell 48: GNOME's own notifications\n")
+if gnome48.startswith("not measured"):
+    print(f"Not measured in this run ({gnome48[len('not measured: '):]}).\n")
+else:
+    lines = [l for l in gnome48.split("|") if l]
+    print("`dailyquote notify --now` with the default buttons (Copy, Save) posts with one `AddNotification` to")
+    print("`org.gtk.Notifications`; `notify-send` posts the same text to the freedesktop interface. 20 pairs in one")
+    print("headless GNOME Shell 48 session (Debian 13 chroot, `scripts/gnome48 check-native bench`), alternating")
+    print("order, each a whole process, medians:\n")
+    for l in lines:
+        if l.startswith("RESULT bench"):
+            verdict, rest = l.split()[2], l.split(" ratio ", 1)[1]
+            print(f"\nRatio: {rest}: {'met' if verdict == 'PASS' else 'not met'}.\n")
+        else:
+            print(f"- {l}")
 print("## Size\n")
 print(f"Binary size: {os.path.getsize(binary)/1048576:.1f} MiB (`.build/release/dailyquote`, static Swift runtime),")
 print(f"{os.path.getsize(stripped)/1048576:.1f} MiB stripped as in the Debian package.\n")

@@ -345,6 +345,13 @@ reloads the user manager when the config changes.
 Starts
 .Nm run
 at login on desktops without a systemd user manager.
+.It Pa /usr/share/applications/io.github.dailyquote.DailyQuote.desktop
+The application's desktop entry: GNOME accepts its own notifications only with it installed.
+.It Pa /usr/share/dbus-1/services/io.github.dailyquote.DailyQuote.service
+Makes the session bus start
+.Nm action-service
+when a button of a GNOME notification is pressed
+.Pq through the user unit of the same name where systemd activates it .
 .It Pa /usr/share/locale/*/LC_MESSAGES/dailyquote.mo
 The translations, one catalog per language.
 .El

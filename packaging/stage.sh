@@ -38,14 +38,9 @@ ln -sfn ../dailyquote-config.path "$root/lib/systemd/user/paths.target.wants/dai
 
 # The translations (po/, gettext): a catalog per language where the binary looks for them,
 # <prefix>/share/locale (beside its bin/), and the desktop entries with their Name[LL]= and
-# Comment[LL]= lines, from the same .po files.
+# Comment[LL]= lines, from the same .po files (stage-app.sh writes the application's entry).
 packaging/build-translations.sh "$root/share/locale"
-install -d "$root/share/applications" "$destdir$sysconfdir/xdg/autostart"
-packaging/build-translations.sh --desktop packaging/dailyquote.desktop.in "$root/share/applications/dailyquote.desktop"
+packaging/stage-app.sh "$destdir" "$prefix"
+install -d "$destdir$sysconfdir/xdg/autostart"
 packaging/build-translations.sh --desktop packaging/autostart/dailyquote.desktop.in "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
-install -D -m 0644 packaging/icons/dailyquote.svg "$root/share/icons/hicolor/scalable/apps/dailyquote.svg"
-for png in packaging/icons/hicolor/*/dailyquote.png; do
-  size=$(basename "$(dirname "$png")")
-  install -D -m 0644 "$png" "$root/share/icons/hicolor/$size/apps/dailyquote.png"
-done
 install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/examples/config.toml"

@@ -16,6 +16,7 @@ fail() { echo "test-deb: FAIL: $*" >&2; exit 1; }
 # Run the installed binary without the toolchain on PATH: it must not need /opt/swift.
 run() { env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC "$@"; }
 home=$(mktemp -d)
+appid=io.github.dailyquote.DailyQuote
 
 [ "$(command -v dailyquote)" = /usr/bin/dailyquote ] || fail "dailyquote is not /usr/bin/dailyquote"
 ldd /usr/bin/dailyquote | grep -q swift && fail "the binary links a shared Swift runtime"
@@ -28,11 +29,26 @@ page=$(man -P cat dailyquote 2>/dev/null)
 grep -q '^CONFIGURATION' <<<"$page" || fail "the man page has no CONFIGURATION section"
 zcat "$(man -w dailyquote)" | grep -q '`' && fail "the man page has literal Markdown backticks"
 for file in /usr/share/bash-completion/completions/dailyquote /usr/share/zsh/vendor-completions/_dailyquote \
-  /usr/share/fish/vendor_completions.d/dailyquote.fish /usr/share/applications/dailyquote.desktop \
-  /etc/xdg/autostart/dailyquote.desktop /usr/share/icons/hicolor/scalable/apps/dailyquote.svg \
-  /usr/share/doc/dailyquote/examples/config.toml; do
+  /usr/share/fish/vendor_completions.d/dailyquote.fish /etc/xdg/autostart/dailyquote.desktop \
+  /usr/share/icons/hicolor/scalable/apps/dailyquote.svg /usr/share/doc/dailyquote/examples/config.toml \
+  "/usr/share/applications/$appid.desktop" "/usr/share/dbus-1/services/$appid.service" "/usr/lib/systemd/user/$appid.service" \
+  "/usr/share/icons/hicolor/scalable/apps/$appid.svg" "/usr/share/icons/hicolor/48x48/apps/$appid.png"; do
   [ -s "$file" ] || fail "$file is missing"
 done
+# The application id (issue 20): the entry GNOME needs, and the service the bus starts for a button.
+desktop-file-validate "/usr/share/applications/$appid.desktop" || fail "the desktop entry does not validate"
+grep -qx 'DBusActivatable=true' "/usr/share/applications/$appid.desktop" || fail "the desktop entry is not DBusActivatable"
+grep -qx 'NoDisplay=true' "/usr/share/applications/$appid.desktop" || fail "the desktop entry shows in menus"
+grep -qx 'Exec=/usr/bin/dailyquote action-service' "/usr/share/dbus-1/services/$appid.service" || fail "the D-Bus service does not start the action service"
+grep -qx "SystemdService=$appid.service" "/usr/share/dbus-1/services/$appid.service" || fail "the D-Bus service names no user unit"
+[ ! -e /usr/share/applications/dailyquote.desktop ] || fail "the entry before the application id is still installed"
+# GNOME Shell 43 finds the installed entry: notify --now posts through GNOME's own interface,
+# with no warning and no holder left.
+out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC Tests/Support/with-notification-server.sh --server gnome \
+  bash -c 'dailyquote notify --now 2>&1 && sleep 0.5 && dailyquote status 2>&1 | grep "^posting:"; echo "holders: $(pgrep -fc "^/usr/bin/dailyquote hold")"')
+grep -q "^posting: *GNOME notifications" <<<"$out" || fail "notify on GNOME 43 did not take GNOME's own interface: $out"
+grep -q "warning" <<<"$out" && fail "notify on GNOME 43 warned: $out"
+grep -q "^holders: 0$" <<<"$out" || fail "a holder was left on the GNOME path: $out"
 
 # notify --now through the installed binary, to the test notification server.
 out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC Tests/Support/with-notification-server.sh \
@@ -45,7 +61,7 @@ for lang in $(cat po/LINGUAS); do
   [ -s "/usr/share/locale/$lang/LC_MESSAGES/dailyquote.mo" ] || fail "no $lang catalog in /usr/share/locale"
 done
 grep -q '^Name\[de\]=dailyquote-Planer$' /etc/xdg/autostart/dailyquote.desktop || fail "the autostart entry has no German name"
-grep -q '^Comment\[fr\]=' /usr/share/applications/dailyquote.desktop || fail "the desktop entry has no French comment"
+grep -q '^Comment\[fr\]=' /usr/share/applications/io.github.dailyquote.DailyQuote.desktop || fail "the desktop entry has no French comment"
 locales=$(mktemp -d)
 localedef -i de_DE -f UTF-8 "$locales/de_DE.UTF-8" || fail "localedef de_DE.UTF-8 failed"
 out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC LANG=de_DE.UTF-8 LOCPATH="$locales" Tests/Support/with-notification-server.sh \

@@ -4,7 +4,7 @@
 #include <glib-unix.h>
 
 // Swift cannot call C's variadic functions (g_variant_new, g_variant_get): these wrap the few
-// that the presence wait needs.
+// that the presence wait needs, and a C struct Swift cannot reliably fill in.
 
 /// g_bus_get_sync for the system bus (`system` true) or the session bus. The GBusType constants
 /// are not used from Swift: gio's headers are also in CLibnotify's module, and which module
@@ -26,6 +26,15 @@ static inline GVariant *dq_variant_string(const gchar *value) {
 /// `(u)`: one uint32 argument (GetSessionByPID).
 static inline GVariant *dq_variant_uint32(guint32 value) {
     return g_variant_new("(u)", value);
+}
+
+/// Exports `info` at `path` on `connection`, calling `method_call` for its methods. The table of
+/// callbacks is a C struct whose fields Swift may credit to CLibnotify's module (which includes the
+/// same headers), so it is filled in here; GLib copies it.
+static inline guint dq_register_object(GDBusConnection *connection, const gchar *path, GDBusInterfaceInfo *info,
+                                       GDBusInterfaceMethodCallFunc method_call, gpointer data, GError **error) {
+    GDBusInterfaceVTable table = {method_call, NULL, NULL, {0}};
+    return g_dbus_connection_register_object(connection, path, info, &table, data, NULL, error);
 }
 
 /// The error's message. (GError's fields are visible to Swift only through the first module

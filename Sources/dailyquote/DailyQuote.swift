@@ -24,7 +24,7 @@ struct DailyQuote: AsyncParsableCommand {
             RunCommand.self, RefreshCommand.self, NotifyCommand.self, ShowCommand.self, FavoritesCommand.self, HistoryCommand.self,
             ClearCommand.self,
             ScheduleCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self, StatusCommand.self, DoctorCommand.self,
-            HoldCommand.self,
+            HoldCommand.self, ActionServiceCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

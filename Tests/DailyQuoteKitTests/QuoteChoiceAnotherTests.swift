@@ -58,3 +58,27 @@ struct QuoteChoiceAnotherTests {
             QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: [], now: now, bundled: [quotes[0]]) == nil)
     }
 }
+
+extension QuoteChoiceAnotherTests {
+    @Test("The [quotes] filters hold for Another: a refused cache quote or bundled quote is never shown")
+    func filters() throws {
+        let long = Quote(text: String(repeating: "long words ", count: 20), author: "L")
+        let fetched = Quote(text: "Refused author's words.", author: "Nobody")
+        let cache = QuoteCache.Content.valid(
+            CachedQuote(text: fetched.text, author: fetched.author, source: "zen", url: nil, fetchedAt: now - 10, forDelivery: nil))
+        let filters = QuotesConfig(maxLength: 60, excludeAuthors: ["nobody"])
+        for _ in 0..<30 {
+            let choice = try #require(
+                QuoteChoice.another(
+                    current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes + [long],
+                    filters: filters))
+            #expect(choice.quote != fetched)
+            #expect(choice.quote != long)
+            #expect(choice.quote != quotes[0])
+        }
+        // Without filters the cache quote is taken (the test above fails for the filter's sake).
+        #expect(
+            QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes)?.quote
+                == fetched)
+    }
+}

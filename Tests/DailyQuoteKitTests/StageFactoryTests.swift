@@ -16,12 +16,19 @@ struct StageFactoryTests {
             executable: "/usr/bin/dailyquote", clock: { 1_800_000_000 })
     }
 
-    @Test("The delivery stage waits for the person only with wait_for_presence, and posts through a holder unless hold is 0")
+    @Test(
+        "The delivery stage waits for the person only with wait_for_presence, and posts through GNOME's interface first, else a holder unless hold is 0"
+    )
     func deliveryStage() throws {
         let home = TemporaryDirectory()
         let standard = factory(home).deliveryStage()
         #expect(standard.presence != nil)
-        let holding = try #require(standard.poster as? HoldingPoster)
+        let choosing = try #require(standard.poster as? PathChoosingPoster)
+        let gnome = try #require(choosing.gnome as? GnomeNotificationsPoster)
+        #expect(gnome.app == .dailyquote)
+        #expect(gnome.clock() == 1_800_000_000)
+        #expect(choosing.freedesktopPath == .holder)
+        let holding = try #require(choosing.freedesktop as? HoldingPoster)
         #expect(holding.launcher.executable == "/usr/bin/dailyquote")
         #expect(holding.timeZone == "Europe/Berlin")
         #expect(standard.clock() == 1_800_000_000)
@@ -31,7 +38,10 @@ struct StageFactoryTests {
             $0.notification.hold = .seconds(0)
         }.deliveryStage()
         #expect(plain.presence == nil)
-        #expect(plain.poster is LibnotifyPoster)
+        let plainChoosing = try #require(plain.poster as? PathChoosingPoster)
+        #expect(plainChoosing.freedesktop is LibnotifyPoster)
+        #expect(plainChoosing.freedesktopPath == .freedesktop)
+        #expect(plainChoosing.gnome is GnomeNotificationsPoster)
     }
 
     @Test("The fetch stage is handed the quotes the ledger posted in the last year, not the ledger")

@@ -19,7 +19,7 @@ extension CommandLineTests {
         #expect(call.app == "dailyquote")
         #expect(call.summary == "Morning Thought")
         #expect(call.icon == "face-smile")
-        #expect(call.hints["desktop-entry"] == "dailyquote")
+        #expect(call.hints["desktop-entry"] == "io.github.dailyquote.DailyQuote")
         #expect(call.hints["urgency"] == "2")
         #expect(call.expire == 30_000)
         #expect(call.body.contains("\n— "))

@@ -24,7 +24,8 @@ struct ExitStatusTests {
         let documented = try Self.readmeStatuses()
         let mapped = Set(ErrorKind.allCases.map(ExitStatus.code(for:)))
         #expect(mapped.count == ErrorKind.allCases.count, "two kinds share a status")
-        #expect(mapped == documented.subtracting([0]), "docs/commands.md documents \(documented.sorted()), the table gives \(mapped.sorted())")
+        #expect(
+            mapped == documented.subtracting([0]), "docs/commands.md documents \(documented.sorted()), the table gives \(mapped.sorted())")
     }
 
     @Test("Only the transient kinds (69, 75) are retried by the notify unit")

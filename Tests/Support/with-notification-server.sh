@@ -28,7 +28,7 @@
 #
 # Wayland servers under sway (mako, swaync) cannot run as root ("Unable to drop root"). Run as
 # root, the harness then starts the bus, sway, the server and CMD as an unprivileged user
-# (NOTIFICATION_SERVER_USER, default nobody) through setpriv, with XDG_RUNTIME_DIR a 0700
+# (NOTIFICATION_SERVER_USER; default the caller of sudo, else nobody) through setpriv, with XDG_RUNTIME_DIR a 0700
 # directory of that user's. So that CMD can use the caller's sandbox, the directories named in
 # HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME, XDG_DATA_HOME and
 # NOTIFICATION_SERVER_SHARE (space-separated) are handed to that user (chown -R), but only
@@ -36,6 +36,16 @@
 # missing) owned by the caller; otherwise CMD gets a fresh HOME in the harness's run
 # directory, and the XDG variable is unset. Run as a non-root user, everything runs as
 # that user.
+#
+# NOTIFICATION_SERVER_DATA_DIRS (colon-separated directories, each laid out like /usr/share)
+# adds applications for the servers and services for the bus: the directories come first in the
+# servers' XDG_DATA_DIRS (GNOME Shell finds an application's desktop entry there), and each one's
+# dbus-1/services is a service directory of the session bus (so that a notification's button can
+# D-Bus-activate the application). The rest of the bus's service directory stays empty.
+#
+# NOTIFICATION_SERVER_GNOME_EXTENSION (gnome only) names a GNOME Shell 43 extension directory
+# (a test-only one, e.g. Tests/Support/gnome43-tray-extension): the shell runs in a session mode of
+# the harness's ("user" plus that extension), since settings cannot be preset in its memory backend.
 #
 # Teardown: the harness makes itself a child subreaper, so everything started below it (the
 # forked dbus-daemon, a holder that `dailyquote notify` left in a session of its own) stays its
@@ -164,10 +174,16 @@ chmod 700 "$run/rt"
 # GNOME Shell, which as root first queues a "Logged in as a privileged user" banner.
 as=()
 if [ "$display_kind" != x11 ] && [ "$(id -u)" -eq 0 ]; then
-  user=${NOTIFICATION_SERVER_USER:-nobody}
+  # Under sudo, the developer who called it (who can read their own checkout); else nobody.
+  user=${NOTIFICATION_SERVER_USER:-${SUDO_USER:-nobody}}
+  [ "$user" != root ] || user=nobody
   uid=$(id -u "$user") || fail "no user $user (set NOTIFICATION_SERVER_USER)"
   gid=$(id -g "$user")
   as=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups --)
+  # CMD runs the checkout's binary and scripts as that user: a checkout in a 0700 home (root's,
+  # or a user's on Debian 12) would fail with exit 126 and nothing said.
+  "${as[@]}" test -r "$self" ||
+    fail "user $user cannot read $self: put the checkout where $user can read it, or set NOTIFICATION_SERVER_USER to a user who can"
   chown -R "$uid:$gid" "$srv" "$run/rt"
   # Hand CMD's sandbox to the user, but only temporary directories (created if missing) that
   # are the caller's own.
@@ -241,6 +257,17 @@ show_logs() {
   for f in "$run"/*.log; do [ -s "$f" ] && { echo "--- $(basename "$f")" >&2; tail -20 "$f" >&2; }; done
 }
 
+# The session bus's service directories from NOTIFICATION_SERVER_DATA_DIRS (none for the system bus).
+extra_service_dirs() {
+  [ "$1" = session ] || return 0
+  local dir
+  local IFS=:
+  for dir in ${NOTIFICATION_SERVER_DATA_DIRS:-}; do
+    [ -n "$dir" ] && printf '\n  <servicedir>%s/dbus-1/services</servicedir>' "$dir"
+  done
+  return 0
+}
+
 # A private bus whose service directory is empty.
 new_bus() { # new_bus NAME TYPE -> $run/NAME.conf, prints "ADDRESS PID"
   cat >"$run/$1.conf" <<CONF
@@ -250,7 +277,7 @@ new_bus() { # new_bus NAME TYPE -> $run/NAME.conf, prints "ADDRESS PID"
   <type>$2</type>
   <listen>unix:tmpdir=/tmp</listen>
   <auth>EXTERNAL</auth>
-  <servicedir>$run/services</servicedir>
+  <servicedir>$run/services</servicedir>$(extra_service_dirs "$2")
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
@@ -269,7 +296,8 @@ export DBUS_SESSION_BUS_ADDRESS
 # The system's config dirs too: a caller's XDG_CONFIG_DIRS (the tests give dailyquote a
 # sandbox one) would hide the servers' own defaults (swaync then finds no config and exits).
 srvenv=(env HOME="$srv" XDG_CONFIG_HOME="$srv/config" XDG_CACHE_HOME="$srv/cache" XDG_DATA_HOME="$srv/data"
-  XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" XDG_CONFIG_DIRS=/etc/xdg GSETTINGS_BACKEND=memory GIO_USE_VFS=local NO_AT_BRIDGE=1)
+  XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" XDG_CONFIG_DIRS=/etc/xdg GSETTINGS_BACKEND=memory GIO_USE_VFS=local NO_AT_BRIDGE=1
+  XDG_DATA_DIRS="${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
 start() { # start LOGNAME CMD... (in the background, as the session's user, with the servers' env)
   local log=$1
   shift
@@ -319,8 +347,19 @@ gnome)
   mkdir -p "$srv/data/gnome-shell"
   touch "$srv/data/gnome-shell/lock-warning-shown"
   [ ${#as[@]} -eq 0 ] || chown -R "$uid:$gid" "$srv/data"
+  shell_mode=()
+  if [ -n "${NOTIFICATION_SERVER_GNOME_EXTENSION:-}" ]; then
+    # The shell reads session modes from the system data dirs only; extensions from those too.
+    uuid=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["uuid"])' "$NOTIFICATION_SERVER_GNOME_EXTENSION/metadata.json")
+    mkdir -p "$run/shell-data/gnome-shell/modes" "$run/shell-data/gnome-shell/extensions"
+    cp -r "$NOTIFICATION_SERVER_GNOME_EXTENSION" "$run/shell-data/gnome-shell/extensions/$uuid"
+    printf '{"parentMode": "user", "enabledExtensions": ["%s"]}\n' "$uuid" >"$run/shell-data/gnome-shell/modes/dq-test.json"
+    chmod -R a+rX "$run/shell-data"
+    srvenv+=(XDG_DATA_DIRS="$run/shell-data:${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
+    shell_mode=(--mode=dq-test)
+  fi
   XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=wayland start gnome-shell \
-    gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 --wayland-display="$WAYLAND_DISPLAY"
+    gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 --wayland-display="$WAYLAND_DISPLAY" "${shell_mode[@]}"
   shell_pid=$server_pid
   owned() {
     "${as[@]}" gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true

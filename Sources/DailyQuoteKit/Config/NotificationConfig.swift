@@ -4,7 +4,7 @@ package struct NotificationConfig: Sendable, Equatable {
     /// Day" in the person's language.
     package var title: String?
     /// An icon name from the icon theme, or a path.
-    package var icon = "dailyquote"
+    package var icon = ApplicationID.dailyquote.rawValue
     package var urgency = NotificationUrgency.normal
     package var expire = NotificationExpiry.serverDefault
     /// The delivery stage's deadline: lock, D-Bus calls and recording together.

@@ -197,7 +197,8 @@ package struct DeliveryStage: Sendable {
     /// Posts `choice` before `deadline` and returns the history entry describing it.
     ///
     /// The holder of the previous quote, if one still runs, is ended first: the new quote
-    /// replaces it, and the history records that the old one was replaced.
+    /// replaces it, and the history records that the old one was replaced. (On the GNOME path
+    /// the new quote replaces the last one in GNOME's tray by its fixed id.)
     private func post(_ choice: QuoteChoice, for delivery: PlannedDelivery?, deadline: Deadline) throws -> HistoryEntry {
         if let previous = HoldMarker.live(in: ledger.paths) {
             previous.end()
@@ -206,12 +207,13 @@ package struct DeliveryStage: Sendable {
         }
         let posted = try poster.post(
             DesktopNotification(quote: choice.quote, config: config.notification, tr: tr), holdUntil: holdUntil(now: clock()), deadline: deadline)
-        let postedAt = clock()
+        let postedAt = posted.postedAt ?? clock()
         var entry = HistoryEntry(
             planned: delivery.map { format.iso8601($0.at) }, plannedAt: delivery?.at, plannedDay: delivery?.day.description,
             posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote, source: choice.source,
             reason: choice.reason, server: posted.server.name)
         entry.notificationId = posted.id
+        entry.path = posted.path
         entry.slot = delivery?.slot
         entry.slotOfDay = delivery?.slotOfDay
         return entry

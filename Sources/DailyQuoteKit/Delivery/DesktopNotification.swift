@@ -7,8 +7,9 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
     package var icon: String
     package var urgency: NotificationUrgency
     package var expireMilliseconds: Int32
-    /// The `desktop-entry` hint: the `.desktop` file's name without the extension.
-    package var desktopEntry = "dailyquote"
+    /// The `desktop-entry` hint: the `.desktop` file's name without the extension (the
+    /// application id, ``ApplicationID/dailyquote``).
+    package var desktopEntry = ApplicationID.dailyquote.rawValue
     /// The buttons to offer where the server shows actions and a holder answers them; nil for none.
     package var actions: [NotificationAction]?
     /// The quote shown, for the buttons (Copy and Save use it as written, not the body).

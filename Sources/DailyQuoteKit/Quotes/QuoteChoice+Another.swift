@@ -7,12 +7,17 @@ extension QuoteChoice {
     /// A quote fetched after the last delivery (`lastPostedAt`) is the next delivery's: shown
     /// now, it would be posted again then.
     ///
+    /// Quotes that `filters` refuse are never shown (the `[quotes]` filters, as for a delivery);
+    /// if no bundled quote passes them, the filters give way, as ``choose`` does.
+    ///
     /// If every bundled quote was posted within the year, the least recently posted one other
     /// than `current`; nil only when there is none at all.
     package static func another(
         current: Quote, cache: QuoteCache.Content, lastPostedAt: Int64?, history: [HistoryEntry], now: Int64,
-        bundled: [Quote] = BundledQuotes.all
+        bundled: [Quote] = BundledQuotes.all, filters: QuotesConfig = QuotesConfig()
     ) -> QuoteChoice? {
+        let passing = filters.isActive ? bundled.filter { filters.refusal(of: $0) == nil } : bundled
+        let bundled = passing.isEmpty ? bundled : passing
         let yearAgo = now - 365 * 86_400
         var lastPosted: [String: Int64] = [:]
         for entry in history {
@@ -20,7 +25,9 @@ extension QuoteChoice {
         }
         lastPosted[current.normalisedText] = .max
         func isFresh(_ quote: Quote) -> Bool { (lastPosted[quote.normalisedText] ?? .min) < yearAgo }
-        if case .valid(let cached) = cache, let lastPostedAt, cached.fetchedAt <= lastPostedAt, isFresh(cached.quote) {
+        if case .valid(let cached) = cache, let lastPostedAt, cached.fetchedAt <= lastPostedAt, isFresh(cached.quote),
+            filters.refusal(of: cached.quote) == nil
+        {
             return QuoteChoice(quote: cached.quote, source: cached.source, reason: "another")
         }
         if let pick = bundled.filter(isFresh).randomElement() {

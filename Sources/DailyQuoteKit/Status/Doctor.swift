@@ -26,6 +26,8 @@ package struct Doctor: Sendable {
     package var futureRecords: [String] = []
     /// Reads which presence signals the session offers; nil when `delivery.wait_for_presence` is false.
     package var presenceSignals: (@Sendable () -> PresenceSignals)?
+    /// Which path a notification takes now; nil leaves the check out.
+    package var postingPath: (@Sendable () -> PostingPathReport)?
     /// The language of the checks' names, findings and fixes.
     package var tr = Translator.english
 
@@ -46,7 +48,9 @@ package struct Doctor: Sendable {
 
     /// Runs every check.
     package func run() async -> [DoctorCheck] {
-        var checks = [configCheck(), busCheck(), serverCheck(), presenceCheck()]
+        var checks = [configCheck(), busCheck(), serverCheck()]
+        if let postingPath { checks.append(postingCheck(postingPath())) }
+        checks.append(presenceCheck())
         checks += managerChecks()
         if let zones { checks.append(zoneCheck(zones)) }
         checks.append(clockCheck())
@@ -88,6 +92,15 @@ package struct Doctor: Sendable {
                 tr("notification server"), ok: false, error.message,
                 fix: tr("start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications"))
         }
+    }
+
+    /// The path a notification takes, and on GNOME what keeps GNOME's own path from working.
+    func postingCheck(_ report: PostingPathReport) -> DoctorCheck {
+        let words = report.words(tr)
+        if let problem = words.problem {
+            return DoctorCheck(tr("posting"), ok: false, "\(words.meaning); \(problem)", fix: words.fix)
+        }
+        return DoctorCheck(tr("posting"), ok: true, words.meaning)
     }
 
     /// Which signals tell that the person is away; a missing one is no failure (it counts as "present").

@@ -19,6 +19,8 @@ package struct StatusCollector: Sendable {
     package var now: Int64
     /// Asks the notification server who it is (under its own deadline).
     package var serverInfo: @Sendable () throws -> NotificationServerInfo
+    /// Which path a notification takes now; nil when not asked (tests).
+    package var postingPath: (@Sendable () -> PostingPathReport)?
     /// The zone a service without `Environment=TZ=` would plan in, from the user manager's environment.
     ///
     /// Asked only where units are installed; nil when it cannot be known.
@@ -73,6 +75,7 @@ package struct StatusCollector: Sendable {
                 pid: marker.pid, notificationId: marker.id, server: marker.server, posted: format.iso8601(marker.postedAt),
                 until: format.iso8601(marker.until))
         }
+        report.posting = postingPath?()
         do {
             report.notificationServer = try serverInfo()
         } catch {

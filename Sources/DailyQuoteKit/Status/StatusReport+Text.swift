@@ -67,6 +67,7 @@ extension StatusReport {
         } else {
             line(tr("notifications:"), tr("unavailable: %s", notificationServerError ?? "?"))
         }
+        if let posting { line(tr("posting:"), posting.text(tr)) }
         // English labels fit in 15 columns; a longer translated one moves the value column.
         let width = max(15, lines.map(\.label.count).max() ?? 0)
         return lines.map { label, value in

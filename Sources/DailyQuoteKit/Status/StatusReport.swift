@@ -92,6 +92,9 @@ package struct StatusReport: Sendable, Codable, Equatable {
     package var engine: Engine
     package var notificationServer: NotificationServerInfo?
     package var notificationServerError: String?
+    /// Which path a notification takes now (GNOME's own interface, or freedesktop with or
+    /// without a holder), and what that means.
+    package var posting: PostingPathReport?
     package var holder: Holder?
     /// A delivery waiting for the person to come back (`delivery.wait_for_presence`).
     package var waitingForPresence: PresenceWaiting?

@@ -27,6 +27,9 @@ package struct HistoryEntry: Sendable, Codable, Equatable {
     package var now: Bool?
     /// The notification's id on the server, where it said.
     package var notificationId: UInt32?
+    /// How it was posted (`gnome`, `holder`, `freedesktop`); absent on lines written before
+    /// paths were recorded.
+    package var path: PostingPath?
     /// How the notification ended, where the server said so (joined from `closed.jsonl`).
     package var closedReason: NotificationCloseReason?
     /// When it ended (Unix seconds).
@@ -58,6 +61,10 @@ package struct HistoryEntry: Sendable, Codable, Equatable {
     }
 
     package var quote: Quote { Quote(text: text, author: author) }
+
+    /// The id its events (`closed.jsonl`, `actions.jsonl`) are recorded under: the server's, or
+    /// on the GNOME path ``GnomeNotification/eventId``.
+    package var eventId: UInt32? { notificationId ?? (path == .gnome ? GnomeNotification.eventId : nil) }
 
     /// Whether this was a `notify --now` preview (older lines lack the flag, not the missing plan).
     package var isPreview: Bool { now == true || (plannedAt == nil && another != true) }

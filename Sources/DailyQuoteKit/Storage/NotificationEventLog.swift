@@ -39,7 +39,7 @@ package struct NotificationEventLog<Event: NotificationEvent>: Sendable {
         let events = eventsByNotification()
         guard !events.isEmpty else { return entries }
         return entries.map { entry in
-            guard let id = entry.notificationId, let found = events[Self.key(id: id, postedAt: entry.postedAt)] else { return entry }
+            guard let id = entry.eventId, let found = events[Self.key(id: id, postedAt: entry.postedAt)] else { return entry }
             var annotated = entry
             annotate(&annotated, found)
             return annotated

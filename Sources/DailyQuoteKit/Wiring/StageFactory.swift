@@ -42,10 +42,28 @@ package struct StageFactory: Sendable {
     /// The fetched-quote cache.
     package var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
 
-    /// How notifications are posted: through a holder process unless `notification.hold` is "0".
-    package var poster: any NotificationPosting {
-        guard config.notification.hold?.seconds != 0 else { return LibnotifyPoster() }
-        return HoldingPoster(launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier)
+    /// How notifications are posted: the one ``PathChoosingPoster``, which takes GNOME's own
+    /// interface where GNOME Shell owns it and the freedesktop one otherwise (through a holder
+    /// process unless `notification.hold` is "0").
+    package var poster: PathChoosingPoster {
+        let holds = config.notification.hold?.seconds != 0
+        let freedesktop: any NotificationPosting =
+            holds
+            ? HoldingPoster(launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier)
+            : LibnotifyPoster()
+        return PathChoosingPoster(
+            gnome: GnomeNotificationsPoster(environment: environment, clock: clock),
+            gnomeAvailable: { GnomeNotificationsPoster.isAvailable() },
+            freedesktop: freedesktop, freedesktopPath: holds ? .holder : .freedesktop, logger: logger)
+    }
+
+    /// Which path a notification takes now and why, for `status` and `doctor` (decided as
+    /// ``poster`` decides, by ``PostingPath/choose(gnomeAvailable:freedesktop:)``).
+    package func postingPathReport() -> PostingPathReport {
+        PostingPathReport(
+            gnomeShell: GnomeNotificationsPoster.isAvailable(),
+            freedesktop: config.notification.hold?.seconds != 0 ? .holder : .freedesktop,
+            environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) })
     }
 
     /// The delivery stage, posting through ``poster``.
@@ -81,7 +99,7 @@ package struct StageFactory: Sendable {
         return StatusCollector(
             loaded: loaded, configError: configError, planner: planner, paths: paths, ledger: ledger, cache: cache,
             expectedUnits: expectedUnits, now: now,
-            serverInfo: { try LibnotifyPoster().serverInfo(deadline: .after(seconds: 2)) },
+            serverInfo: { try LibnotifyPoster().serverInfo(deadline: .after(seconds: 2)) }, postingPath: { postingPathReport() },
             managerZone: {
                 guard let managerEnvironment = systemctl.environment() else { return nil }
                 let manager = zones.systemZone(environment: managerEnvironment)

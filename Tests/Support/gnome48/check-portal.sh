@@ -7,8 +7,14 @@ here=$(cd "$(dirname "$0")/../../.." && pwd)
 results=${GNOME48_RESULTS:-$here/.cache/gnome48/results}
 rm -rf "${results:?}/portal"
 mkdir -p "$results"
-"$here/packaging/build-translations.sh" --desktop "$here/packaging/dailyquote.desktop.in" "$results/dailyquote.desktop"
-GNOME48_KEEP_LOGS="$results/portal" "$here/scripts/gnome48" run --app "$results/dailyquote.desktop" \
+# The application id's desktop entry, as the package installs it (notify then takes GNOME's own
+# interface; libnotify's portal path is what a fallback would meet).
+staged=$(mktemp -d)
+trap 'rm -rf "$staged"' EXIT
+"$here/packaging/stage-app.sh" "$staged" /usr/local
+app=io.github.dailyquote.DailyQuote
+GNOME48_KEEP_LOGS="$results/portal" "$here/scripts/gnome48" run \
+    --file "$staged/usr/local/share/applications/$app.desktop=/usr/local/share/applications/$app.desktop" \
     --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
   /src/Tests/Support/gnome48/portal-scenario.sh | tee "$results/portal.out"
 status=${PIPESTATUS[0]}

@@ -1,6 +1,7 @@
 #!/bin/bash
 # One scenario of `scripts/gnome48 check-hold`, run inside `scripts/gnome48 run` (as the
-# session's user, with dailyquote.desktop installed):
+# session's user, with no desktop entry of dailyquote's installed: `notify` falls back from GNOME's
+# own interface to the freedesktop path with its holder, which these scenarios check):
 #   hold-scenario.sh holder|no-holder|replace|control
 #   holder     built-in defaults: `dailyquote notify --now` leaves a holder; after the wait the
 #              quote must still be in the tray; then a dismissal (reason 2, as a person's) must
@@ -164,7 +165,7 @@ case "$scenario" in
     result=$(tray | python3 -c '
 import json, sys
 text = sys.argv[1]
-bodies = [n for s in json.load(sys.stdin)["sources"] if s["appId"] == "dailyquote.desktop" for n in s["notifications"]]
+bodies = [n for s in json.load(sys.stdin)["sources"] for n in s["notifications"] if n["title"] == "Quote of the Day"]
 if not bodies:
     print("FAIL no dailyquote notification in the tray")
 else:

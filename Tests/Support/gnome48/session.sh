@@ -5,7 +5,10 @@
 # (empty service directories: nothing is D-Bus-activated), GNOME Shell headless with the test
 # tray extension enabled, and the notifications proxy; waits until GetServerInformation
 # answers and the extension's D-Bus name is there; runs CMD; stops everything by PID.
-# CMD sees GNOME48_LOGS (the daemons' logs) and GNOME48_SESSION_BUS_PID.
+# CMD sees GNOME48_LOGS (the daemons' logs), GNOME48_SESSION_BUS_PID and GNOME48_RESTART_SHELL, a
+# command that kills gnome-shell (SIGKILL, as a crash) and starts it again, waiting until it and
+# the tray extension are back. GNOME48_SERVICE_DIRS (colon-separated) adds service directories to
+# the session bus (for an application the shell D-Bus-activates; nothing else is activated).
 # Exit status: CMD's; 1 when the session did not come up.
 set -euo pipefail
 
@@ -40,6 +43,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
+extra_service_dirs() {
+  [ "$1" = session ] || return 0
+  local dir IFS=:
+  for dir in ${GNOME48_SERVICE_DIRS:-}; do [ -n "$dir" ] && printf '\n  <servicedir>%s</servicedir>' "$dir"; done
+  return 0
+}
+
 bus_config() {
   cat <<XML
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -48,7 +58,7 @@ bus_config() {
   <type>$1</type>
   <listen>unix:dir=$XDG_RUNTIME_DIR</listen>
   <auth>EXTERNAL</auth>
-  <servicedir>$d/services</servicedir>
+  <servicedir>$d/services</servicedir>$(extra_service_dirs "$1")
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
@@ -87,6 +97,29 @@ gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 --wayland-d
 shell_pid=$!
 disown "$shell_pid"  # it segfaults on SIGTERM (harmless): no job report for that
 pids+=("$shell_pid")
+echo "$shell_pid" >"$d/shell.pid"
+
+# The restart a test asks for: SIGKILL, then the same command again (scripts/gnome48 ends any
+# process left in the chroot afterwards, the new shell included).
+export GNOME48_RESTART_SHELL=$d/restart-shell
+cat >"$GNOME48_RESTART_SHELL" <<'SH'
+#!/bin/bash
+set -u
+d=${GNOME48_DIR:?}
+owner() { gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+  --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true; }
+old=$(cat "$d/shell.pid")
+kill -KILL "$old"
+for _ in $(seq 100); do owner org.gnome.Shell || break; sleep 0.05; done
+gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 --wayland-display="$WAYLAND_DISPLAY" \
+  >>"$GNOME48_LOGS/gnome-shell.log" 2>&1 &
+echo $! >"$d/shell.pid"
+disown $!
+for _ in $(seq 1200); do owner org.gnome.Shell && owner org.dailyquote.TestTray && owner org.gtk.Notifications && exit 0; sleep 0.05; done
+echo "restart-shell: gnome-shell did not come back" >&2
+exit 1
+SH
+chmod 0755 "$GNOME48_RESTART_SHELL"
 
 has_owner() {
   gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \

@@ -14,10 +14,12 @@ package struct ActionAnswerer: Sendable {
     package var format: ZonedTimeFormat
     package var clock: @Sendable () -> Int64
     package var logger: Logger
+    /// The `[quotes]` filters an Another quote must pass (none where the config is not loaded).
+    package var filters: QuotesConfig
 
     package init(
         paths: AppPaths, favorites: FavoritesStore, clipboard: Clipboard, format: ZonedTimeFormat,
-        clock: @escaping @Sendable () -> Int64, logger: Logger
+        clock: @escaping @Sendable () -> Int64, logger: Logger, filters: QuotesConfig = QuotesConfig()
     ) {
         self.paths = paths
         self.favorites = favorites
@@ -25,6 +27,7 @@ package struct ActionAnswerer: Sendable {
         self.format = format
         self.clock = clock
         self.logger = logger
+        self.filters = filters
     }
 
     /// The notification that was shown when a button was pressed, and its history entry's key.
@@ -34,19 +37,25 @@ package struct ActionAnswerer: Sendable {
         package var postedAt: Int64
         package var source: String?
         package var server: String
+        /// The path it was posted on, for the Another entry's history line.
+        package var path: PostingPath?
 
-        package init(notification: DesktopNotification, id: UInt32, postedAt: Int64, source: String?, server: String) {
+        package init(
+            notification: DesktopNotification, id: UInt32, postedAt: Int64, source: String?, server: String, path: PostingPath? = nil
+        ) {
             self.notification = notification
             self.id = id
             self.postedAt = postedAt
             self.source = source
             self.server = server
+            self.path = path
         }
     }
 
     /// Answers `action` on `shown`; for Another, `replace` posts the new notification in place
-    /// (true when the server took it), and the result is what is shown afterwards.
-    package func answer(_ action: NotificationAction, on shown: Shown, replace: (DesktopNotification) -> Bool) -> Shown {
+    /// (true when the server took it) with the posting time its history entry gets, and the
+    /// result is what is shown afterwards.
+    package func answer(_ action: NotificationAction, on shown: Shown, replace: (DesktopNotification, _ postedAt: Int64) -> Bool) -> Shown {
         let now = clock()
         do {
             try ActionLog(path: paths.actionLog).append(.init(id: shown.id, postedAt: shown.postedAt, action: action, at: now))
@@ -79,34 +88,37 @@ package struct ActionAnswerer: Sendable {
         }
     }
 
-    private func another(for shown: Shown, quote: Quote, replace: (DesktopNotification) -> Bool) -> Shown {
+    private func another(for shown: Shown, quote: Quote, replace: (DesktopNotification, Int64) -> Bool) -> Shown {
         let ledger = paths.deliveryLedger(logger: logger)
         guard
             let choice = QuoteChoice.another(
                 current: quote, cache: QuoteCache(path: paths.quoteCache).read(), lastPostedAt: ledger.state().lastPostedAt,
-                history: ledger.history(), now: clock())
+                history: ledger.history(), now: clock(), filters: filters)
         else {
             logger.warning("no other quote to show")
             return shown
         }
         var notification = shown.notification
         notification.show(choice.quote)
-        guard replace(notification) else {
+        // Its history entry is told apart from the one it replaced by the posting time.
+        let postedAt = max(clock(), shown.postedAt + 1)
+        guard replace(notification, postedAt) else {
             logger.warning("the server did not take the other quote")
             return shown
         }
-        // Its history entry is told apart from the one it replaced by the posting time.
-        let postedAt = max(clock(), shown.postedAt + 1)
         var entry = HistoryEntry(
             planned: nil, plannedAt: nil, plannedDay: nil, posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote,
             source: choice.source, reason: choice.reason, server: shown.server)
-        entry.notificationId = shown.id
+        entry.path = shown.path
+        // GNOME's notification has no numeric id: its events go by ``HistoryEntry/eventId``.
+        entry.notificationId = shown.path == .gnome ? nil : shown.id
         entry.another = true
         do {
             try ledger.appendHistory(entry)
         } catch {
             logger.warning("cannot record the other quote: \(error.message)")
         }
-        return Shown(notification: notification, id: shown.id, postedAt: postedAt, source: choice.source, server: shown.server)
+        return Shown(
+            notification: notification, id: shown.id, postedAt: postedAt, source: choice.source, server: shown.server, path: shown.path)
     }
 }

@@ -51,7 +51,7 @@ package struct HoldStage: Sendable {
         let until = request.until
         let answer: (NotificationAction, (DesktopNotification) -> Bool) -> Void = { action, replace in
             guard let answerer, let current = shown else { return }
-            let next = answerer.answer(action, on: current, replace: replace)
+            let next = answerer.answer(action, on: current, replace: { notification, _ in replace(notification) })
             if next.postedAt != current.postedAt { markAnother(next, until: until) }
             shown = next
         }

@@ -9,9 +9,14 @@
 //                     as the notification allows, none for the title), then Pango's parse.
 //   Dismiss() -> u    destroys every notification as a person's dismissal would (reason 2),
 //                     and returns how many there were
+//   Press(s) -> s     presses the first button with that label as a click does
+//                     (`action.activate()`); returns "pressed" or "no such button"
+//   Clipboard() -> s  the text of the compositor's clipboard selection (St.Clipboard), as a
+//                     pasting application would get it
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import Pango from 'gi://Pango';
+import St from 'gi://St';
 import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 import * as MessageTray from 'resource:///org/gnome/shell/ui/messageTray.js';
 import * as Util from 'resource:///org/gnome/shell/misc/util.js';
@@ -21,6 +26,8 @@ const IFACE = `<node>
   <interface name="org.dailyquote.TestTray">
     <method name="List"><arg type="s" direction="out" name="json"/></method>
     <method name="Dismiss"><arg type="u" direction="out" name="count"/></method>
+    <method name="Clipboard"><arg type="s" direction="out" name="text"/></method>
+    <method name="Press"><arg type="s" direction="in" name="label"/><arg type="s" direction="out" name="result"/></method>
   </interface>
 </node>`;
 
@@ -117,11 +124,30 @@ export default class TestTrayExtension extends Extension {
                 useBodyMarkup: n.useBodyMarkup,
                 urgency: n.urgency,
                 resident: n.resident,
+                buttons: (n.actions ?? []).map(a => a.label),
                 transient: n.isTransient,
                 acknowledged: n.acknowledged,
             })),
         }));
         return JSON.stringify({sources, events: this._events});
+    }
+
+    ClipboardAsync(_parameters, invocation) {
+        St.Clipboard.get_default().get_text(St.ClipboardType.CLIPBOARD,
+            (_clipboard, text) => invocation.return_value(new GLib.Variant('(s)', [text ?? ''])));
+    }
+
+    Press(label) {
+        for (const source of Main.messageTray.getSources()) {
+            for (const notification of [...source.notifications]) {
+                const action = (notification.actions ?? []).find(a => a.label === label);
+                if (action) {
+                    action.activate();
+                    return 'pressed';
+                }
+            }
+        }
+        return 'no such button';
     }
 
     Dismiss() {

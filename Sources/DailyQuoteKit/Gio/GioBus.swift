@@ -1,7 +1,7 @@
 import CGio
 
 /// Owns one GDBus connection to the system or the session bus (unreferenced in deinit) and
-/// turns GLib's errors into ``PresenceError``s.
+/// turns GLib's errors into ``GioError``s.
 final class GioBus {
     private let connection: OpaquePointer
     /// `system` or `session`, for messages.
@@ -9,11 +9,11 @@ final class GioBus {
 
     /// Connects to the bus (GIO's shared connection; `DBUS_SYSTEM_BUS_ADDRESS` and
     /// `DBUS_SESSION_BUS_ADDRESS` are honoured).
-    init(system: Bool) throws(PresenceError) {
+    init(system: Bool) throws(GioError) {
         name = system ? "system" : "session"
         var error: UnsafeMutablePointer<GError>?
         guard let connection = dq_bus_get_sync(system ? 1 : 0, &error) else {
-            throw PresenceError(.bus, call: "the \(name) bus", reason: Self.take(error))
+            throw Self.error(.bus, call: "the \(name) bus", error)
         }
         self.connection = connection
         // A shared connection ends the process when the bus goes away; a lost bus only means
@@ -36,30 +36,30 @@ final class GioBus {
     func call(
         _ service: String, _ path: String, _ interface: String, _ method: String, _ parameters: OpaquePointer?,
         timeoutMilliseconds: Int32 = GioBus.callTimeoutMilliseconds
-    ) throws(PresenceError) -> GioVariant {
+    ) throws(GioError) -> GioVariant {
         var error: UnsafeMutablePointer<GError>?
         guard
             let reply = g_dbus_connection_call_sync(
                 connection, service, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds,
                 nil, &error)
-        else { throw PresenceError(.call, call: method, reason: Self.take(error)) }
+        else { throw Self.error(.call, call: method, error) }
         return GioVariant(owned: reply)
     }
 
     /// Reads a boolean property through org.freedesktop.DBus.Properties.Get.
-    func boolProperty(_ service: String, _ path: String, _ interface: String, _ property: String) throws(PresenceError) -> Bool {
+    func boolProperty(_ service: String, _ path: String, _ interface: String, _ property: String) throws(GioError) -> Bool {
         let reply = try call(service, path, "org.freedesktop.DBus.Properties", "Get", dq_variant_two_strings(interface, property))
         guard let value = reply.child(0)?.unboxed?.bool else {
-            throw PresenceError(.call, call: "Get \(property)", reason: "the reply is \(reply.typeString), not a boolean")
+            throw GioError(.call, call: "Get \(property)", reason: "the reply is \(reply.typeString), not a boolean")
         }
         return value
     }
 
     /// Calls a method that answers with one boolean (`GetActive`).
-    func boolCall(_ service: String, _ path: String, _ interface: String, _ method: String) throws(PresenceError) -> Bool {
+    func boolCall(_ service: String, _ path: String, _ interface: String, _ method: String) throws(GioError) -> Bool {
         let reply = try call(service, path, interface, method, nil)
         guard let value = reply.child(0)?.bool else {
-            throw PresenceError(.call, call: method, reason: "the reply is \(reply.typeString), not a boolean")
+            throw GioError(.call, call: method, reason: "the reply is \(reply.typeString), not a boolean")
         }
         return value
     }
@@ -87,11 +87,64 @@ final class GioBus {
         g_dbus_connection_signal_unsubscribe(connection, id)
     }
 
-    /// GLib's message, and frees the error.
-    static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
+    /// Whether `name` has an owner on this bus now (org.freedesktop.DBus.NameHasOwner).
+    func hasOwner(_ name: String) throws(GioError) -> Bool {
+        try boolCall(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", DBusValue.tuple([.string(name)]))
+    }
+
+    /// Calls a method that answers with one boolean, with `parameters` as its arguments.
+    func boolCall(_ service: String, _ path: String, _ interface: String, _ method: String, _ parameters: DBusValue) throws(GioError)
+        -> Bool
+    {
+        let reply = try call(service, path, interface, method, parameters.floatingVariant())
+        guard let value = reply.child(0)?.bool else {
+            throw GioError(.call, call: method, reason: "the reply is \(reply.typeString), not a boolean")
+        }
+        return value
+    }
+
+    /// Owns `name` on this bus (RequestName, without queueing): true if this connection is now its
+    /// primary owner, false if another connection owns it.
+    func requestName(_ name: String) throws(GioError) -> Bool {
+        let reply = try call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+            DBusValue.tuple([.string(name), .uint32(4)]).floatingVariant())  // DBUS_NAME_FLAG_DO_NOT_QUEUE
+        // 1: the primary owner now; 4: the owner already.
+        return reply.child(0)?.uint32.map { $0 == 1 || $0 == 4 } ?? false
+    }
+
+    /// Exports `object`'s one interface at `path` on this connection.
+    ///
+    /// Its methods are answered on the thread-default main context of the caller. Returns the
+    /// registration, for ``unexport(_:)``.
+    func export(_ object: GioExportedObject, at path: String) throws(GioError) -> UInt32 {
+        try object.register(on: connection, at: path)
+    }
+
+    /// Removes an export made with ``export(_:at:)``.
+    func unexport(_ id: UInt32) {
+        g_dbus_connection_unregister_object(connection, id)
+    }
+
+    /// Waits until every message queued on this connection is sent.
+    func flush() {
+        g_dbus_connection_flush_sync(connection, nil, nil)
+    }
+
+    /// A ``GioError`` from GLib's `error` (freed here): its message, without the D-Bus error name
+    /// GDBus puts in front, and that name apart.
+    static func error(_ kind: GioError.Kind, call: String, _ error: UnsafeMutablePointer<GError>?) -> GioError {
+        guard let error else { return GioError(kind, call: call, reason: "unknown error") }
         defer { g_error_free(error) }
-        return dq_error_message(error).map { String(cString: $0) } ?? "unknown error"
+        var remoteName: String?
+        if let remote = g_dbus_error_get_remote_error(error) {
+            remoteName = String(cString: remote)
+            g_free(remote)
+            _ = g_dbus_error_strip_remote_error(error)
+        }
+        let reason = dq_error_message(error).map { String(cString: $0) } ?? "unknown error"
+        return GioError(kind, call: call, reason: reason, remoteName: remoteName)
     }
 }
 

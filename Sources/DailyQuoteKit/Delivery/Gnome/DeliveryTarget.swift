@@ -1,0 +1,23 @@
+/// The target of a GNOME notification's buttons: names the delivery the notification shows by
+/// its history entry's posting time, so that the action service acts on that quote.
+///
+/// Its text is `posted@UNIX_SECONDS` (`posted@1764000000`).
+package struct DeliveryTarget: Sendable, Equatable {
+    /// When the quote was posted (Unix seconds): its history entry's `postedAt`.
+    package var postedAt: Int64
+
+    package init(postedAt: Int64) {
+        self.postedAt = postedAt
+    }
+
+    static let prefix = "posted@"
+
+    /// The target as sent in the button (a string).
+    package var text: String { Self.prefix + String(postedAt) }
+
+    /// Reads a target's text; nil for anything else.
+    package init?(text: String) {
+        guard text.hasPrefix(Self.prefix), let postedAt = Int64(text.dropFirst(Self.prefix.count)), postedAt >= 0 else { return nil }
+        self.postedAt = postedAt
+    }
+}

@@ -1,0 +1,79 @@
+import FoundationEssentials
+
+/// Which path a notification takes now (``PostingPath``) and what that means, for `status` and
+/// `doctor`: whether GNOME Shell's own interface is there, and whether the files it needs
+/// (the desktop entry, the D-Bus service for the buttons) are installed where this session
+/// looks.
+package struct PostingPathReport: Sendable, Codable, Equatable {
+    /// The path a notification would take now.
+    package var path: PostingPath
+    /// What that means for the person.
+    package var meaning: String
+    /// Whether `org.gtk.Notifications` has an owner on the session bus (GNOME Shell).
+    package var gnomeShell: Bool
+    /// The desktop entry named after the application id, where it was found.
+    package var desktopEntry: String?
+    /// The D-Bus service file that starts the action service, where it was found.
+    package var actionService: String?
+    /// What keeps the GNOME path from working fully, with GNOME Shell there; nil when nothing does.
+    package var problem: String?
+    /// How to mend ``problem``.
+    package var fix: String?
+
+    /// The report for a session where GNOME Shell is (`gnomeShell`) or is not, the freedesktop
+    /// path being `freedesktop`, with the application's files looked up in the XDG data
+    /// directories of `environment`.
+    package init(gnomeShell: Bool, freedesktop: PostingPath, environment: [String: String], fileExists: (String) -> Bool) {
+        let app = ApplicationID.dailyquote
+        let directories = Self.dataDirectories(environment)
+        desktopEntry = directories.map { "\($0)/applications/\(app.desktopFile)" }.first(where: fileExists)
+        actionService = directories.map { "\($0)/dbus-1/services/\(app.serviceFile)" }.first(where: fileExists)
+        self.gnomeShell = gnomeShell
+        // GNOME Shell answers InvalidApp without the desktop entry: notify then falls back.
+        path = PostingPath.choose(gnomeAvailable: gnomeShell && desktopEntry != nil, freedesktop: freedesktop)
+        meaning = ""
+        (meaning, problem, fix) = words(.english)
+    }
+
+    /// ``meaning``, ``problem`` and ``fix`` in `tr`'s language.
+    package func words(_ tr: Translator) -> (meaning: String, problem: String?, fix: String?) {
+        let app = ApplicationID.dailyquote
+        let install = tr("install dailyquote with its package, or `make install` (PREFIX=$HOME/.local for one user), then log in again")
+        if gnomeShell, desktopEntry == nil {
+            // Without the entry the path is the freedesktop one notify falls back to.
+            let problem =
+                path == .holder
+                ? tr("GNOME Shell is running, but no %s is installed: notify falls back to the freedesktop path with a holder process", app.desktopFile)
+                : tr("GNOME Shell is running, but no %s is installed: notify falls back to the freedesktop path", app.desktopFile)
+            return (path.meaning(tr), problem, install)
+        } else if gnomeShell, actionService == nil {
+            return (
+                path.meaning(tr), tr("no dbus-1/services/%s is installed: the notification's buttons do nothing", app.serviceFile), install
+            )
+        }
+        return (path.meaning(tr), nil, nil)
+    }
+
+    /// `$XDG_DATA_HOME` (default `~/.local/share`), then `$XDG_DATA_DIRS` (default
+    /// `/usr/local/share:/usr/share`): where GLib and the session bus look.
+    static func dataDirectories(_ environment: [String: String]) -> [String] {
+        var directories: [String] = []
+        if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") {
+            directories.append(home)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            directories.append("\(home)/.local/share")
+        }
+        let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        directories += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        return directories
+    }
+
+    /// `status`'s line: the path and its meaning, and the problem if there is one, in English.
+    package var text: String { text(.english) }
+
+    /// `status`'s line in `tr`'s language.
+    package func text(_ tr: Translator) -> String {
+        let words = words(tr)
+        return words.meaning + (words.problem.map { "; \($0)" } ?? "")
+    }
+}

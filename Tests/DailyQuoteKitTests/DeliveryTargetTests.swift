@@ -1,0 +1,18 @@
+import Testing
+
+@testable import DailyQuoteKit
+
+@Suite("DeliveryTarget")
+struct DeliveryTargetTests {
+    @Test("A target names the delivery by its posting time and reads back")
+    func roundTrip() {
+        let target = DeliveryTarget(postedAt: 1_764_000_000)
+        #expect(target.text == "posted@1764000000")
+        #expect(DeliveryTarget(text: target.text) == target)
+    }
+
+    @Test("Anything else is no target", arguments: ["", "posted@", "posted@x", "posted@-5", "1764000000", "posted@17640000001764000000"])
+    func rejects(text: String) {
+        #expect(DeliveryTarget(text: text) == nil)
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import DailyQuoteKit
+
+@Suite("PostingPathReport")
+struct PostingPathReportTests {
+    let environment = ["HOME": "/home/u", "XDG_DATA_DIRS": "/usr/share"]
+    let entry = "/home/u/.local/share/applications/io.github.dailyquote.DailyQuote.desktop"
+    let service = "/usr/share/dbus-1/services/io.github.dailyquote.DailyQuote.service"
+
+    func report(gnome: Bool, files: Set<String>, freedesktop: PostingPath = .holder) -> PostingPathReport {
+        PostingPathReport(gnomeShell: gnome, freedesktop: freedesktop, environment: environment, fileExists: files.contains)
+    }
+
+    @Test("GNOME Shell and the installed files: the GNOME path, nothing to mend")
+    func gnome() {
+        let report = report(gnome: true, files: [entry, service])
+        #expect(report.path == .gnome)
+        #expect(report.desktopEntry == entry)
+        #expect(report.actionService == service)
+        #expect(report.problem == nil)
+        #expect(report.text.hasPrefix("GNOME notifications: stays until dismissed"))
+    }
+
+    @Test("GNOME Shell without the desktop entry: the freedesktop path with a holder, and the fix")
+    func noEntry() {
+        let report = report(gnome: true, files: [service])
+        #expect(report.path == .holder)
+        #expect(report.problem?.contains("no io.github.dailyquote.DailyQuote.desktop") == true)
+        #expect(report.fix?.contains("make install") == true)
+        #expect(report.text.contains("freedesktop with a holder"))
+    }
+
+    @Test("GNOME Shell without the D-Bus service: the GNOME path, but its buttons do nothing")
+    func noService() {
+        let report = report(gnome: true, files: [entry])
+        #expect(report.path == .gnome)
+        #expect(report.problem?.contains("buttons do nothing") == true)
+    }
+
+    @Test("No GNOME Shell: the freedesktop path as configured, nothing to mend")
+    func elsewhere() {
+        #expect(report(gnome: false, files: [entry, service]).path == .holder)
+        #expect(report(gnome: false, files: [], freedesktop: .freedesktop).path == .freedesktop)
+        #expect(report(gnome: false, files: []).problem == nil)
+    }
+
+    @Test("The data directories: XDG_DATA_HOME or ~/.local/share, then XDG_DATA_DIRS or its default")
+    func directories() {
+        #expect(PostingPathReport.dataDirectories(["HOME": "/h"]) == ["/h/.local/share", "/usr/local/share", "/usr/share"])
+        #expect(PostingPathReport.dataDirectories(["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:relative:/b"]) == ["/d", "/a", "/b"])
+    }
+}

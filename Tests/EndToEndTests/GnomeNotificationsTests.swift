@@ -1,0 +1,185 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// GNOME's own notification API (`org.gtk.Notifications`) on GNOME Shell 43, headless.
+///
+/// The shell runs on a private bus (`with-notification-server.sh --server gnome`), with
+/// dailyquote's desktop entry and D-Bus service installed in a data directory the shell and the
+/// bus see. The tray is read, and buttons pressed as a click does, through a test-only shell
+/// extension (Tests/Support/gnome43-tray-extension).
+@Suite("GNOME's own notifications (GNOME Shell 43, headless)", .serialized)
+struct GnomeNotificationsTests {
+    static let quote = #"3 < 5 && "quotes" & 'marks'"#
+    static let author = "O'Brien & <Søn>"
+    static let body = "\(quote)\n— \(author)"
+
+    /// A GNOME session's run: files of `$W`, the harness's output.
+    struct Run {
+        var work: TemporaryDirectory
+        var output: String
+        func file(_ name: String) -> String { (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        func json(_ name: String) -> Any? { try? JSONSerialization.jsonObject(with: Data(file(name).utf8)) }
+        /// The notifications in the tray dump `name`: (title, body, buttons).
+        func tray(_ name: String) -> [(title: String, body: String, buttons: [String])] {
+            let sources = (json(name) as? [String: Any])?["sources"] as? [[String: Any]] ?? []
+            return sources.flatMap { ($0["notifications"] as? [[String: Any]]) ?? [] }.map {
+                ($0["title"] as? String ?? "", $0["body"] as? String ?? "", $0["buttons"] as? [String] ?? [])
+            }
+        }
+    }
+
+    /// Runs `script` in a GNOME Shell 43 session; `installed` puts the desktop entry and the
+    /// D-Bus service (Exec= the built binary) where the shell and the bus look.
+    static func run(_ script: String, installed: Bool) throws -> Run {
+        let sandbox = Sandbox()
+        let work = TemporaryDirectory()
+        let fetched = Int(Date().timeIntervalSince1970) - 60
+        let cache: [String: Any] = ["text": quote, "author": author, "source": "test", "fetchedAt": fetched]
+        try sandbox.home.write(
+            "cache/dailyquote/quote.json", String(decoding: try JSONSerialization.data(withJSONObject: cache), as: UTF8.self))
+        let config = try sandbox.config("[notification]\nactions = [\"copy\", \"save\", \"another\"]\n")
+        let binary = URL(fileURLWithPath: RepositoryPaths.binary).resolvingSymlinksInPath().path
+        let data = TemporaryDirectory()
+        if installed {
+            let entry = try String(
+                contentsOfFile: RepositoryPaths.root + "/packaging/io.github.dailyquote.DailyQuote.desktop.in", encoding: .utf8)
+            _ = try data.write(
+                "applications/io.github.dailyquote.DailyQuote.desktop",
+                entry.replacingOccurrences(of: "@BINDIR@/dailyquote", with: binary))
+            // As packaging/stage.sh writes it, without SystemdService= (no user manager here).
+            let service = try String(
+                contentsOfFile: RepositoryPaths.root + "/packaging/dbus/io.github.dailyquote.DailyQuote.service.in", encoding: .utf8)
+            _ = try data.write(
+                "dbus-1/services/io.github.dailyquote.DailyQuote.service",
+                service.replacingOccurrences(of: "@BINDIR@/dailyquote", with: binary).replacingOccurrences(
+                    of: "@SYSTEMD_SERVICE@", with: ""))
+        }
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path)
+        let prologue = """
+            set -u
+            exec 2>>"$W/script.err"
+            tray() { gdbus call --session -d org.dailyquote.TestTray -o /org/dailyquote/TestTray -m "org.dailyquote.TestTray.$1" "$2"; }
+            for _ in $(seq 100); do tray Dump "$W/tray-start.json" >/dev/null 2>&1 && break; sleep 0.1; done
+            # Our processes: the binary's own path (the holder runs /proc/self/exe, the service the service file's Exec=).
+            ours() { pgrep -f "^$BIN " | wc -l; }
+
+            """
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["BIN"] = binary
+        environment["W"] = work.path
+        environment["CONFIG"] = config
+        environment["NOTIFICATION_SERVER_SHARE"] = work.path
+        environment["NOTIFICATION_SERVER_GNOME_EXTENSION"] = RepositoryPaths.support("gnome43-tray-extension")
+        if installed {
+            environment["NOTIFICATION_SERVER_DATA_DIRS"] = data.path
+            // The commands look where the shell looks (status and doctor report what they find).
+            environment["XDG_DATA_DIRS"] = "\(data.path):/usr/local/share:/usr/share"
+        }
+        let result = try withExtendedLifetime((sandbox, data)) {
+            try ProcessRunner.run(
+                RepositoryPaths.support("with-notification-server.sh"), ["--server", "gnome", "bash", "-c", prologue + script],
+                environment: environment)
+        }
+        let run = Run(work: work, output: "status \(result.status): \(result.stderr)")
+        return Run(work: work, output: run.output + run.file("script.err"))
+    }
+
+    @Test(
+        "notify --now posts once through org.gtk.Notifications: the exact text in the tray, no process left; Another and Save pressed through the shell"
+    )
+    func nativePath() throws {
+        let run = try Self.run(
+            """
+            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            sleep 1
+            ours >"$W/after-notify.count"
+            tray Dump "$W/tray-1.json"
+            "$DQ" status --config "$CONFIG" >"$W/status.txt" 2>&1
+            "$DQ" doctor --config "$CONFIG" --offline >"$W/doctor.txt" 2>&1
+            tray Press "Another quote" >"$W/press-another.out"
+            for _ in $(seq 50); do tray Dump "$W/tray-2.json"; grep -q '"Save"' "$W/tray-2.json" && break; sleep 0.1; done
+            tray Press Save >"$W/press-save.out"
+            for _ in $(seq 50); do [ -s "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl" ] && break; sleep 0.1; done
+            for _ in $(seq 100); do [ "$(ours)" = 0 ] && break; sleep 0.1; done
+            ours >"$W/after-idle.count"
+            cp "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl" "$W/favorites.jsonl" 2>/dev/null
+            "$DQ" history --json --config "$CONFIG" >"$W/history.json" 2>>"$W/script.err"
+            echo done >"$W/done"
+            """, installed: true)
+        #expect(run.file("now.rc") == "0\n", "\(run.file("now.err")) \(run.output)")
+        #expect(run.file("now.out").contains("to gnome-shell"), "\(run.file("now.out"))")
+        #expect(!run.file("now.err").contains("warning"), "no fallback expected: \(run.file("now.err"))")
+        // Nothing of ours runs after notify: no holder, no scope.
+        #expect(run.file("after-notify.count") == "0\n", "\(run.output)")
+        let first = run.tray("tray-1.json")
+        #expect(first.count == 1, "\(run.file("tray-1.json")) \(run.output)")
+        #expect(first.first?.title == "Quote of the Day")
+        #expect(first.first?.body == Self.body, "GNOME shows the body exactly: \(first)")
+        #expect(first.first?.buttons == ["Copy", "Save", "Another quote"] || first.first?.buttons == ["Save", "Another quote"])
+        #expect(
+            run.file("status.txt").contains("posting:") && run.file("status.txt").contains("GNOME notifications: stays until dismissed"),
+            "\(run.file("status.txt"))")
+        #expect(run.file("doctor.txt").contains("ok   posting: GNOME notifications"), "\(run.file("doctor.txt"))")
+
+        // Another replaced the quote in place: one notification, another text.
+        #expect(run.file("press-another.out").contains("pressed"), "\(run.file("press-another.out")) \(run.output)")
+        let second = run.tray("tray-2.json")
+        #expect(second.count == 1, "\(run.file("tray-2.json"))")
+        let anotherBody = try #require(second.first?.body)
+        #expect(anotherBody != Self.body)
+
+        // Save, pressed on the Another quote, saved that quote; then the service went idle and exited.
+        #expect(run.file("press-save.out").contains("pressed"))
+        let favourites = run.file("favorites.jsonl").split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(favourites.count == 1, "\(run.file("favorites.jsonl")) \(run.output)")
+        let saved = favourites.first.map {
+            ($0["text"] as? String ?? "") + (($0["author"] as? String).map { $0.isEmpty ? "" : "\n— \($0)" } ?? "")
+        }
+        #expect(saved == anotherBody)
+        #expect(run.file("after-idle.count") == "0\n", "the action service must exit when idle \(run.output)")
+        #expect(run.file("done") == "done\n", "the script did not finish: \(run.output)")
+
+        // The history: the post and the Another quote on the GNOME path, with the buttons pressed; no close reason made up.
+        let history = (run.json("history.json") as? [[String: Any]]) ?? []
+        #expect(history.count == 2, "\(run.file("history.json"))")
+        #expect(history.allSatisfy { $0["path"] as? String == "gnome" }, "\(history)")
+        #expect(history.allSatisfy { $0["closedReason"] == nil })
+        #expect(history.first?["actions"] as? [String] == ["another"], "\(history)")
+        #expect(history.last?["actions"] as? [String] == ["save"], "\(history)")
+        #expect(history.last?["another"] as? Bool == true)
+    }
+
+    @Test(
+        "Without the desktop entry (a bare build), notify falls back to the freedesktop path with a holder, says why once, and doctor names the fix"
+    )
+    func fallback() throws {
+        let run = try Self.run(
+            """
+            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            sleep 1
+            ours >"$W/after-notify.count"
+            tray Dump "$W/tray-1.json"
+            "$DQ" doctor --config "$CONFIG" --offline >"$W/doctor.txt" 2>&1
+            "$DQ" history --json --config "$CONFIG" >"$W/history.json" 2>>"$W/script.err"
+            """, installed: false)
+        #expect(run.file("now.rc") == "0\n", "\(run.file("now.err")) \(run.output)")
+        let warnings = run.file("now.err").split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings.count == 1, "\(run.file("now.err"))")
+        #expect(warnings.first?.contains("no desktop entry io.github.dailyquote.DailyQuote.desktop") == true, "\(warnings)")
+        #expect(warnings.first?.contains("freedesktop") == true)
+        // The holder keeps it, as before.
+        #expect(run.file("after-notify.count") == "1\n", "\(run.output)")
+        let tray = run.tray("tray-1.json")
+        #expect(tray.count == 1, "\(run.file("tray-1.json"))")
+        // GNOME 43 renders markup on this path: the body went escaped, and reads back as written.
+        #expect(tray.first.map { NotificationServerMatrixTests.unescaped($0.body) } == Self.body, "\(tray)")
+        #expect(run.file("doctor.txt").contains("FAIL posting:"), "\(run.file("doctor.txt"))")
+        #expect(run.file("doctor.txt").contains("make install"), "\(run.file("doctor.txt"))")
+        let history = (run.json("history.json") as? [[String: Any]]) ?? []
+        #expect(history.first?["path"] as? String == "holder", "\(run.file("history.json"))")
+    }
+}
