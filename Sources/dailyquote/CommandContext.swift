@@ -58,7 +58,9 @@ struct CommandContext {
             executable: Self.resolveExecutable())
         stages.tr = base.tr
         self.stages = stages
-        if !loaded.fileExists {
+        if let target = loaded.brokenLink {
+            base.logger.warning("\(loaded.path) is a broken symbolic link (\(target) does not exist); using the built-in defaults")
+        } else if !loaded.fileExists {
             base.logger.info("no config file at \(loaded.path); using the built-in defaults")
         }
     }

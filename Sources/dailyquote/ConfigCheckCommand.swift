@@ -19,10 +19,17 @@ struct ConfigCheckCommand: AsyncParsableCommand {
             _ = try ConfigLoader(paths: context.paths, zones: context.zones, environment: context.environment)
                 .load(explicitPath: nil, userFile: false)
         }
-        if !context.loaded.fileExists {
+        // A broken symbolic link is warned about as the config is loaded, for every command.
+        if !context.loaded.fileExists, context.loaded.brokenLink == nil {
             context.logger.notice("\(context.loaded.path) does not exist; the built-in defaults apply")
         }
-        for warning in context.config.sourceWarnings() + context.config.quotesWarnings() {
+        // The user manager is asked only when a header takes a variable: it costs a process.
+        let usesVariables = context.config.sources.contains { !$0.headerVariables.isEmpty }
+        let managerEnvironment = usesVariables ? Systemctl(subprocess: context.subprocess).environment() : nil
+        let warnings =
+            context.config.sourceWarnings() + context.config.secretWarnings(managerEnvironment: managerEnvironment)
+            + context.config.quotesWarnings()
+        for warning in warnings {
             context.logger.warning("\(context.loaded.path): \(warning)")
         }
         print("ok: \(context.loaded.path)")

@@ -13,13 +13,30 @@ struct ConfigInitCommand: AsyncParsableCommand {
     @Flag(help: "Overwrite an existing config file.")
     var force = false
 
+    /// Writes the template to the config path; through a symbolic link (a dotfiles layout), to
+    /// the file the link points at, so that the link stays.
     func run() async throws {
         let paths = AppPaths(environment: ProcessInfo.processInfo.environment)
         let path = global.config ?? paths.defaultConfigFile
-        if FileManager.default.fileExists(atPath: path), !force {
-            throw CommandFailure("\(path) already exists; use --force to overwrite it")
+        guard let target = SymbolicLink.finalTarget(of: path) else {
+            if FileManager.default.fileExists(atPath: path), !force {
+                throw CommandFailure("\(path) already exists; use --force to overwrite it")
+            }
+            try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: path)
+            print("wrote \(path)")
+            return
         }
-        try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: path)
-        print("wrote \(path)")
+        if FileManager.default.fileExists(atPath: target), !force {
+            throw CommandFailure("\(path) already exists (a symbolic link to \(target)); use --force to overwrite \(target)")
+        }
+        // A missing directory is a dotfiles checkout or a mount that is not there: not ours to create.
+        let directory = PathName.directory(of: target)
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
+            throw CommandFailure(
+                "\(path) is a symbolic link to \(target), whose directory \(directory) does not exist; create it, or remove the link")
+        }
+        try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: target)
+        print("wrote \(target) (through the symbolic link \(path))")
     }
 }

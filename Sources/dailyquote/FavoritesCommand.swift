@@ -28,10 +28,16 @@ struct FavoritesCommand: AsyncParsableCommand {
     struct Listed: Encodable {
         var number: Int
         var text: String
-        var author: String
+        /// Absent for a quote without an author.
+        var author: String?
         var savedAt: Int64
         var saved: String
         var source: String?
+    }
+
+    /// Where `favorite`'s quote came from, by the last delivery of it at or before it was saved.
+    static func source(of favorite: Favorite, history: [HistoryEntry]) -> String? {
+        history.last { $0.postedAt <= favorite.savedAt && favorite.isSame(as: $0.quote) }?.source
     }
 
     func run() async throws {
@@ -46,10 +52,13 @@ struct FavoritesCommand: AsyncParsableCommand {
         let favorites = store.list()
         let format = ZonedTimeFormat(zone: favorites.isEmpty ? .utc : context.displayZone())
         if json {
+            // Favourites saved before the Save button recorded the source: the history knows it.
+            let history = favorites.contains { $0.source == nil } ? context.ledger.history() : []
             let listed = favorites.enumerated().map { index, favorite in
                 Listed(
-                    number: index + 1, text: favorite.text, author: favorite.author, savedAt: favorite.savedAt,
-                    saved: format.iso8601(favorite.savedAt), source: favorite.source)
+                    number: index + 1, text: favorite.text, author: favorite.author.isEmpty ? nil : favorite.author,
+                    savedAt: favorite.savedAt, saved: format.iso8601(favorite.savedAt),
+                    source: favorite.source ?? Self.source(of: favorite, history: history))
             }
             print(try JSONOutput.encode(listed))
             return

@@ -87,6 +87,25 @@ struct ConfigParserTests {
         #expect(config.sources[1].isRandom)
     }
 
+    @Test("A header's ${VAR} that is not set is no config error: the source records it, and config check's warnings say where")
+    func unsetVariable() throws {
+        let config = try parse(
+            "[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"${NINJAS}\", \"X-Home\" = \"${HOME}\" }\n"
+                + "[[source]]\ntype = \"zenquotes\"\n")
+        #expect(config.sources[0].headerVariables == ["NINJAS", "HOME"])
+        #expect(config.sources[0].unsetVariables == ["NINJAS"])
+        #expect(config.sources[1].unsetVariables.isEmpty)
+        #expect(
+            config.secretWarnings(managerEnvironment: nil) == [
+                "source[1].headers: the environment variable NINJAS is not set; refresh will skip this source until it is"
+            ])
+        let manager = config.secretWarnings(managerEnvironment: ["NINJAS": "k"])
+        #expect(manager.count == 2, "\(manager)")
+        #expect(manager[0].hasSuffix("(the systemd user manager has it, so the timers can send it)"))
+        #expect(manager[1].hasPrefix("source[1].headers: HOME is set here but not in the systemd user manager's environment"))
+        #expect(failure("[[source]]\ntype = \"zenquotes\"\nheaders = { \"X\" = \"${}\" }\n")?.key == "source[1].headers.X")
+    }
+
     @Test(
         "Source paths: ~, ~/, $HOME and ${HOME} at the start are the home directory",
         arguments: [

@@ -143,7 +143,7 @@ struct DebianFortunePackagesTests {
                 #expect(passing.contains(quote))
             } catch {
                 #expect(passing.isEmpty, "\(path): \(error)")
-                guard case .noQuotePasses(let why) = error else {
+                guard case .noQuotePasses(let why, _) = error else {
                     Issue.record("\(path): \(error)")
                     continue
                 }

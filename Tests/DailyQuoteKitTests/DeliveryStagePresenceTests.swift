@@ -112,4 +112,23 @@ struct DeliveryStagePresenceTests {
         #expect(PresenceWaitMarker.live(in: state) == marker)
         withExtendedLifetime(lock) {}
     }
+
+    @Test("A stop that comes as the wait ends (the unlock and SIGTERM at once): stopped, nothing posted, the delivery still due")
+    func stopAfterTheWait() throws {
+        let eight = Zones.instant("2026-06-01T08:00:00+02:00")
+        let clock = TestClock(eight)
+        let poster = FakePoster()
+        let presence = FakePresence(clock: clock, steps: [.init(takes: 60, end: .present, stopAfter: true)])
+        let outcome = try stage(poster: poster, clock: clock, presence: presence).deliverIfDue(mode: .live)
+        #expect(outcome.result == .stopped)
+        #expect(outcome.detail?.hasPrefix("stopped while waiting for presence") == true, "\(outcome)")
+        #expect(poster.posted.isEmpty)
+        #expect(DeliveryLedger(paths: AppPaths(root: dir.path)).history().isEmpty)
+        // Stops were caught before the wait began (before status's marker said it waits).
+        #expect(presence.caughtStops == [true])
+        // Still due: a later run, the person back, posts it.
+        let again = try stage(poster: poster, clock: clock, presence: nil).deliverIfDue(mode: .live)
+        #expect(again.result == .posted)
+    }
 }
+

@@ -17,15 +17,20 @@ final class FakePresence: PresenceChecking, Sendable {
         /// Seconds the wait takes; nil: all it was given.
         var takes: Int64?
         var end: PresenceWaitEnd
+        /// A stop request that comes once the wait has ended (as SIGTERM right after an unlock).
+        var stopAfter = false
     }
 
     private let clock: TestClock
-    private let state: Mutex<(steps: [Step], requested: [Int64], reason: AwayReason)>
+    private let state: Mutex<(steps: [Step], requested: [Int64], reason: AwayReason, stopped: Bool, catching: Bool, caught: [Bool])>
 
     init(clock: TestClock, reason: AwayReason = .locked, steps: [Step]) {
         self.clock = clock
-        state = Mutex((steps, [], reason))
+        state = Mutex((steps, [], reason, false, false, []))
     }
+
+    /// For each wait, whether its watch was catching stop requests when it began.
+    var caughtStops: [Bool] { state.withLock { $0.caught } }
 
     /// The `seconds` each wait was given.
     var requested: [Int64] { state.withLock { $0.requested } }
@@ -38,11 +43,17 @@ final class FakePresence: PresenceChecking, Sendable {
     fileprivate func wait(_ seconds: Int64) -> PresenceWaitEnd {
         let step = state.withLock { s -> Step in
             s.requested.append(seconds)
-            return s.steps.removeFirst()
+            s.caught.append(s.catching)
+            let step = s.steps.removeFirst()
+            if step.stopAfter || step.end == .stopped { s.stopped = true }
+            return step
         }
         clock.advance(step.takes ?? seconds)
         return step.end
     }
+
+    fileprivate var stopRequested: Bool { state.withLock { $0.stopped } }
+    fileprivate func catchStops() { state.withLock { $0.catching = true } }
 
     final class Watch: PresenceWatching {
         let presence: FakePresence
@@ -52,5 +63,10 @@ final class FakePresence: PresenceChecking, Sendable {
             self.reason = reason
         }
         func waitUntilPresent(seconds: Int64, reasonChanged: (AwayReason) -> Void) -> PresenceWaitEnd { presence.wait(seconds) }
+        func catchStops() -> Bool {
+            presence.catchStops()
+            return true
+        }
+        var stopRequested: Bool { presence.stopRequested }
     }
 }

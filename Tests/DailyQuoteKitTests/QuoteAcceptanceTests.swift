@@ -49,4 +49,17 @@ struct QuoteAcceptanceTests {
                 == .failure(.placeholder("rate limited by ZenQuotes")))
         #expect((try? QuoteAcceptance.accept(text: String(repeating: "a", count: 1000), author: nil).get()) != nil)
     }
+
+    @Test(
+        "U+2028, U+2029 and NEL are line breaks of the quote, whatever the source: each becomes a line feed, the blanks around it dropped",
+        arguments: ["\u{2028}", "\u{2029}", "\u{85}", " \u{2028}\t", "\u{85} "])
+    func unicodeLineBreaks(separator: String) throws {
+        for format in SourceConfig.Format.allCases {
+            let quote = try QuoteAcceptance.accept(text: "Be kind,\(separator)for all.", author: "Ian\(separator)Maclaren", format: format).get()
+            #expect(quote.text == "Be kind,\nfor all.", "\(format)")
+            #expect(quote.author == "Ian\nMaclaren", "\(format)")
+        }
+        // A lone carriage return is still a control character.
+        #expect(QuoteAcceptance.accept(text: "Be kind,\rfor all.", author: nil) == .failure(.controlCharacters))
+    }
 }

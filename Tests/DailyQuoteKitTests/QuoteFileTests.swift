@@ -93,4 +93,15 @@ struct QuoteFileTests {
         let file = try directory.write("q.json", #"[{"text": "From disk.", "author": null}]"#)
         #expect(try QuoteFile(path: file).quotes == [Quote(text: "From disk.", author: "")])
     }
+
+    @Test("Lines end at line feeds (and CR LF) only: U+2028, U+2029 and NEL stay inside the line's quote, as `wc -l` counts")
+    func linesSplitAtLineFeedsOnly() throws {
+        let file = try read("Be kind,\u{2028}for all. -- Ian\r\nOne\u{85}two -- Nel\nThree\u{2029}four\n")
+        #expect(
+            file.quotes == [
+                Quote(text: "Be kind,\u{2028}for all.", author: "Ian"), Quote(text: "One\u{85}two", author: "Nel"),
+                Quote(text: "Three\u{2029}four", author: ""),
+            ])
+        #expect(file.warnings.isEmpty)
+    }
 }

@@ -21,7 +21,8 @@ struct QuoteSourceReaderTests {
         let filters = QuotesConfig(minLength: 7, maxLength: 20)
         await #expect(
             throws: FetchError.noQuotePasses(
-                "no quote of 3 in \(path) passes [quotes] (refused: 1 by max_length, 1 by min_length, 1 by the general rules)")
+                "no quote of 3 in \(path) passes [quotes] (refused: 1 by max_length, 1 by min_length, 1 by the general rules)",
+                refusedBy: "max_length")
         ) {
             try await reader.read(SourceConfig(kind: .fortune, path: path), deadline: deadline, filters: filters)
         }
@@ -40,7 +41,7 @@ struct QuoteSourceReaderTests {
         let dir = TemporaryDirectory()
         let path = try dir.write("quotes.txt", "Only quote here. -- Someone\n")
         let reader = QuoteSourceReader(pick: { _ in 0 })
-        await #expect(throws: FetchError.noQuotePasses("no quote of 1 in \(path) passes [quotes] (refused: 1 by exclude_authors)")) {
+        await #expect(throws: FetchError.noQuotePasses("no quote of 1 in \(path) passes [quotes] (refused: 1 by exclude_authors)", refusedBy: "exclude_authors")) {
             try await reader.read(
                 SourceConfig(kind: .file, path: path), deadline: deadline, filters: QuotesConfig(excludeAuthors: ["someone"]))
         }

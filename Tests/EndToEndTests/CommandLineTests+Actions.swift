@@ -39,6 +39,7 @@ extension CommandLineTests {
             "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 1
             "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 2
             "$DQ" favorites --json >"$W/favorites.json" 2>"$W/favorites.err"
+            cp "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl" "$W/favorites-file"
             "$DQ" favorites >"$W/favorites.txt" 2>&1
             "$DQ" show --favorite >"$W/show.txt" 2>&1
             "$DQ" history --json >"$W/history.json"
@@ -58,6 +59,10 @@ extension CommandLineTests {
         let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
         #expect(favorites.first?["text"] as? String == history.first?["text"] as? String)
         #expect(favorites.first?["author"] as? String == history.first?["author"] as? String)
+        // The source the history knows (the bundled collection here) is saved with it.
+        #expect(favorites.first?["source"] as? String == "bundled", "\(file("favorites.json"))")
+        #expect(history.first?["source"] as? String == "bundled")
+        #expect(file("favorites-file").contains(#""source":"bundled""#), "\(file("favorites-file"))")
         #expect(favorites.first?["number"] as? Int == 1)
         #expect(history.first?["actions"] as? [String] == ["save", "save"], "\(file("history.json"))")
         #expect(file("history.txt").contains("(pressed: save, save)"), "\(file("history.txt"))")
@@ -235,6 +240,38 @@ extension CommandLineTests {
         #expect(kept.contains("not json\n"), "the damaged line was lost")
         let shown = try sandbox.run(["show", "--favorite"])
         #expect(shown.status == 0 && ["One.\n— A\n", "Three.\n— C\n"].contains(shown.stdout), "\(shown.stdout)")
+    }
+
+    @Test(
+        "favorites: a hand-edited line without author, or with null, is a quote without one; --json leaves author out, and takes the source from the history where the line lacks it"
+    )
+    func favoritesWithoutAuthor() throws {
+        let sandbox = Sandbox()
+        let lines = [
+            #"{"savedAt":10,"text":"No author key."}"#, #"{"author":null,"savedAt":11,"text":"A null author."}"#,
+            #"{"author":"Seneca","savedAt":12,"text":"Saved before sources were recorded."}"#,
+        ]
+        try sandbox.home.write(".local/share/dailyquote/favorites.jsonl", lines.joined(separator: "\n") + "\n")
+        // The history knows where the third came from.
+        try sandbox.home.write(
+            "state/dailyquote/history.jsonl",
+            #"{"author":"Seneca","posted":"1970-01-01T00:00:05+00:00","postedAt":5,"reason":"cache","server":"dunst","source":"fortune","text":"Saved before sources were recorded."}"#
+                + "\n")
+        let listed = try sandbox.run(["favorites"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(!listed.stderr.contains("not a saved quote"), "\(listed.stderr)")
+        #expect(listed.stdout.hasPrefix("1. \"No author key.\"  (saved "), "\(listed.stdout)")
+        #expect(listed.stdout.contains("\n2. \"A null author.\"  (saved "), "\(listed.stdout)")
+        let json = try sandbox.run(["favorites", "--json"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json.stdout)")
+        try #require(objects.map { $0["text"] as? String } == ["No author key.", "A null author.", "Saved before sources were recorded."])
+        #expect(objects[0]["author"] == nil && objects[1]["author"] == nil, "\(json.stdout)")
+        #expect(objects[2]["author"] as? String == "Seneca")
+        #expect(objects.map { $0["source"] as? String } == [nil, nil, "fortune"], "\(json.stdout)")
+        let removed = try sandbox.run(["favorites", "--remove", "1"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let shown = try sandbox.run(["show", "--favorite"])
+        #expect(shown.status == 0, "\(shown.stderr)")
     }
 
     @Test("An unknown action in the config is exit 78 naming the file, line and key, with the closest action")

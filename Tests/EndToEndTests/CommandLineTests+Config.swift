@@ -70,6 +70,54 @@ extension CommandLineTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == written)
     }
 
+    @Test(
+        "A symlinked config (a dotfiles layout): a broken link is named; config init and --force write the link's target and keep the link"
+    )
+    func symlinkedConfig() throws {
+        let sandbox = Sandbox()
+        let manager = FileManager.default
+        let link = sandbox.home.url("config/dailyquote/config.toml")
+        try manager.createDirectory(atPath: sandbox.home.url("config/dailyquote"), withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: sandbox.home.url("dotfiles"), withIntermediateDirectories: true)
+        let target = sandbox.home.url("dotfiles/dailyquote.toml")
+        // Relative, as dotfiles managers (stow) write them.
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: "../../dotfiles/dailyquote.toml")
+        let resolved = URL(fileURLWithPath: sandbox.home.path).resolvingSymlinksInPath().path + "/dotfiles/dailyquote.toml"
+
+        let check = try sandbox.run(["config", "check"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.contains("\(link) is a broken symbolic link (\(resolved) does not exist)"), "\(check.stderr)")
+        #expect(!check.stderr.contains("\(link) does not exist"), "\(check.stderr)")
+        let status = try sandbox.run(["status"])
+        #expect(status.stdout.contains("a broken symbolic link to \(resolved)"), "\(status.stdout)")
+        let explicit = try sandbox.run(["config", "check", "--config", link])
+        #expect(explicit.status == 78)
+        #expect(explicit.stderr.contains("a symbolic link to \(resolved), which does not exist"), "\(explicit.stderr)")
+
+        let initialised = try sandbox.run(["config", "init"])
+        #expect(initialised.status == 0, "\(initialised.stderr)")
+        #expect(initialised.stdout == "wrote \(resolved) (through the symbolic link \(link))\n")
+        #expect(try manager.destinationOfSymbolicLink(atPath: link) == "../../dotfiles/dailyquote.toml", "the link was replaced")
+        let written = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(written.contains("# dailyquote configuration"))
+        let again = try sandbox.run(["config", "init"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists (a symbolic link to \(resolved))"), "\(again.stderr)")
+        try "[delivery]\nhour = 9\n".write(toFile: target, atomically: false, encoding: .utf8)
+        #expect(try sandbox.run(["config", "init", "--force"]).status == 0)
+        #expect(try manager.destinationOfSymbolicLink(atPath: link) == "../../dotfiles/dailyquote.toml", "--force replaced the link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == written)
+
+        // A link into a directory that is not there (a checkout or a mount missing): refused, nothing created.
+        try manager.removeItem(atPath: link)
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: sandbox.home.url("absent/dailyquote.toml"))
+        let refused = try sandbox.run(["config", "init", "--force"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("whose directory \(sandbox.home.url("absent")) does not exist"), "\(refused.stderr)")
+        #expect(!manager.fileExists(atPath: sandbox.home.url("absent")))
+        #expect((try? manager.destinationOfSymbolicLink(atPath: link)) != nil)
+    }
+
     @Test("Global options may stand before the subcommand")
     func globalOptionsFirst() throws {
         let sandbox = Sandbox()
@@ -93,6 +141,7 @@ extension CommandLineTests {
                 system: \(sandbox.home.url("xdg/dailyquote/config.toml")) (absent)
                 cache:  \(sandbox.home.url("cache/dailyquote"))
                 state:  \(sandbox.home.url("state/dailyquote"))
+                sources: without [[source]]: ZenQuotes, then the bundled collection (the messages language is English)
 
                 """)
     }

@@ -163,4 +163,18 @@ extension CommandLineTests {
     func packagedWatchVerifies() throws {
         #expect(try Self.verifyGenerated(Sandbox(), "\(RepositoryPaths.root)/packaging/systemd-user") == nil)
     }
+
+    @Test("A header's ${VAR} the generator's environment lacks: the timers are written all the same, and nothing is said")
+    func generatorWithoutSecret() throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write(
+            "config/dailyquote/config.toml", "[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"${API_NINJAS_KEY}\" }\n")
+        let (result, directory) = try Self.runGenerator(sandbox)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(written.contains("dailyquote-notify.timer") && written.contains("dailyquote-refresh.timer"), "\(written)")
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/timers.target.wants/dailyquote-notify.timer"))
+    }
 }
+

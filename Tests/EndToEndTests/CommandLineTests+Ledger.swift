@@ -126,4 +126,30 @@ extension CommandLineTests {
         #expect(report.files["now.out"]?.contains("(test, cache)") == true, "\(report.files["now.out"] ?? "")")
         #expect(report.files["due.out"]?.contains("(test, cache)") == true, "\(report.files["due.out"] ?? "")")
     }
+
+    @Test("--json: a quote without an author has no author key (notify, history, refresh, status); empty lists print []")
+    func jsonWithoutAuthor() throws {
+        let sandbox = Sandbox()
+        #expect(try sandbox.run(["history", "--json"]).stdout == "[]\n")
+        #expect(try sandbox.run(["favorites", "--json"]).stdout == "[]\n")
+        let now = Int(Date().timeIntervalSince1970)
+        try sandbox.home.write(
+            "cache/dailyquote/quote.json", #"{"author":"","fetchedAt":\#(now),"source":"file","text":"Nobody said this."}"#)
+        // A line as written before: "author": "".
+        try sandbox.home.write(
+            "state/dailyquote/history.jsonl",
+            #"{"author":"","posted":"1970-01-01T00:00:05+00:00","postedAt":5,"reason":"cache","server":"dunst","source":"file","text":"Nobody said this either."}"#
+                + "\n")
+        let notify = try sandbox.run(["notify", "--now", "--dry-run", "--json"])
+        #expect(notify.status == 0, "\(notify.stderr)")
+        let outcome = try #require(try JSONSerialization.jsonObject(with: Data(notify.stdout.utf8)) as? [String: Any])
+        let quote = try #require(outcome["quote"] as? [String: Any], "\(notify.stdout)")
+        #expect(quote["text"] as? String == "Nobody said this.")
+        #expect(quote["author"] == nil, "\(notify.stdout)")
+        let history = try sandbox.run(["history", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1 && entries[0]["author"] == nil, "\(history.stdout)")
+        let status = try sandbox.run(["status", "--json"])
+        #expect(!status.stdout.contains(#""author" : """#), "\(status.stdout)")
+    }
 }

@@ -181,4 +181,44 @@ extension CommandLineTests {
             #expect(!result.stderr.contains("Fatal error"))
         }
     }
+
+    @Test("A local source none of whose quotes pass [quotes]: refresh --json (exit 75) names the key that refused most in refusedBy")
+    func localRefusedBy() throws {
+        let sandbox = Sandbox()
+        let lines = try sandbox.home.write(
+            "quotes.txt", "One quote here. -- Ann\nAnother one here. -- Bo\nA third, rather longer quote. -- Cy\n")
+        let config = try sandbox.config(
+            "[[source]]\ntype = \"file\"\npath = \"\(lines)\"\n[quotes]\ninclude_authors = [\"Plato\"]\nmax_length = 20\n")
+        let result = try sandbox.run(["refresh", "--config", config, "--json"])
+        #expect(result.status == 75, "\(result.stdout)\(result.stderr)")
+        let attempts = try Self.refreshAttempts(result.stdout)
+        #expect(attempts.count == 1, "a local source that read every record is not asked again")
+        #expect(attempts.first?["refusedBy"] as? String == "include_authors", "\(result.stdout)")
+        #expect(
+            attempts.first?["error"] as? String == "no quote of 3 in \(lines) passes [quotes] (refused: 2 by include_authors, 1 by max_length)")
+        let recorded = try String(contentsOfFile: sandbox.home.url("state/dailyquote/refresh.json"), encoding: .utf8)
+        #expect(try Self.refreshAttempts(recorded).first?["refusedBy"] as? String == "include_authors")
+    }
+
+    @Test("status says when the cached quote is refused by [quotes], as notify --dry-run does")
+    func statusCachedQuoteRefused() throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write(
+            "cache/dailyquote/quote.json",
+            #"{"text":"A cached thought.","author":"Cache Author","source":"zenquotes","fetchedAt":\#(Int(Date().timeIntervalSince1970))}"#)
+        let config = try sandbox.config("[quotes]\ninclude_authors = [\"Seneca\"]\n")
+        let status = try sandbox.run(["status", "--config", config])
+        #expect(
+            status.stdout.contains("not used: cached quote refused by quotes.include_authors: \"Cache Author\" is not listed"),
+            "\(status.stdout)")
+        let json = try sandbox.run(["status", "--json", "--config", config])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let cached = try #require(report["cachedQuote"] as? [String: Any], "\(json.stdout)")
+        #expect(cached["refusedBy"] as? String == "include_authors")
+        let dry = try sandbox.run(["notify", "--now", "--dry-run", "--config", config])
+        #expect(dry.stdout.contains("cached quote refused by quotes.include_authors"), "\(dry.stdout)")
+        // A quote that passes: no such line.
+        let passing = try sandbox.run(["status"])
+        #expect(!passing.stdout.contains("not used"), "\(passing.stdout)")
+    }
 }

@@ -201,14 +201,43 @@ extension CommandLineTests {
         #expect(sandbox.home.contents() == ["etc", "etc/test.toml"])
     }
 
-    @Test("A missing ${VAR} in a header is a config error naming the key (exit 78)")
+    @Test(
+        "A ${VAR} that is not set fails its source at fetch time, not the config: the next source serves; config check warns; refresh --dry-run, status and doctor say so"
+    )
     func missingVariable() throws {
         let sandbox = Sandbox()
-        let config = try sandbox.config("[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"${NOT_SET_ANYWHERE}\" }\n")
-        let result = try sandbox.run(["refresh", "--config", config])
-        #expect(result.status == 78)
-        #expect(result.stderr.contains("source[1].headers.X-Api-Key"), "\(result.stderr)")
-        #expect(result.stderr.contains("NOT_SET_ANYWHERE"))
+        let quotes = try sandbox.home.write("quotes.txt", "A local quote stands in. -- Local\n")
+        let config = try sandbox.config(
+            "[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"${NOT_SET_ANYWHERE}\" }\n"
+                + "[[source]]\ntype = \"file\"\npath = \"\(quotes)\"\n")
+        let check = try sandbox.run(["config", "check", "--config", config])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == "ok: \(config)\n")
+        #expect(
+            check.stderr.contains("warning: \(config): source[1].headers: the environment variable NOT_SET_ANYWHERE is not set"),
+            "\(check.stderr)")
+        let dryRun = try sandbox.run(["refresh", "--dry-run", "--config", config])
+        #expect(dryRun.stdout.contains("(headers: X-Api-Key) (not asked: NOT_SET_ANYWHERE not set)"), "\(dryRun.stdout)")
+        // Nothing leaves the machine: the source without its key is not asked.
+        let result = try sandbox.run(["refresh", "--config", config, "--json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let attempts = try Self.refreshAttempts(result.stdout)
+        #expect(attempts.map { $0["outcome"] as? String } == ["failed", "accepted"])
+        #expect(attempts.first?["unsetVariables"] as? [String] == ["NOT_SET_ANYWHERE"])
+        #expect((attempts.first?["error"] as? String)?.contains("NOT_SET_ANYWHERE") == true, "\(attempts)")
+        #expect(try Self.cachedQuote(sandbox).text == "A local quote stands in.")
+        let status = try sandbox.run(["status", "--config", config])
+        let line = status.stdout.split(separator: "\n").first { $0.hasPrefix("last refresh:") } ?? ""
+        #expect(line.contains("fetched \"A local quote stands in.\""), "\(status.stdout)")
+        #expect(line.contains("api-ninjas (api.api-ninjas.com): not asked: the environment variable NOT_SET_ANYWHERE"), "\(line)")
+        #expect(line.contains("~/.config/environment.d/"), "\(line)")
+        let doctor = try sandbox.run(["doctor", "--offline", "--config", config])
+        #expect(doctor.stdout.contains("FAIL secrets: NOT_SET_ANYWHERE not set here"), "\(doctor.stdout)")
+        // No user manager here: the fix is this environment's.
+        #expect(doctor.stdout.contains("fix: export them in the session that starts dailyquote"), "\(doctor.stdout)")
+        // The delivery never needed the key.
+        let notify = try sandbox.run(["notify", "--now", "--dry-run", "--config", config])
+        #expect(notify.status == 0, "\(notify.stderr)")
     }
 
     @Test("Five refresh processes at once: all succeed, serialised by the lock, and the cache parses")

@@ -57,6 +57,7 @@ extension CommandLineTests {
             #expect(result.status == 78, "\(command): \(result.stderr)")
             #expect(result.stderr.contains(config), "\(result.stderr)")
             for needle in needles { #expect(result.stderr.contains(needle), "\(command): \(needle) not in \(result.stderr)") }
+            #expect(result.stderr.components(separatedBy: "delivery.times").count == 2, "the key is named twice: \(result.stderr)")
             #expect(!result.stderr.contains("Fatal error"))
         }
     }
@@ -165,4 +166,23 @@ extension CommandLineTests {
     }
 
     private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    @Test("The slot is shown: by the text history, and by schedule for a plan of one times entry")
+    func slotShownForOneEntry() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config("[delivery]\ntimes = [\"Mon..Fri 08:00\"]\n")
+        let schedule = try sandbox.run(["schedule", "--config", config, "--from", "2026-06-01T00:00:00Z", "--count", "2"])
+        #expect(schedule.status == 0, "\(schedule.stderr)")
+        let lines = schedule.stdout.split(separator: "\n").dropFirst()
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains("[Mon..Fri 08:00]") }, "\(schedule.stdout)")
+        // hour/minute: the header's rule says it all, as before.
+        let plain = try sandbox.run(["schedule", "--from", "2026-06-01T00:00:00Z", "--count", "1"])
+        #expect(!plain.stdout.contains("[08:00]"), "\(plain.stdout)")
+        try sandbox.home.write(
+            "state/dailyquote/history.jsonl",
+            #"{"author":"A","planned":"2026-06-01T08:00:00+00:00","plannedAt":1780300800,"plannedDay":"2026-06-01","posted":"2026-06-01T08:00:01+00:00","postedAt":1780300801,"reason":"cache","server":"dunst","slot":"Mon..Fri 08:00","slotOfDay":1,"source":"file","text":"Q."}"#
+                + "\n")
+        let history = try sandbox.run(["history"])
+        #expect(history.stdout.contains("[Mon..Fri 08:00]"), "\(history.stdout)")
+    }
 }

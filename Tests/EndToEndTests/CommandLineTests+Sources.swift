@@ -119,4 +119,48 @@ extension CommandLineTests {
         let refresh = try sandbox.run(["refresh", "--config", config])
         #expect(refresh.status == 75, "\(refresh.stdout)\(refresh.stderr)")
     }
+
+    @Test(
+        "U+2028, U+2029 and NEL inside a quote are line breaks of it, in every source: a quote file's line is not split at them",
+        arguments: [
+            ("file", "lines", "\u{2028}"), ("file", "lines", "\u{85}"), ("file", "lines CRLF", "\u{2029}"), ("file", "json", "\u{85}"),
+            ("file", "json", "\u{2028}"), ("fortune", "", "\u{2028}"), ("fortune", "", "\u{85}"), ("zenquotes", "separator", ""),
+            ("zenquotes", "nel", ""),
+        ])
+    func unicodeLineBreaks(type: String, shape: String, separator: String) throws {
+        let sandbox = Sandbox()
+        let (first, second) = ("Be kind,", "for everyone you meet is fighting a hard battle.")
+        var body: String
+        switch (type, shape) {
+        case ("file", "json"):
+            let escaped = separator.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
+            body = "path = \"\(try sandbox.home.write("quotes.json", #"[{"text": "\#(first)\#(escaped)\#(second)", "author": "Ian Maclaren"}]"#))\""
+        case ("file", let lines):
+            let end = lines.hasSuffix("CRLF") ? "\r\n" : "\n"
+            body = "path = \"\(try sandbox.home.write("quotes.txt", "\(first)\(separator)\(second) -- Ian Maclaren\(end)"))\""
+        case ("fortune", _):
+            body = "path = \"\(try sandbox.home.write("fortunes", "\(first)\(separator)\(second)\n\t-- Ian Maclaren\n%\n"))\""
+        default:
+            let server = try QuoteServer()
+            body = "url = \"\(server.url(shape))\""
+            let config = try sandbox.config("[[source]]\ntype = \"\(type)\"\n\(body)\n")
+            let result = try sandbox.run(["refresh", "--config", config])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let cached = try Self.cachedQuote(sandbox)
+            #expect(cached.text == "\(first)\n\(second)")
+            #expect(cached.author == "Ian Maclaren")
+            return
+        }
+        let config = try sandbox.config("[[source]]\ntype = \"\(type)\"\n\(body)\n")
+        // A random pick of a split line would give either half: ask several times.
+        for _ in 0..<4 {
+            let result = try sandbox.run(["refresh", "--config", config])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let cached = try Self.cachedQuote(sandbox)
+            #expect(cached.text == "\(first)\n\(second)", "\(type) \(shape)")
+            #expect(cached.author == "Ian Maclaren", "\(type) \(shape)")
+            try? FileManager.default.removeItem(atPath: sandbox.home.url("cache/dailyquote/quote.json"))
+        }
+    }
 }
+

@@ -128,4 +128,63 @@ extension UserSessionTests {
             "\(file("fragment3")) \(file("install.out"))")
         #expect(file("calendar3").contains("09:45:00"), "\(file("calendar3"))")
     }
+
+    @Test(
+        "A key in the shell but not in the user manager: the generator writes the timers, config check warns, doctor fails the secrets check, and the timers' refresh falls back to the next source until the manager has it"
+    )
+    func secretOutsideTheManager() throws {
+        let sandbox = Sandbox()
+        let server = try QuoteServer()
+        let generators = TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(
+            atPath: generators.url("dailyquote-generator"), withDestinationPath: RepositoryPaths.binary)
+        let quotes = try sandbox.home.write("quotes.txt", "A local quote stands in. -- Local\n")
+        try sandbox.home.write(
+            "config/dailyquote/config.toml",
+            "[[source]]\ntype = \"api-ninjas\"\nurl = \"\(server.url("ninjas"))\"\nheaders = { \"X-Api-Key\" = \"${TEST_NINJAS_KEY}\" }\n"
+                + "[[source]]\ntype = \"file\"\npath = \"\(quotes)\"\n")
+        let work = TemporaryDirectory()
+        let script = """
+            set -u
+            # The user's shell has the key (as ~/.bashrc would set it); the user manager does not.
+            export TEST_NINJAS_KEY=secret-key
+            systemctl --user show dailyquote-notify.timer -p ActiveState --value >"$W/notify-timer"
+            systemctl --user show dailyquote-refresh.timer -p ActiveState --value >"$W/refresh-timer"
+            "$DQ" config check >"$W/check.out" 2>"$W/check.err"; echo $? >"$W/check.rc"
+            "$DQ" doctor --offline >"$W/doctor.txt" 2>&1
+            systemctl --user start dailyquote-refresh.service
+            "$DQ" status >"$W/status.txt" 2>/dev/null
+            # Once the manager has it (environment.d at the next login; here, set-environment), the key is sent.
+            systemctl --user set-environment TEST_NINJAS_KEY=secret-key
+            "$DQ" config check >/dev/null 2>"$W/check2.err"
+            "$DQ" doctor --offline >"$W/doctor2.txt" 2>&1
+            systemctl --user start dailyquote-refresh.service
+            "$DQ" status >"$W/status2.txt" 2>/dev/null
+            """
+        var environment = sandbox.environment
+        environment["SYSTEMD_GENERATOR_PATH"] = generators.path
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("notify-timer") == "active\n", "the generator wrote no timers: \(result.stderr)")
+        #expect(file("refresh-timer") == "active\n")
+        #expect(file("check.rc") == "0\n", "\(file("check.err"))")
+        #expect(
+            file("check.err").contains("source[1].headers: TEST_NINJAS_KEY is set here but not in the systemd user manager's environment"),
+            "\(file("check.err"))")
+        #expect(file("check.err").contains("~/.config/environment.d/"), "\(file("check.err"))")
+        #expect(
+            file("doctor.txt").contains("FAIL secrets: TEST_NINJAS_KEY not in the systemd user manager's environment"),
+            "\(file("doctor.txt"))")
+        let refresh = file("status.txt").split(separator: "\n").first { $0.hasPrefix("last refresh:") } ?? ""
+        #expect(refresh.contains("fetched \"A local quote stands in.\""), "\(file("status.txt"))")
+        #expect(refresh.contains("not asked: the environment variable TEST_NINJAS_KEY"), "\(refresh)")
+        #expect(!file("check2.err").contains("TEST_NINJAS_KEY"), "\(file("check2.err"))")
+        #expect(file("doctor2.txt").contains("ok   secrets: TEST_NINJAS_KEY set here and in the systemd user manager's environment"), "\(file("doctor2.txt"))")
+        #expect(file("status2.txt").contains("fetched \"Little strokes fell great oaks.\""), "\(file("status2.txt"))")
+    }
 }
+

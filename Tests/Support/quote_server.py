@@ -23,6 +23,9 @@ ROUTES = {
     "/html": (200, [{"q": "<p>Don&#8217;t <b>panic</b> &amp; carry on.</p>", "a": "A &lt;B&gt;"}]),
     # Plain text that looks like markup: it must arrive exactly as written.
     "/plain": (200, [{"q": "3 < 5 && 7 > 2 — \"quotes\" & 'marks' &amp; <b>kept</b>", "a": "R&amp;D <Lab>"}]),
+    # Unicode line breaks inside the text (LINE SEPARATOR, NEL): line breaks of the quote.
+    "/separator": (200, [{"q": "Be kind,\u2028for everyone you meet is fighting a hard battle.", "a": "Ian Maclaren"}]),
+    "/nel": (200, [{"q": "Be kind,\u0085for everyone you meet is fighting a hard battle.", "a": "Ian Maclaren"}]),
     "/custom": (200, {"data": {"items": [{"words": "The journey of a thousand li commences with a single step.", "by": "Laozi"}]}}),
 }
 

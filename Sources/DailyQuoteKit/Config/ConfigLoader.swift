@@ -14,6 +14,10 @@ package struct LoadedConfig: Sendable, Equatable {
     /// The default source list in use and why, when no file gives `[[source]]`; set by
     /// ``useDefaultSources(_:)``.
     package var defaultSources: DefaultSources?
+    /// Where the user's config path points when it is a broken symbolic link (a dotfiles
+    /// layout whose target is not there): the built-in defaults apply, as with no file, and
+    /// `config check`, `status` and `doctor` name the link.
+    package var brokenLink: String?
 
     package init(
         config: Config, path: String, fileExists: Bool, systemFiles: [String] = [], origins: [String: ConfigValueOrigin] = [:]
@@ -58,8 +62,10 @@ package struct ConfigLoader: Sendable {
         let userText = userFile ? try Self.read(path, required: explicitPath != nil) : nil
         if let userText { layers.append(ConfigLayer(kind: .user, path: path, text: userText)) }
         let layered = try parser.parse(layers: layers)
-        return LoadedConfig(
+        var loaded = LoadedConfig(
             config: layered.config, path: path, fileExists: userText != nil, systemFiles: systemFiles, origins: layered.origins)
+        if userFile, userText == nil { loaded.brokenLink = SymbolicLink.danglingTarget(of: path) }
+        return loaded
     }
 
     /// The text of the config file at `path`; nil if it does not exist and is not `required`.
@@ -67,7 +73,8 @@ package struct ConfigLoader: Sendable {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             if required {
-                throw ConfigError(.fileNotFound, file: path, detail: "no such config file")
+                let detail = SymbolicLink.danglingTarget(of: path).map { "a symbolic link to \($0), which does not exist" }
+                throw ConfigError(.fileNotFound, file: path, detail: detail ?? "no such config file")
             }
             return nil
         }

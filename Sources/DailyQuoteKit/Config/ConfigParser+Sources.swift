@@ -55,7 +55,7 @@ extension ConfigParser {
             }
             source.format = parsed
         }
-        source.headers = try headers(table)
+        (source.headers, source.headerVariables, source.unsetVariables) = try headers(table)
         source.encoding = try parseEncoding(table, kind: kind)
         if let path = try table.string("path", expecting: "an absolute file path") {
             source.path = try absolutePath(path, in: table)
@@ -64,17 +64,30 @@ extension ConfigParser {
         return source
     }
 
-    /// The `headers` inline table, with `${VAR}` replaced from the environment.
-    private func headers(_ table: TOMLTableReader) throws(ConfigError) -> [String: String] {
-        guard let headerTable = try table.table("headers") else { return [:] }
+    /// The `headers` inline table, with `${VAR}` replaced from the environment; the variables
+    /// named, and those of them that are not set.
+    ///
+    /// A variable that is not set is no config error: the headers are a secret the fetch stage
+    /// needs, not the plan, so the source fails at fetch time (``SourceConfig/unsetVariables``)
+    /// and everything else (the timers the generator writes, the delivery) goes on.
+    private func headers(_ table: TOMLTableReader) throws(ConfigError) -> (
+        headers: [String: String], variables: [String], unset: [String]
+    ) {
+        guard let headerTable = try table.table("headers") else { return ([:], [], []) }
         var headers: [String: String] = [:]
+        var variables: [String] = []
+        var unset: [String] = []
         for key in headerTable.table.keys.sorted() {
             guard let value = try headerTable.string(key, expecting: "a string") else { continue }
             // A name with a colon, blank or line break would make another header, or a broken one.
             guard !key.isEmpty, key.utf8.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: ":") }) else {
                 throw headerTable.error(.invalidValue, key, "not a header name (printable ASCII without blanks or colons)")
             }
-            let expanded = try expand(value, key: key, in: headerTable)
+            let (expanded, named) = try expand(value, key: key, in: headerTable)
+            for name in named where !variables.contains(name) {
+                variables.append(name)
+                if (environment[name] ?? "").isEmpty { unset.append(name) }
+            }
             // Checked after ${VAR} expansion; the value may be a secret, so it is never shown.
             // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
             guard !expanded.utf8.contains(where: { $0 == 13 || $0 == 10 }) else {
@@ -83,7 +96,7 @@ extension ConfigParser {
             }
             headers[key] = expanded
         }
-        return headers
+        return (headers, variables, unset)
     }
 
     /// `path` with `~`, `~/`, `$HOME` or `${HOME}` at its start replaced by the home directory; it must
@@ -107,9 +120,11 @@ extension ConfigParser {
         return expanded
     }
 
-    /// `value` with every `${NAME}` replaced; a missing variable is a config error.
-    private func expand(_ value: String, key: String, in table: TOMLTableReader) throws(ConfigError) -> String {
+    /// `value` with every `${NAME}` replaced, and the names; a variable that is not set (or is
+    /// empty) stands for nothing.
+    private func expand(_ value: String, key: String, in table: TOMLTableReader) throws(ConfigError) -> (String, [String]) {
         var result = ""
+        var names: [String] = []
         var rest = Substring(value)
         while let open = rest.firstRange(of: "${") {
             result += rest[..<open.lowerBound]
@@ -117,13 +132,12 @@ extension ConfigParser {
                 throw table.error(.invalidValue, key, "unterminated ${ in the value")
             }
             let name = String(rest[open.upperBound..<close])
-            guard let variable = environment[name], !variable.isEmpty else {
-                throw table.error(.invalidValue, key, "the environment variable \(name) is not set (the value is taken from ${\(name)})")
-            }
-            result += variable
+            guard !name.isEmpty else { throw table.error(.invalidValue, key, "${} names no environment variable") }
+            names.append(name)
+            result += environment[name] ?? ""
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return (result + rest, names)
     }
 
     /// Each kind's required keys.

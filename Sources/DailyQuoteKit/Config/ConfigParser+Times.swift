@@ -13,7 +13,7 @@ extension ConfigParser {
             let names = clashing.map(table.keyPath).joined(separator: " and ")
             throw table.error(
                 .invalidValue, "times",
-                "delivery.times cannot be combined with \(names); use times alone (\"08:00\" is hour = 8, minute = 0)")
+                "cannot be combined with \(names); use times alone (\"08:00\" is hour = 8, minute = 0)")
         }
         guard !entries.isEmpty else {
             throw table.error(.invalidValue, "times", "the list is empty; give at least one time such as \"08:00\", or remove the key")

@@ -27,6 +27,14 @@ package struct SourceConfig: Sendable, Equatable {
     ///
     /// Values are secrets: they are never logged or printed.
     package var headers: [String: String]
+    /// The environment variables the header values take (`${NAME}`), in order, each once.
+    package var headerVariables: [String] = []
+    /// Those of ``headerVariables`` that were not set (or empty) when the config was loaded.
+    ///
+    /// The source cannot be asked without them: the fetch stage fails it
+    /// (``FetchError/unsetVariables(_:)``) and the next source, or the bundled collection, serves.
+    /// It is not a config error, since the headers are the fetch's business, not the plan's.
+    package var unsetVariables: [String] = []
     /// The file of a `fortune` or `file` source: absolute, with `~` and `$HOME` expanded.
     package var path: String?
     /// How the text is written; only `json` sources can be `html`.

@@ -43,14 +43,27 @@ package struct DeliveryStage: Sendable {
     /// waits in turn) and the delivery that waited is posted once, if no other process did.
     /// A dry run reads but writes, waits and posts nothing. Each pass posts within
     /// `notification.timeout` of taking the lock; reading the presence signals does not count.
+    ///
+    /// A stop request (SIGTERM or SIGINT for `notify`) is heard from the moment the person is
+    /// found away until the post begins: during the wait, and after it while another process
+    /// holds the lock or the due rule runs again. It ends the run with nothing posted; a post
+    /// that has begun is finished first.
     package func deliverIfDue(mode: ExecutionMode) throws -> DeliveryOutcome {
         let budgetEnd = clock() + max(config.delivery.catchUp.seconds, DueDecision.onTimeGrace)
         var waited: PresenceWait?
+        // Kept until the run ends: it hears stop requests until then.
+        var watching: (any PresenceWatching)?
+        defer { withExtendedLifetime(watching) {} }
         while true {
-            switch try attempt(mode: mode, waited: waited, budgetEnd: budgetEnd) {
+            switch try attempt(mode: mode, waited: waited, watching: watching, budgetEnd: budgetEnd) {
             case .done(let outcome):
                 return outcome
             case .away(let delivery, let watch, let until):
+                // The previous watch (a later delivery came due) lets go of the signals before this
+                // one catches them, and before anything (status's marker) says the delivery waits.
+                watching = nil
+                if !watch.catchStops() { logger.warning("cannot catch SIGTERM and SIGINT; the delivery does not wait for presence") }
+                watching = watch
                 let since = clock()
                 var marker = PresenceWaitMarker(pid: getpid(), plannedAt: delivery.at, since: since, until: until, reason: watch.reason)
                 logger.notice("\(marker.text(zone: planner.zone)): the delivery planned for \(format.iso8601(delivery.at))")
@@ -63,16 +76,24 @@ package struct DeliveryStage: Sendable {
                 }
                 withExtendedLifetime(lock) {}
                 logger.info("presence wait ended: \(end.rawValue) after \(clock() - since) s")
-                guard end != .stopped else {
-                    var outcome = DeliveryOutcome(result: .stopped)
-                    outcome.plannedAt = delivery.at
-                    outcome.slot = delivery.slot
-                    outcome.detail = "stopped while waiting for presence; the delivery stays due"
-                    return outcome
-                }
+                // A stop that came as the wait ended (the unlock and SIGTERM at once) counts too.
+                guard end != .stopped, !watch.stopRequested else { return Self.stopped(delivery, afterWait: false) }
                 waited = PresenceWait(delivery: delivery, seconds: clock() - since, end: end)
             }
         }
+    }
+
+    /// The outcome of a run stopped while `delivery` waited for presence, or `afterWait`, between
+    /// the wait and the post.
+    static func stopped(_ delivery: PlannedDelivery?, afterWait: Bool) -> DeliveryOutcome {
+        var outcome = DeliveryOutcome(result: .stopped)
+        outcome.plannedAt = delivery?.at
+        outcome.slot = delivery?.slot
+        outcome.detail =
+            afterWait
+            ? "stopped while waiting for presence (the wait had ended; nothing was posted); the delivery stays due"
+            : "stopped while waiting for presence; the delivery stays due"
+        return outcome
     }
 
     /// A wait for presence that has ended.
@@ -89,41 +110,60 @@ package struct DeliveryStage: Sendable {
         case away(PlannedDelivery, any PresenceWatching, until: Int64)
     }
 
-    /// One pass of ``deliverIfDue(mode:)`` under the ledger's lock.
-    private func attempt(mode: ExecutionMode, waited: PresenceWait?, budgetEnd: Int64) throws -> Attempt {
-        try underLock(mode: mode, deadline: nil) { state, now, deadline in
-            let catchUp = config.delivery.catchUp.seconds
-            // The delivery that waited to its limit is still due a moment past it.
-            let window = waited.map { max(catchUp, now - $0.delivery.at) } ?? catchUp
-            switch DueDecision.decide(planner: planner, now: now, catchUp: window, ledger: state) {
-            case .nothingDue(let reason, let next):
-                logger.info("nothing due: \(reason.rawValue)")
-                var outcome = DeliveryOutcome(result: .nothingDue)
-                outcome.detail = reason.rawValue
-                outcome.nextAt = next?.at
-                return .done(outcome)
-            case .due(let delivery):
-                var wait = waited.flatMap { $0.delivery == delivery ? $0 : nil }
-                var postDeadline = deadline
-                if !mode.isDryRun, wait == nil, let presence {
-                    let asked = ContinuousClock.now
-                    if let watch = presence.awayWatch() {
-                        let limit = delivery.at + max(catchUp, DueDecision.onTimeGrace)
-                        let next = planner.deliveries(from: now + 1, count: 1).first?.at ?? limit
-                        let until = min(limit, next, budgetEnd)
-                        if until > now { return .away(delivery, watch, until: until) }
-                        wait = PresenceWait(delivery: delivery, seconds: 0, end: .timeout)
-                    }
-                    // Reading the presence signals is not posting: its time does not count against the post's deadline.
-                    postDeadline = deadline + (ContinuousClock.now - asked)
-                }
-                let outcome = try deliver(
-                    for: delivery, day: delivery.day, state: state, now: now, mode: mode, deadline: postDeadline, wait: wait
-                ) { entry in
-                    try ledger.record(entry, state: .delivered(delivery, postedAt: entry.postedAt))
-                }
-                return .done(outcome)
+    /// One pass of ``deliverIfDue(mode:)`` under the ledger's lock; stopped when `watching` (the
+    /// last wait's watch) hears a stop request before the lock is taken.
+    private func attempt(mode: ExecutionMode, waited: PresenceWait?, watching: (any PresenceWatching)?, budgetEnd: Int64) throws
+        -> Attempt
+    {
+        let stopped = { watching?.stopRequested ?? false }
+        do {
+            return try underLock(mode: mode, deadline: nil, stopped: stopped) { state, now, deadline in
+                try decide(mode: mode, state: state, now: now, deadline: deadline, waited: waited, budgetEnd: budgetEnd, stopped: stopped)
             }
+        } catch FileLock.LockError.stopped {
+            // While another process held the lock (posting the same delivery, say).
+            return .done(Self.stopped(waited?.delivery, afterWait: true))
+        }
+    }
+
+    /// The due rule and what follows from it, under the ledger's lock.
+    private func decide(
+        mode: ExecutionMode, state: LedgerState, now: Int64, deadline: Deadline, waited: PresenceWait?, budgetEnd: Int64,
+        stopped: () -> Bool
+    ) throws -> Attempt {
+        // Stopped just as the lock was taken.
+        if stopped() { return .done(Self.stopped(waited?.delivery, afterWait: true)) }
+        let catchUp = config.delivery.catchUp.seconds
+        // The delivery that waited to its limit is still due a moment past it.
+        let window = waited.map { max(catchUp, now - $0.delivery.at) } ?? catchUp
+        switch DueDecision.decide(planner: planner, now: now, catchUp: window, ledger: state) {
+        case .nothingDue(let reason, let next):
+            logger.info("nothing due: \(reason.rawValue)")
+            var outcome = DeliveryOutcome(result: .nothingDue)
+            outcome.detail = reason.rawValue
+            outcome.nextAt = next?.at
+            return .done(outcome)
+        case .due(let delivery):
+            var wait = waited.flatMap { $0.delivery == delivery ? $0 : nil }
+            var postDeadline = deadline
+            if !mode.isDryRun, wait == nil, let presence {
+                let asked = ContinuousClock.now
+                if let watch = presence.awayWatch() {
+                    let limit = delivery.at + max(catchUp, DueDecision.onTimeGrace)
+                    let next = planner.deliveries(from: now + 1, count: 1).first?.at ?? limit
+                    let until = min(limit, next, budgetEnd)
+                    if until > now { return .away(delivery, watch, until: until) }
+                    wait = PresenceWait(delivery: delivery, seconds: 0, end: .timeout)
+                }
+                // Reading the presence signals is not posting: its time does not count against the post's deadline.
+                postDeadline = deadline + (ContinuousClock.now - asked)
+            }
+            let outcome = try deliver(
+                for: delivery, day: delivery.day, state: state, now: now, mode: mode, deadline: postDeadline, wait: wait
+            ) { entry in
+                try ledger.record(entry, state: .delivered(delivery, postedAt: entry.postedAt))
+            }
+            return .done(outcome)
         }
     }
 
@@ -145,10 +185,10 @@ package struct DeliveryStage: Sendable {
     ///
     /// The lock is a file: a dry run must not create it, and reading without it is harmless.
     private func underLock<Result>(
-        mode: ExecutionMode, deadline: Deadline?, _ body: (LedgerState, Int64, Deadline) throws -> Result
+        mode: ExecutionMode, deadline: Deadline?, stopped: () -> Bool = { false }, _ body: (LedgerState, Int64, Deadline) throws -> Result
     ) throws -> Result {
         let deadline = deadline ?? deadlineFromNow
-        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, until: deadline)
+        let lock = mode.isDryRun ? nil : try FileLock(path: ledger.lockPath, until: deadline, stopped: stopped)
         defer { withExtendedLifetime(lock) {} }
         let now = clock()
         return try body(try currentState(mode: mode, now: now), now, deadline)
@@ -205,8 +245,9 @@ package struct DeliveryStage: Sendable {
             try? ClosedLog(path: ledger.paths.closedLog).append(
                 .init(id: previous.id, postedAt: previous.postedAt, reason: .replaced, at: clock()))
         }
-        let posted = try poster.post(
-            DesktopNotification(quote: choice.quote, config: config.notification, tr: tr), holdUntil: holdUntil(now: clock()), deadline: deadline)
+        var notification = DesktopNotification(quote: choice.quote, config: config.notification, tr: tr)
+        notification.source = choice.source
+        let posted = try poster.post(notification, holdUntil: holdUntil(now: clock()), deadline: deadline)
         let postedAt = posted.postedAt ?? clock()
         var entry = HistoryEntry(
             planned: delivery.map { format.iso8601($0.at) }, plannedAt: delivery?.at, plannedDay: delivery?.day.description,

@@ -17,6 +17,8 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
     /// The language of the default title, the author line and the buttons; it travels with the
     /// notification to the holder that re-posts it.
     package var tr = Translator.english
+    /// Where the quote came from (`bundled`, or a source's name), for a favourite saved from it.
+    package var source: String?
 
     package init(summary: String, body: String, icon: String, urgency: NotificationUrgency, expireMilliseconds: Int32) {
         self.summary = summary
@@ -38,11 +40,13 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
         show(quote)
     }
 
-    /// Shows `quote` in this notification: its body is the text, a newline, `— Author`.
-    package mutating func show(_ quote: Quote) {
+    /// Shows `quote`, which came from `source`, in this notification: its body is the text, a
+    /// newline, `— Author`.
+    package mutating func show(_ quote: Quote, source: String? = nil) {
         // TRANSLATORS: the line under the quote naming its author (%s); keep the dash or use your language's.
         body = quote.text + (quote.author.isEmpty ? "" : "\n" + tr("— %s", quote.author))
         self.quote = quote
+        self.source = source
     }
 }
 

@@ -15,9 +15,19 @@ package enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case repeated
     /// The quote is acceptable but `[quotes]` refuses it.
     case refused(QuotesConfig.Refusal)
-    /// No record of a local file passes `[quotes]`; the text says how many each key refused.
-    case noQuotePasses(String)
+    /// No record of a local file passes `[quotes]`; the text says how many each key refused,
+    /// and the key names the `[quotes]` key that refused the most (nil when only the general
+    /// rules refused them).
+    case noQuotePasses(String, refusedBy: String?)
     case unreadable(String)
+    /// The headers take these environment variables (`${NAME}`), which are not set.
+    case unsetVariables([String])
+
+    /// Whether `[quotes]` refused the source's one quote (not a local source's whole file).
+    var isRefusal: Bool {
+        if case .refused = self { return true }
+        return false
+    }
 
     package var description: String {
         switch self {
@@ -33,8 +43,11 @@ package enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .rejected(let rejection): rejection.description
         case .repeated: "the quote was delivered in the last 365 days"
         case .refused(let refusal): refusal.description
-        case .noQuotePasses(let why): why
+        case .noQuotePasses(let why, _): why
         case .unreadable(let message): message
+        case .unsetVariables(let names):
+            "not asked: the environment variable\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")), which its headers take, "
+                + "\(names.count == 1 ? "is" : "are") not set; for the timers, set \(names.count == 1 ? "it" : "them") in ~/.config/environment.d/"
         }
     }
 }

@@ -30,6 +30,9 @@ package struct FetchOutcome: Sendable, Codable, Equatable {
         /// The `[quotes]` key that refused the source's quote (`max_length`, `exclude_authors`, ...);
         /// `error` says why.
         package var refusedBy: String?
+        /// The environment variables the source's headers take that were not set, so that it
+        /// was not asked; `error` says so.
+        package var unsetVariables: [String]?
 
         package init(_ source: SourceConfig, outcome: Outcome, error: String? = nil) {
             self.source = source.name
@@ -58,15 +61,16 @@ package struct FetchOutcome: Sendable, Codable, Equatable {
 
     /// `fetched "…" — Seneca (zenquotes, 312 ms)`, or the failure with each source's error.
     ///
-    /// Quotes `[quotes]` refused before the one taken are named after it, so that `status` says
-    /// why a source further down the list gave the quote.
+    /// Quotes `[quotes]` refused before the one taken, and sources not asked for want of an
+    /// environment variable, are named after it, so that `status` says why a source further down
+    /// the list gave the quote.
     package var text: String {
         switch result {
         case .failed:
             let reasons = attempts.map(\.text).joined(separator: "; ")
             return "failed (\(elapsedMs) ms): \(reasons.isEmpty ? "no sources" : reasons)"
         case .fetched, .unchanged:
-            let refused = attempts.filter { $0.refusedBy != nil }.map(\.text)
+            let refused = attempts.filter { $0.refusedBy != nil || $0.unsetVariables != nil }.map(\.text)
             let after = refused.isEmpty ? "" : "; before it, \(refused.joined(separator: "; "))"
             return "\(result.rawValue) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms\(after))"
         }

@@ -14,6 +14,9 @@ package struct FetchPlan: Sendable, Codable, Equatable {
         package var headers: [String]
         /// A fortune file's declared encoding; absent for UTF-8, the default.
         package var encoding: String?
+        /// The environment variables its headers take that are not set: the source would be
+        /// skipped. Absent when there are none.
+        package var unsetVariables: [String]?
     }
 
     /// Always true: nothing was fetched or written.
@@ -30,7 +33,8 @@ package struct FetchPlan: Sendable, Codable, Equatable {
         sources = config.sources.map { source in
             Source(
                 source: source.name, host: source.host, path: source.host == nil ? source.path : nil,
-                headers: source.headers.keys.sorted(), encoding: source.encoding)
+                headers: source.headers.keys.sorted(), encoding: source.encoding,
+                unsetVariables: source.unsetVariables.isEmpty ? nil : source.unsetVariables)
         }
         filters = Self.describe(config.quotes)
         urls = config.sources.map { $0.effectiveURL ?? $0.path ?? "" }
@@ -68,7 +72,8 @@ package struct FetchPlan: Sendable, Codable, Equatable {
             let target = index < urls.count ? urls[index] : source.host ?? source.path ?? ""
             let headers = source.headers.isEmpty ? "" : " (headers: \(source.headers.joined(separator: ", ")))"
             let encoding = source.encoding.map { " (encoding: \($0))" } ?? ""
-            lines.append("  \(index + 1). \(source.source) \(target)\(headers)\(encoding)")
+            let unset = source.unsetVariables.map { " (not asked: \($0.joined(separator: ", ")) not set)" } ?? ""
+            lines.append("  \(index + 1). \(source.source) \(target)\(headers)\(encoding)\(unset)")
         }
         if let filters { lines.append("keeping only quotes that pass [quotes]: \(filters)") }
         lines.append("and cache the quote in \(cache)")

@@ -73,10 +73,16 @@ package struct FetchStage: Sendable {
                     }
                     logger.info("\(source.name) (\(source.location)): \(description)")
                     var attempt = FetchOutcome.Attempt(source, outcome: .failed, error: description)
-                    if case .refused(let refusal) = error { attempt.refusedBy = refusal.key }
+                    switch error {
+                    case .refused(let refusal): attempt.refusedBy = refusal.key
+                    case .noQuotePasses(_, let key): attempt.refusedBy = key
+                    case .unsetVariables(let names): attempt.unsetVariables = names
+                    default: break
+                    }
                     attempts.append(attempt)
-                    // A repeat, or a quote [quotes] refuses, may be followed by another from a random source.
-                    guard error == .repeated || attempt.refusedBy != nil else { break }
+                    // A repeat, or a quote [quotes] refuses, may be followed by another from a random source;
+                    // a local source that read every record has no other to give.
+                    guard error == .repeated || error.isRefusal else { break }
                 }
             }
         }

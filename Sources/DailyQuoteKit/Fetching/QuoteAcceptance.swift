@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// The rules a quote from any source must pass before it is cached.
 ///
-/// Text is trimmed (and, from a source declared `format = "html"`, converted from HTML); then
+/// Text is trimmed (and, from a source declared `format = "html"`, converted from HTML), and
+/// Unicode's other line breaks become line feeds (``lineBreaks``); then
 /// it must be non-empty, at most 1,000 characters, free of control characters, and not a known
 /// placeholder (ZenQuotes answers a rate limit with a "quote" starting `Too many requests` by
 /// `zenquotes.io`).
@@ -45,12 +46,35 @@ package enum QuoteAcceptance {
         return .success(Quote(text: text, author: author))
     }
 
-    /// White space trimmed (inner newlines and tabs kept); for HTML, tags removed and entities decoded first.
+    /// White space trimmed (inner newlines and tabs kept) and ``lineBreaks`` made line feeds;
+    /// for HTML, tags removed and entities decoded first.
     static func clean(_ text: String, format: SourceConfig.Format) -> String {
         switch format {
-        case .text: text.trimmingWhitespace()
-        case .html: HTMLText.text(fromHTML: text).trimmingWhitespace()
+        case .text: unifyingLineBreaks(text).trimmingWhitespace()
+        case .html: unifyingLineBreaks(HTMLText.text(fromHTML: text)).trimmingWhitespace()
         }
+    }
+
+    /// NEL (U+0085), LINE SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029): line breaks
+    /// inside a quote, whatever the source (a line of a quote file, a fortune record, a JSON
+    /// string).
+    ///
+    /// Each becomes a line feed, as a quote's other line breaks are, so that every notification
+    /// server shows the break, and NEL, a C1 control, is not refused as one. Spaces and tabs
+    /// around it are dropped, as they are at the ends of a fortune's lines.
+    package static let lineBreaks: Set<Unicode.Scalar> = ["\u{85}", "\u{2028}", "\u{2029}"]
+
+    /// `text` with each of ``lineBreaks`` (and the spaces and tabs around it) made one line feed.
+    static func unifyingLineBreaks(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: lineBreaks.contains) else { return text }
+        let pieces = text.unicodeScalars.split(omittingEmptySubsequences: false, whereSeparator: lineBreaks.contains)
+        return pieces.enumerated().map { index, piece in
+            var scalars = piece[...]
+            let isBlank = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+            if index > 0 { while let first = scalars.first, isBlank(first) { scalars = scalars.dropFirst() } }
+            if index < pieces.count - 1 { while let last = scalars.last, isBlank(last) { scalars = scalars.dropLast() } }
+            return String(String.UnicodeScalarView(scalars))
+        }.joined(separator: "\n")
     }
 
     /// Control characters other than newline and tab, including C1 and bidi overrides.

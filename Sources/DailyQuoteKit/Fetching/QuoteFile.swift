@@ -6,7 +6,7 @@ import FoundationEssentials
 /// objects, or one such object. One that starts with `[` or `{` but does not parse is an error.
 /// `author` is optional (missing or `null`: no author); an entry whose `text` is missing, not a
 /// string or empty is skipped with a warning giving its 1-based index. Any other file is lines
-/// `text -- author`; blank lines and lines starting with `#` are ignored, `text --` has no author,
+/// `text -- author`, ended by line feeds (or CR LF) only; blank lines and lines starting with `#` are ignored, `text --` has no author,
 /// and a line that is only `-- author` holds no quote and is skipped with a warning. A file with
 /// no usable quote is an error naming the file and the reason.
 package struct QuoteFile: Sendable, Equatable {
@@ -103,8 +103,12 @@ package struct QuoteFile: Sendable, Equatable {
     private static func lines(of text: String, path: String) throws(ReadError) -> ([Quote], [String]) {
         var quotes: [Quote] = []
         var warnings: [String] = []
-        // Any line break, so a file saved with CRLF reads the same.
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        // At line feeds only, as `wc -l` counts lines (a CR before one is dropped, so a file saved
+        // with CRLF reads the same): Unicode's other line breaks (U+2028, U+2029, U+0085) are
+        // inside a record, where ``QuoteAcceptance`` makes them line breaks of the quote. The
+        // scalars are split, since "\r\n" is one Character.
+        for (index, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let rawLine = String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars[...]))
             let line = rawLine.trimmingSpaces()
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             guard !line.hasPrefix("--") else {

@@ -33,6 +33,7 @@ package struct QuoteSourceReader: Sendable {
         case .file:
             (text, author) = try localFile(source.path ?? "")
         default:
+            guard source.unsetVariables.isEmpty else { throw .unsetVariables(source.unsetVariables) }
             guard let address = source.effectiveURL, let url = URL(string: address) else { throw .network("no URL") }
             let body = try await fetcher.get(url, headers: source.headers, deadline: deadline)
             (text, author) = try extract(body, source: source)
@@ -119,7 +120,7 @@ package struct QuoteSourceReader: Sendable {
         candidates = candidates.compactMap { candidate in
             switch QuoteAcceptance.accept(text: candidate.text, author: candidate.author) {
             case .failure:
-                refusals["the general rules", default: 0] += 1
+                refusals[Self.generalRules, default: 0] += 1
                 return nil
             case .success(let quote):
                 if let refusal = filters.refusal(of: quote) {
@@ -131,11 +132,17 @@ package struct QuoteSourceReader: Sendable {
         }
         guard !candidates.isEmpty else {
             let counts = refusals.sorted { $0.key < $1.key }.map { "\($0.value) by \($0.key)" }.joined(separator: ", ")
-            throw .noQuotePasses("no quote of \(total) in \(path) passes [quotes] (refused: \(counts.isEmpty ? "none" : counts))")
+            // The key that refused the most records (by name on a tie) is the one to change first.
+            let key = refusals.filter { $0.key != Self.generalRules }.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            throw .noQuotePasses(
+                "no quote of \(total) in \(path) passes [quotes] (refused: \(counts.isEmpty ? "none" : counts))", refusedBy: key)
         }
         let quote = candidates[min(max(pick(candidates.count), 0), candidates.count - 1)]
         return (quote.text, quote.author)
     }
+
+    /// How a local source's refusals count the records ``QuoteAcceptance`` refuses.
+    static let generalRules = "the general rules"
 
     /// One quote of a ``QuoteFile``.
     private func localFile(_ path: String) throws(FetchError) -> (String, String?) {

@@ -4,11 +4,15 @@ package struct SchedulePreview: Sendable, Equatable {
     /// The instant the preview starts from (Unix seconds).
     package var start: Int64
     package var deliveries: [PlannedDelivery]
+    /// Whether each line names its slot: for a plan of `delivery.times` entries, even one
+    /// (the header's summary does not say the entry as written), not for `hour`/`minute`.
+    package var namesSlots: Bool
 
-    package init(planner: DeliveryPlanner, start: Int64, count: Int) {
+    package init(planner: DeliveryPlanner, start: Int64, count: Int, namesSlots: Bool? = nil) {
         self.planner = planner
         self.start = start
         self.deliveries = planner.deliveries(from: start, count: count)
+        self.namesSlots = namesSlots ?? (planner.rules.count > 1)
     }
 
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
@@ -28,8 +32,7 @@ package struct SchedulePreview: Sendable, Equatable {
         }
         let timeWidth = rows.map(\.0.count).max() ?? 0
         let relativeWidth = rows.map(\.1.count).max() ?? 0
-        // A one-slot plan names its slot in the header already.
-        let showSlots = planner.rules.count > 1
+        let showSlots = namesSlots || planner.rules.count > 1
         let slotWidth = showSlots ? rows.map { "[\($0.2.slot)]".count }.max() ?? 0 : 0
         return rows.map { time, relative, delivery in
             var line = time.padding(timeWidth) + "  " + relative.padding(relativeWidth)

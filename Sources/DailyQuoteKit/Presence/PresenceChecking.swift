@@ -7,9 +7,17 @@ package protocol PresenceChecking: Sendable {
 }
 
 /// A live watch on the presence signals, made by ``PresenceChecking/awayWatch()``.
+///
+/// It hears stop requests (SIGTERM and SIGINT for `notify`) from ``catchStops()`` until it goes,
+/// so the delivery stage keeps it until it has posted or given up.
 package protocol PresenceWatching: AnyObject {
     /// Why the person is away.
     var reason: AwayReason { get }
+    /// Starts hearing stop requests, before anything says the delivery waits; false if it cannot
+    /// (the wait then ends at once, as a timeout).
+    func catchStops() -> Bool
+    /// Whether a stop was requested since ``catchStops()``, during the wait or after it.
+    var stopRequested: Bool { get }
     /// Blocks the calling thread until the person is back, `seconds` have passed, or a stop is requested.
     ///
     /// `reasonChanged` hears of each new ``reason`` while the person stays away (the screen

@@ -1,6 +1,7 @@
 /// How a wait for presence hears a stop request.
 package enum PresenceStop: Sendable, Equatable {
-    /// SIGTERM and SIGINT end the wait (`notify`): a handler is installed for the wait only.
+    /// SIGTERM and SIGINT end the wait, and stop the delivery until it posts (`notify`): a
+    /// handler is installed from the moment the person is found away until the watch goes.
     case signals
     /// The descriptor becoming readable ends the wait (`run`'s stop eventfd, which it keeps reading).
     case descriptor(Int32)

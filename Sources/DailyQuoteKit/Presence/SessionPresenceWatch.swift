@@ -32,6 +32,8 @@ final class SessionPresenceWatch: PresenceWatching {
     /// Raised by any subscribed signal; the state is then read again.
     private let changed = SignalFlag()
     private let stop: PresenceStop
+    /// SIGTERM and SIGINT caught, for `.signals`, from ``catchStops()`` until this watch goes.
+    private var stopSignals: StopSignals?
     private var screenSaver: (name: String, path: String, interface: String)?
     private(set) var signals = PresenceSignals()
     private(set) var state = PresenceState()
@@ -90,6 +92,23 @@ final class SessionPresenceWatch: PresenceWatching {
         }
     }
 
+    /// Starts hearing stop requests, for `.signals` by installing the handler; false if it cannot.
+    func catchStops() -> Bool {
+        guard case .signals = stop else { return true }
+        if stopSignals == nil { stopSignals = StopSignals() }
+        return stopSignals != nil
+    }
+
+    /// The descriptor that becomes readable on a stop request, once stops are caught.
+    private var stopDescriptor: Int32? {
+        switch stop {
+        case .descriptor(let descriptor): descriptor
+        case .signals: stopSignals?.descriptor
+        }
+    }
+
+    var stopRequested: Bool { stopDescriptor.map(StopSignals.isReadable) ?? false }
+
     deinit {
         for (bus, id) in subscriptions { bus.unsubscribe(id) }
         // Dispatch what is queued, so that the subscriptions' data is released before the context goes.
@@ -121,28 +140,9 @@ final class SessionPresenceWatch: PresenceWatching {
         guard timer >= 0 else { return .timeout }
         defer { close(timer) }
         guard dq_timerfd_arm(timer, 0, seconds, 0) == 0 else { return .timeout }
-        let stopDescriptor: Int32
-        switch stop {
-        case .descriptor(let descriptor):
-            stopDescriptor = descriptor
-        case .signals:
-            stopDescriptor = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-            guard stopDescriptor >= 0 else { return .timeout }
-            guard dq_install_stop_handler(stopDescriptor) == 0 else {
-                // One of the two handlers may be in place: put both back before giving up the wait.
-                signal(SIGTERM, SIG_DFL)
-                signal(SIGINT, SIG_DFL)
-                close(stopDescriptor)
-                return .timeout
-            }
-        }
-        defer {
-            if case .signals = stop {
-                signal(SIGTERM, SIG_DFL)
-                signal(SIGINT, SIG_DFL)
-                close(stopDescriptor)
-            }
-        }
+        // The handler stays in place after the wait, until this watch goes: a stop between the
+        // wait and the post must be heard too (DeliveryStage asks ``stopRequested``).
+        guard catchStops(), let stopDescriptor else { return .timeout }
         let expired = SignalFlag()
         let stopped = SignalFlag()
         let sources = [watch(timer, raising: expired), watch(stopDescriptor, raising: stopped)]

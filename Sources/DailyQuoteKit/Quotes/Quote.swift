@@ -1,7 +1,11 @@
 /// A quote and its author.
+///
+/// In JSON, a quote without an author (`author` empty) has no `author` key; a missing or null
+/// `author` reads as none.
 package struct Quote: Sendable, Codable, Equatable, Hashable {
     package var text: String
-    package var author: String
+    /// Empty for a quote without an author.
+    @OmittedWhenEmpty package var author: String
 
     package init(text: String, author: String) {
         self.text = text

@@ -48,10 +48,12 @@ package struct Doctor: Sendable {
 
     /// Runs every check.
     package func run() async -> [DoctorCheck] {
+        let managerEnvironment = systemctl.environment()
         var checks = [configCheck(), busCheck(), serverCheck()]
         if let postingPath { checks.append(postingCheck(postingPath())) }
         checks.append(presenceCheck())
-        checks += managerChecks()
+        checks += managerChecks(managerEnvironment)
+        if let secrets = secretsCheck(managerEnvironment) { checks.append(secrets) }
         if let zones { checks.append(zoneCheck(zones)) }
         checks.append(clockCheck())
         checks.append(directoriesCheck())
@@ -63,6 +65,10 @@ package struct Doctor: Sendable {
     func configCheck() -> DoctorCheck {
         if let configError {
             return DoctorCheck(tr("config"), ok: false, configError, fix: tr("correct it; `dailyquote config check` shows every problem"))
+        }
+        if let target = loaded.brokenLink {
+            return DoctorCheck(
+                tr("config"), ok: true, tr("%s is a broken symbolic link (%s does not exist); built-in defaults", loaded.path, target))
         }
         return DoctorCheck(
             tr("config"), ok: true, loaded.fileExists ? tr("%s is valid", loaded.path) : tr("no file at %s; built-in defaults", loaded.path))
@@ -114,9 +120,9 @@ package struct Doctor: Sendable {
     }
 
     /// The user manager and the units, or why they do not matter (a `run` scheduler instead).
-    func managerChecks() -> [DoctorCheck] {
+    func managerChecks(_ managerEnvironment: [String: String]?) -> [DoctorCheck] {
         let usesTimers = !engine.unitsInstalled.isEmpty
-        guard let managerEnvironment = systemctl.environment() else {
+        guard let managerEnvironment else {
             if engine.runProcess && !usesTimers {
                 return [DoctorCheck(tr("scheduler"), ok: true, tr("no systemd user manager; a `dailyquote run` scheduler is running"))]
             }
@@ -161,6 +167,46 @@ package struct Doctor: Sendable {
                     tr("installed, enabled and in sync") + (engine.unitsHorizonEnd.map { "; " + tr("explicit elapses through %s", $0) } ?? "")))
         }
         return checks
+    }
+
+    /// Whether the environment variables the sources' headers take (`${NAME}`) are set, here and
+    /// in the user manager's environment (which the timers run with); nil when no header takes one.
+    ///
+    /// A missing one fails only the sources that take it, at refresh time.
+    func secretsCheck(_ managerEnvironment: [String: String]?) -> DoctorCheck? {
+        var names: [String] = []
+        for name in loaded.config.sources.flatMap(\.headerVariables) where !names.contains(name) { names.append(name) }
+        guard !names.isEmpty else { return nil }
+        let unsetHere = names.filter { (environment[$0] ?? "").isEmpty }
+        let skipped = tr("refresh skips the sources whose headers take them (the other sources and the bundled quotes stand in)")
+        guard let managerEnvironment else {
+            // No user manager: what refreshes (`run`, or a refresh typed here) has this environment.
+            guard unsetHere.isEmpty else {
+                return DoctorCheck(
+                    tr("secrets"), ok: false, tr("%s not set here; %s", unsetHere.joined(separator: ", "), skipped),
+                    fix: tr("export them in the session that starts dailyquote (for `dailyquote run`, the desktop session's environment)"))
+            }
+            return DoctorCheck(tr("secrets"), ok: true, tr("%s set here (no systemd user manager to ask)", names.joined(separator: ", ")))
+        }
+        let notInManager = names.filter { (managerEnvironment[$0] ?? "").isEmpty }
+        guard notInManager.isEmpty else {
+            return DoctorCheck(
+                tr("secrets"), ok: false,
+                tr("%s not in the systemd user manager's environment, which the timers run with; %s", notInManager.joined(separator: ", "), skipped),
+                fix: tr(
+                    "set them in ~/.config/environment.d/dailyquote.conf (see environment.d(5)) and log in again, or run `systemctl --user import-environment %s` where they are set",
+                    notInManager.joined(separator: " "))
+            )
+        }
+        guard unsetHere.isEmpty else {
+            return DoctorCheck(
+                tr("secrets"), ok: true,
+                tr("%s set in the systemd user manager's environment (not %s here: a refresh typed here skips their sources)",
+                    names.joined(separator: ", "), unsetHere.joined(separator: ", "))
+            )
+        }
+        return DoctorCheck(
+            tr("secrets"), ok: true, tr("%s set here and in the systemd user manager's environment", names.joined(separator: ", ")))
     }
 
     /// What is wrong with installed units, if anything.
@@ -214,6 +260,10 @@ package struct Doctor: Sendable {
             let what = try await probeSource()
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
             return DoctorCheck(tr("first source"), ok: true, "\(what) (\(Int(elapsed)) ms)")
+        } catch FetchError.unsetVariables(let names) {
+            return DoctorCheck(
+                tr("first source"), ok: false, FetchError.unsetVariables(names).description,
+                fix: tr("export %s here too; the other sources and the bundled quotes still stand in", names.joined(separator: ", ")))
         } catch {
             return DoctorCheck(
                 tr("first source"), ok: false, error.message,

@@ -41,7 +41,7 @@ package struct StatusCollector: Sendable {
         var report = StatusReport(
             config: .init(
                 path: loaded.path, exists: loaded.fileExists, valid: configError == nil, error: configError,
-                systemFiles: loaded.systemFiles, origins: loaded.origins),
+                systemFiles: loaded.systemFiles, origins: loaded.origins, brokenLink: loaded.brokenLink),
             timeZone: planner.zone.identifier, rule: planner.summary,
             nextDelivery: next.first.map { upcoming($0.at, slot: $0.slot) }, nextRefresh: nextRefresh.map { upcoming($0) },
             cachedQuote: nil, cacheProblem: nil, lastRefresh: FetchOutcome.last(at: paths.lastRefresh),
@@ -50,10 +50,12 @@ package struct StatusCollector: Sendable {
         report.sources = .init(loaded)
         switch cache.read() {
         case .valid(let quote):
+            let refusal = loaded.config.quotes.refusal(of: quote.quote)
             report.cachedQuote = .init(
-                text: quote.text, author: quote.author, source: quote.source, fetchedAt: format.iso8601(quote.fetchedAt),
-                ageSeconds: now - quote.fetchedAt, age: ZonedTimeFormat.relative(from: now, to: quote.fetchedAt),
-                forDelivery: quote.forDelivery.map(format.iso8601))
+                text: quote.text, author: quote.author, source: quote.source,
+                fetchedAt: format.iso8601(quote.fetchedAt), ageSeconds: now - quote.fetchedAt,
+                age: ZonedTimeFormat.relative(from: now, to: quote.fetchedAt), forDelivery: quote.forDelivery.map(format.iso8601),
+                refusedBy: refusal?.key, refusal: refusal?.description)
         case .absent: break
         case .corrupt(let why): report.cacheProblem = "corrupt (\(why)); the next refresh sets it aside"
         }

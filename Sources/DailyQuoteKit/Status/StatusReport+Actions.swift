@@ -11,7 +11,8 @@ extension StatusReport {
         package var posted: String
         package var notificationId: UInt32?
         package var text: String
-        package var author: String
+        /// Empty for none, which the JSON leaves out.
+        @OmittedWhenEmpty package var author: String
         package var another: Bool?
         package var actions: [NotificationAction]?
     }

@@ -8,7 +8,8 @@ extension StatusReport {
     package func text(_ tr: Translator) -> String {
         var lines: [(label: String, value: String)] = []
         func line(_ label: String, _ value: String) { lines.append((label, value)) }
-        let state = config.exists ? (config.valid ? tr("valid") : tr("INVALID: %s", config.error ?? "?")) : tr("absent; built-in defaults")
+        let absent = config.brokenLink.map { tr("a broken symbolic link to %s; built-in defaults", $0) } ?? tr("absent; built-in defaults")
+        let state = config.exists ? (config.valid ? tr("valid") : tr("INVALID: %s", config.error ?? "?")) : absent
         // TRANSLATORS: status's labels end with a colon; the values line up after the longest.
         line(tr("config:"), "\(config.path) (\(state))")
         for file in config.systemFiles { line(tr("system config:"), file) }
@@ -32,6 +33,9 @@ extension StatusReport {
                 // TRANSLATORS: under the cached quote: its source, when it was fetched, how long ago, and the delivery it is for.
                 tr("from %s, fetched %s (%s), for %s", cachedQuote.source, cachedQuote.fetchedAt, cachedQuote.age,
                     cachedQuote.forDelivery ?? tr("no particular delivery")))
+            if let refusal = cachedQuote.refusal {
+                line("", tr("not used: cached quote %s; the next delivery takes a bundled quote", refusal))
+            }
         } else {
             line(tr("cached quote:"), cacheProblem ?? tr("none (the bundled collection is used)"))
         }

@@ -10,6 +10,8 @@ package struct StatusReport: Sendable, Codable, Equatable {
         package var systemFiles: [String] = []
         /// For each known key (`delivery.hour`; `source` for the list), where its value came from.
         package var origins: [String: ConfigValueOrigin] = [:]
+        /// Where the config path points when it is a broken symbolic link.
+        package var brokenLink: String?
     }
 
     /// An instant, as local time and as the time left until it.
@@ -25,13 +27,19 @@ package struct StatusReport: Sendable, Codable, Equatable {
     /// The cached quote, and which delivery it is for.
     package struct Cached: Sendable, Codable, Equatable {
         package var text: String
-        package var author: String
+        /// Empty for none, which the JSON leaves out.
+        @OmittedWhenEmpty package var author: String
         package var source: String
         package var fetchedAt: String
         package var ageSeconds: Int64
         /// `2h 5m ago`.
         package var age: String
         package var forDelivery: String?
+        /// The `[quotes]` key that refuses this quote (filters set or changed since it was
+        /// fetched), so that the next delivery takes a bundled one instead; absent when it passes.
+        package var refusedBy: String?
+        /// Why, as `notify --dry-run` says it: `refused by quotes.include_authors: …`.
+        package var refusal: String?
     }
 
     /// The last planned delivery that was posted.

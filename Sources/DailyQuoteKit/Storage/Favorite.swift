@@ -1,7 +1,11 @@
 /// One saved quote: a line of `favorites.jsonl`.
+///
+/// `author` is optional, as everywhere: a line without it, or with `"author": null`, is a quote
+/// without an author, which is written without the key.
 package struct Favorite: Sendable, Codable, Equatable {
     package var text: String
-    package var author: String
+    /// The author; empty for none, which the JSON leaves out.
+    @OmittedWhenEmpty package var author: String
     /// When it was saved (Unix seconds).
     package var savedAt: Int64
     /// Where the quote came from (`bundled`, or a source's name), where known.

@@ -15,11 +15,14 @@ package final class FileLock {
     package enum LockError: Error, Equatable, LocalizedError {
         case cannotOpen(path: String, reason: String)
         case timedOut(path: String)
+        /// `stopped` said to give up the wait.
+        case stopped(path: String)
 
         package var errorDescription: String? {
             switch self {
             case .cannotOpen(let path, let reason): "cannot open lock file \(path): \(reason)"
             case .timedOut(let path): "another dailyquote process holds \(path); gave up waiting"
+            case .stopped(let path): "stopped while waiting for \(path)"
             }
         }
     }
@@ -27,9 +30,10 @@ package final class FileLock {
     /// Takes the lock on `path` (created 0600, with a 0700 directory), waiting at most until
     /// `deadline`.
     ///
-    /// It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound.
+    /// It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound, and gives up
+    /// as soon as `stopped` says so (a stop request).
     /// A `shared` lock only marks presence: any number can hold it, and ``isHeld(path:)`` sees them.
-    package init(path: String, until deadline: Deadline, shared: Bool = false) throws(LockError) {
+    package init(path: String, until deadline: Deadline, shared: Bool = false, stopped: () -> Bool = { false }) throws(LockError) {
         try? SystemCall.createPrivateDirectory(PathName.directory(of: path))
         let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: SystemError.last("open").reason) }
@@ -38,6 +42,10 @@ package final class FileLock {
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
                 close(fd)
                 throw .timedOut(path: path)
+            }
+            guard !stopped() else {
+                close(fd)
+                throw .stopped(path: path)
             }
             usleep(10_000)
         }

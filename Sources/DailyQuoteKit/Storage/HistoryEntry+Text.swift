@@ -1,9 +1,10 @@
 /// A history entry as `dailyquote history` prints it.
 extension HistoryEntry {
-    /// One entry: when, the quote (its lines indented), the author if any, where it came from,
-    /// and what else happened to it: a preview, a catch-up, how it ended.
+    /// One entry: when and its slot (`[Mon..Fri 08:00]`, where recorded), the quote (its lines
+    /// indented), the author if any, where it came from, and what else happened to it: a
+    /// preview, a catch-up, how it ended.
     package func line(format: ZonedTimeFormat) -> String {
-        let when = format.display(plannedAt ?? postedAt)
+        let when = format.display(plannedAt ?? postedAt) + (slot.map { " [\($0)]" } ?? "")
         let indent = String(repeating: " ", count: when.count + 3)
         var line = "\(when)  \"\(text.replacing("\n", with: "\n" + indent))\""
         if !author.isEmpty { line += " — \(author)" }

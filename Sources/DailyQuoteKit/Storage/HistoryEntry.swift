@@ -1,4 +1,7 @@
 /// One line of `history.jsonl`: a notification that was posted.
+///
+/// A quote without an author has no `author` key (lines written before had `"author": ""`,
+/// which reads the same).
 package struct HistoryEntry: Sendable, Codable, Equatable {
     /// The planned delivery (ISO 8601 with offset); nil for `notify --now`.
     package var planned: String?
@@ -15,7 +18,8 @@ package struct HistoryEntry: Sendable, Codable, Equatable {
     package var posted: String
     package var postedAt: Int64
     package var text: String
-    package var author: String
+    /// The author; empty for none, which the JSON leaves out.
+    @OmittedWhenEmpty package var author: String
     /// Where the quote came from: the cache's source name, or `bundled`.
     package var source: String
     /// Why that quote: `cache`, or `fallback: ...`.

@@ -35,18 +35,19 @@ package struct ActionAnswerer: Sendable {
         package var notification: DesktopNotification
         package var id: UInt32
         package var postedAt: Int64
-        package var source: String?
         package var server: String
         /// The path it was posted on, for the Another entry's history line.
         package var path: PostingPath?
 
+        /// `source`, where given, is where the quote came from: the notification carries it (for Save).
         package init(
-            notification: DesktopNotification, id: UInt32, postedAt: Int64, source: String?, server: String, path: PostingPath? = nil
+            notification: DesktopNotification, id: UInt32, postedAt: Int64, source: String? = nil, server: String,
+            path: PostingPath? = nil
         ) {
             self.notification = notification
+            if let source { self.notification.source = source }
             self.id = id
             self.postedAt = postedAt
-            self.source = source
             self.server = server
             self.path = path
         }
@@ -77,7 +78,7 @@ package struct ActionAnswerer: Sendable {
             return shown
         case .save:
             do {
-                let added = try favorites.save(quote, source: shown.source, at: now)
+                let added = try favorites.save(quote, source: shown.notification.source, at: now)
                 logger.info(added ? "saved the quote to \(favorites.path)" : "the quote is saved already")
             } catch {
                 logger.warning("cannot save the quote: \(error.message)")
@@ -99,7 +100,7 @@ package struct ActionAnswerer: Sendable {
             return shown
         }
         var notification = shown.notification
-        notification.show(choice.quote)
+        notification.show(choice.quote, source: choice.source)
         // Its history entry is told apart from the one it replaced by the posting time.
         let postedAt = max(clock(), shown.postedAt + 1)
         guard replace(notification, postedAt) else {
@@ -118,7 +119,6 @@ package struct ActionAnswerer: Sendable {
         } catch {
             logger.warning("cannot record the other quote: \(error.message)")
         }
-        return Shown(
-            notification: notification, id: shown.id, postedAt: postedAt, source: choice.source, server: shown.server, path: shown.path)
+        return Shown(notification: notification, id: shown.id, postedAt: postedAt, server: shown.server, path: shown.path)
     }
 }

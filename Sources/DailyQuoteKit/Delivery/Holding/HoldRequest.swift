@@ -7,16 +7,13 @@ package struct HoldRequest: Sendable, Codable, Equatable {
     /// The instant (Unix seconds) after which the holder lets go: the hold's end, at the latest
     /// just after the next planned delivery.
     package var until: Int64
-    /// Where the quote came from (`bundled`, or a source's name), for a favourite saved from it.
-    package var source: String?
     /// The zone the history's times are written in (the delivery's), for an Another quote.
     package var timeZone: String?
 
-    package init(notification: DesktopNotification, replaces: UInt32?, until: Int64, source: String? = nil, timeZone: String? = nil) {
+    package init(notification: DesktopNotification, replaces: UInt32?, until: Int64, timeZone: String? = nil) {
         self.notification = notification
         self.replaces = replaces
         self.until = until
-        self.source = source
         self.timeZone = timeZone
     }
 }

@@ -68,7 +68,7 @@ package struct HoldStage: Sendable {
                     logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
                 }
                 shown = ActionAnswerer.Shown(
-                    notification: request.notification, id: id, postedAt: postedAt, source: request.source, server: reply.server?.name ?? ""
+                    notification: request.notification, id: id, postedAt: postedAt, server: reply.server?.name ?? ""
                 )
             }
             report(reply)

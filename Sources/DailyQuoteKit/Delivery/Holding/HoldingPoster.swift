@@ -21,6 +21,7 @@ package struct HoldingPoster: NotificationPosting {
         let request = HoldRequest(notification: notification, replaces: nil, until: holdUntil, timeZone: timeZone)
         let reply = try launcher.post(request, deadline: deadline)
         guard let server = reply.server else { throw .failed("the holder did not say which server took the notification") }
-        return PostedNotification(server: server, id: reply.id, held: reply.holding)
+        // The holder's posting time: its hold marker and the buttons' records name it, so the history must too.
+        return PostedNotification(server: server, id: reply.id, held: reply.holding, postedAt: reply.postedAt)
     }
 }

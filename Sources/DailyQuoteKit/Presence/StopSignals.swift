@@ -1,0 +1,47 @@
+import CLinuxEvents
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    #error("dailyquote runs on Linux only")
+#endif
+
+/// SIGTERM and SIGINT caught as a stop request while this value lives: `notify`'s presence wait
+/// and the time from it to the post.
+///
+/// The handler adds 1 to an eventfd, which a wait polls and ``requested`` reads; when the value
+/// goes, the default actions come back first and the eventfd is closed after, so that the
+/// handler never writes to a closed descriptor.
+final class StopSignals {
+    /// Readable once a stop was requested.
+    let descriptor: Int32
+
+    /// Installs the handler; nil when it cannot (the signals then keep their default action).
+    init?() {
+        let descriptor = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard descriptor >= 0 else { return nil }
+        guard dq_install_stop_handler(descriptor) == 0 else {
+            // One of the two handlers may be in place: put both back.
+            Self.restoreDefaults()
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        Self.restoreDefaults()
+        close(descriptor)
+    }
+
+    private static func restoreDefaults() {
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGINT, SIG_DFL)
+    }
+
+    /// Whether `descriptor` is readable now: a stop was requested (it is not read, so it stays so).
+    static func isReadable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLIN) != 0
+    }
+}
