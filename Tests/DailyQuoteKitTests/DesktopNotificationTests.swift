@@ -34,6 +34,10 @@ struct DesktopNotificationTests {
         // The translator travels with the notification (to the holder, as JSON).
         let decoded = try JSONDecoder().decode(DesktopNotification.self, from: JSONEncoder().encode(notification))
         #expect(decoded.label(.save) == "Speichern")
+        // A hold request from a binary before translations has no translator: English.
+        let old = #"{"appName":"dailyquote","summary":"S","body":"B","icon":"i","urgency":"normal","expireMilliseconds":-1,"desktopEntry":"d"}"#
+        let decodedOld = try JSONDecoder().decode(DesktopNotification.self, from: Data(old.utf8))
+        #expect(decodedOld.tr == .english && decodedOld.label(.copy) == "Copy")
         config.title = "Quote of the Day"
         #expect(DesktopNotification(quote: Quote(text: "T.", author: ""), config: config, tr: tr).summary == "Quote of the Day")
     }

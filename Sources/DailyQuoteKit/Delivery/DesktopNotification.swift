@@ -16,7 +16,13 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
     package var quote: Quote?
     /// The language of the default title, the author line and the buttons; it travels with the
     /// notification to the holder that re-posts it.
-    package var tr = Translator.english
+    package var tr: Translator {
+        get { translator ?? .english }
+        set { translator = newValue }
+    }
+    /// ``tr`` as stored: optional, so that a hold request without it (from a binary before
+    /// translations, during an upgrade) still decodes, as English.
+    private var translator: Translator?
     /// Where the quote came from (`bundled`, or a source's name), for a favourite saved from it.
     package var source: String?
 
