@@ -37,7 +37,9 @@ struct InstallCommand: AsyncParsableCommand {
         let directory = context.unitDirectory
         if dryRun.mode.isDryRun {
             for unit in units { print("# \(directory.path)/\(unit.name)\n\(unit.content)") }
-            print(SchedulePreview(planner: context.planner, start: context.now, count: 3, namesSlots: context.config.delivery.times != nil).text, terminator: "")
+            print(
+                SchedulePreview(planner: context.planner, start: context.now, count: 3, namesSlots: context.config.delivery.times != nil)
+                    .text, terminator: "")
             print("dry run: nothing written")
             return
         }

@@ -37,7 +37,8 @@ struct RunCommand: AsyncParsableCommand {
     func runOnCallingThread() throws {
         let context = try CommandContext(global)
         guard !dryRun.mode.isDryRun else {
-            let preview = SchedulePreview(planner: context.planner, start: context.now, count: 7, namesSlots: context.config.delivery.times != nil)
+            let preview = SchedulePreview(
+                planner: context.planner, start: context.now, count: 7, namesSlots: context.config.delivery.times != nil)
             print(preview.text, terminator: "")
             for line in RunPlanDescription(context: context, preview: preview).stageLines { print(line) }
             return

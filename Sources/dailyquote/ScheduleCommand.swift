@@ -43,7 +43,8 @@ struct ScheduleCommand: AsyncParsableCommand {
             guard let parsed = TimestampParser.parse(from, zone: context.zone) else { throw ValidationError(Self.fromProblem(from)) }
             start = parsed
         }
-        let preview = SchedulePreview(planner: context.planner, start: start, count: count, namesSlots: context.config.delivery.times != nil)
+        let preview = SchedulePreview(
+            planner: context.planner, start: start, count: count, namesSlots: context.config.delivery.times != nil)
         if json {
             print(try JSONOutput.encode(preview.report))
         } else {

@@ -131,4 +131,3 @@ struct DeliveryStagePresenceTests {
         #expect(again.result == .posted)
     }
 }
-

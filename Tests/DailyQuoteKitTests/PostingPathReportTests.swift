@@ -31,6 +31,21 @@ struct PostingPathReportTests {
         #expect(report.text.contains("freedesktop with a holder"))
     }
 
+    @Test("A Hidden=true entry first in the data directories hides a packaged one: the freedesktop path, and why")
+    func hiddenEntry() {
+        let packaged = "/usr/share/applications/io.github.dailyquote.DailyQuote.desktop"
+        let report = PostingPathReport(
+            gnomeShell: true, freedesktop: .holder, environment: environment, fileExists: [entry, packaged, service].contains,
+            contents: { $0 == entry ? "[Desktop Entry]\nHidden=true\n" : "[Desktop Entry]\nName=dailyquote\n" })
+        #expect(report.path == .holder)
+        #expect(report.desktopEntry == nil)
+        #expect(report.problem?.contains("Hidden=true") == true, "\(report.problem ?? "")")
+        let shown = PostingPathReport(
+            gnomeShell: true, freedesktop: .holder, environment: environment, fileExists: [entry, service].contains,
+            contents: { _ in "[Desktop Entry]\nName=dailyquote\n[Desktop Action x]\nHidden=true\n" })
+        #expect(shown.path == .gnome, "Hidden=true outside [Desktop Entry] hides nothing")
+    }
+
     @Test("GNOME Shell without the D-Bus service: the GNOME path, but its buttons do nothing")
     func noService() {
         let report = report(gnome: true, files: [entry])

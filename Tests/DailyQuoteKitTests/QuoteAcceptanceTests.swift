@@ -55,7 +55,8 @@ struct QuoteAcceptanceTests {
         arguments: ["\u{2028}", "\u{2029}", "\u{85}", " \u{2028}\t", "\u{85} "])
     func unicodeLineBreaks(separator: String) throws {
         for format in SourceConfig.Format.allCases {
-            let quote = try QuoteAcceptance.accept(text: "Be kind,\(separator)for all.", author: "Ian\(separator)Maclaren", format: format).get()
+            let quote = try QuoteAcceptance.accept(text: "Be kind,\(separator)for all.", author: "Ian\(separator)Maclaren", format: format)
+                .get()
             #expect(quote.text == "Be kind,\nfor all.", "\(format)")
             #expect(quote.author == "Ian\nMaclaren", "\(format)")
         }

@@ -41,7 +41,10 @@ struct QuoteSourceReaderTests {
         let dir = TemporaryDirectory()
         let path = try dir.write("quotes.txt", "Only quote here. -- Someone\n")
         let reader = QuoteSourceReader(pick: { _ in 0 })
-        await #expect(throws: FetchError.noQuotePasses("no quote of 1 in \(path) passes [quotes] (refused: 1 by exclude_authors)", refusedBy: "exclude_authors")) {
+        await #expect(
+            throws: FetchError.noQuotePasses(
+                "no quote of 1 in \(path) passes [quotes] (refused: 1 by exclude_authors)", refusedBy: "exclude_authors")
+        ) {
             try await reader.read(
                 SourceConfig(kind: .file, path: path), deadline: deadline, filters: QuotesConfig(excludeAuthors: ["someone"]))
         }

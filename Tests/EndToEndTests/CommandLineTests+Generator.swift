@@ -177,4 +177,3 @@ extension CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: "\(directory)/timers.target.wants/dailyquote-notify.timer"))
     }
 }
-

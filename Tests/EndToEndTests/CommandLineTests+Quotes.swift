@@ -195,7 +195,8 @@ extension CommandLineTests {
         #expect(attempts.count == 1, "a local source that read every record is not asked again")
         #expect(attempts.first?["refusedBy"] as? String == "include_authors", "\(result.stdout)")
         #expect(
-            attempts.first?["error"] as? String == "no quote of 3 in \(lines) passes [quotes] (refused: 2 by include_authors, 1 by max_length)")
+            attempts.first?["error"] as? String
+                == "no quote of 3 in \(lines) passes [quotes] (refused: 2 by include_authors, 1 by max_length)")
         let recorded = try String(contentsOfFile: sandbox.home.url("state/dailyquote/refresh.json"), encoding: .utf8)
         #expect(try Self.refreshAttempts(recorded).first?["refusedBy"] as? String == "include_authors")
     }

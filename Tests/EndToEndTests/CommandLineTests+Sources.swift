@@ -134,7 +134,8 @@ extension CommandLineTests {
         switch (type, shape) {
         case ("file", "json"):
             let escaped = separator.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
-            body = "path = \"\(try sandbox.home.write("quotes.json", #"[{"text": "\#(first)\#(escaped)\#(second)", "author": "Ian Maclaren"}]"#))\""
+            body =
+                "path = \"\(try sandbox.home.write("quotes.json", #"[{"text": "\#(first)\#(escaped)\#(second)", "author": "Ian Maclaren"}]"#))\""
         case ("file", let lines):
             let end = lines.hasSuffix("CRLF") ? "\r\n" : "\n"
             body = "path = \"\(try sandbox.home.write("quotes.txt", "\(first)\(separator)\(second) -- Ian Maclaren\(end)"))\""
@@ -163,4 +164,3 @@ extension CommandLineTests {
         }
     }
 }
-

@@ -55,6 +55,11 @@ struct GnomeNotificationsTests {
                 "dbus-1/services/io.github.dailyquote.DailyQuote.service",
                 service.replacingOccurrences(of: "@BINDIR@/dailyquote", with: binary).replacingOccurrences(
                     of: "@SYSTEMD_SERVICE@", with: ""))
+        } else {
+            // An entry the package installed on this machine (scripts/setup, then scripts/test)
+            // must not count: a Hidden=true entry first in the data directories hides it, for the
+            // shell (InvalidApp) as for doctor.
+            _ = try data.write("applications/io.github.dailyquote.DailyQuote.desktop", "[Desktop Entry]\nHidden=true\n")
         }
         _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path)
         let prologue = """
@@ -73,11 +78,9 @@ struct GnomeNotificationsTests {
         environment["CONFIG"] = config
         environment["NOTIFICATION_SERVER_SHARE"] = work.path
         environment["NOTIFICATION_SERVER_GNOME_EXTENSION"] = RepositoryPaths.support("gnome43-tray-extension")
-        if installed {
-            environment["NOTIFICATION_SERVER_DATA_DIRS"] = data.path
-            // The commands look where the shell looks (status and doctor report what they find).
-            environment["XDG_DATA_DIRS"] = "\(data.path):/usr/local/share:/usr/share"
-        }
+        environment["NOTIFICATION_SERVER_DATA_DIRS"] = data.path
+        // The commands look where the shell looks (status and doctor report what they find).
+        environment["XDG_DATA_DIRS"] = "\(data.path):/usr/local/share:/usr/share"
         let result = try withExtendedLifetime((sandbox, data)) {
             try ProcessRunner.run(
                 RepositoryPaths.support("with-notification-server.sh"), ["--server", "gnome", "bash", "-c", prologue + script],

@@ -183,8 +183,9 @@ extension UserSessionTests {
         #expect(refresh.contains("fetched \"A local quote stands in.\""), "\(file("status.txt"))")
         #expect(refresh.contains("not asked: the environment variable TEST_NINJAS_KEY"), "\(refresh)")
         #expect(!file("check2.err").contains("TEST_NINJAS_KEY"), "\(file("check2.err"))")
-        #expect(file("doctor2.txt").contains("ok   secrets: TEST_NINJAS_KEY set here and in the systemd user manager's environment"), "\(file("doctor2.txt"))")
+        #expect(
+            file("doctor2.txt").contains("ok   secrets: TEST_NINJAS_KEY set here and in the systemd user manager's environment"),
+            "\(file("doctor2.txt"))")
         #expect(file("status2.txt").contains("fetched \"Little strokes fell great oaks.\""), "\(file("status2.txt"))")
     }
 }
-

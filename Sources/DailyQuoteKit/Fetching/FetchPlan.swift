@@ -14,8 +14,9 @@ package struct FetchPlan: Sendable, Codable, Equatable {
         package var headers: [String]
         /// A fortune file's declared encoding; absent for UTF-8, the default.
         package var encoding: String?
-        /// The environment variables its headers take that are not set: the source would be
-        /// skipped. Absent when there are none.
+        /// The environment variables its headers take that are not set, which skip the source.
+        ///
+        /// Absent when there are none.
         package var unsetVariables: [String]?
     }
 

@@ -15,6 +15,8 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     package var desktopEntry: String?
     /// The D-Bus service file that starts the action service, where it was found.
     package var actionService: String?
+    /// The first desktop entry found when it says `Hidden=true` (and so counts as none).
+    package var hiddenEntry: String?
     /// What keeps the GNOME path from working fully, with GNOME Shell there; nil when nothing does.
     package var problem: String?
     /// How to mend ``problem``.
@@ -23,10 +25,19 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     /// The report for a session where GNOME Shell is (`gnomeShell`) or is not, the freedesktop
     /// path being `freedesktop`, with the application's files looked up in the XDG data
     /// directories of `environment`.
-    package init(gnomeShell: Bool, freedesktop: PostingPath, environment: [String: String], fileExists: (String) -> Bool) {
+    ///
+    /// The first desktop entry found decides, as for GLib: one with `Hidden=true` (read through
+    /// `contents`), as a person writes to hide a packaged entry, counts as none.
+    package init(
+        gnomeShell: Bool, freedesktop: PostingPath, environment: [String: String], fileExists: (String) -> Bool,
+        contents: (String) -> String? = { _ in nil }
+    ) {
         let app = ApplicationID.dailyquote
         let directories = Self.dataDirectories(environment)
-        desktopEntry = directories.map { "\($0)/applications/\(app.desktopFile)" }.first(where: fileExists)
+        let firstEntry = directories.map { "\($0)/applications/\(app.desktopFile)" }.first(where: fileExists)
+        let hidden = firstEntry.flatMap(contents).map(Self.isHidden) ?? false
+        desktopEntry = hidden ? nil : firstEntry
+        hiddenEntry = hidden ? firstEntry : nil
         actionService = directories.map { "\($0)/dbus-1/services/\(app.serviceFile)" }.first(where: fileExists)
         self.gnomeShell = gnomeShell
         // GNOME Shell answers InvalidApp without the desktop entry: notify then falls back.
@@ -41,10 +52,11 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
         let install = tr("install dailyquote with its package, or `make install` (PREFIX=$HOME/.local for one user), then log in again")
         if gnomeShell, desktopEntry == nil {
             // Without the entry the path is the freedesktop one notify falls back to.
+            let missing = hiddenEntry.map { tr("%s hides the desktop entry (Hidden=true)", $0) } ?? tr("no %s is installed", app.desktopFile)
             let problem =
                 path == .holder
-                ? tr("GNOME Shell is running, but no %s is installed: notify falls back to the freedesktop path with a holder process", app.desktopFile)
-                : tr("GNOME Shell is running, but no %s is installed: notify falls back to the freedesktop path", app.desktopFile)
+                ? tr("GNOME Shell is running, but %s: notify falls back to the freedesktop path with a holder process", missing)
+                : tr("GNOME Shell is running, but %s: notify falls back to the freedesktop path", missing)
             return (path.meaning(tr), problem, install)
         } else if gnomeShell, actionService == nil {
             return (
@@ -52,6 +64,20 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
             )
         }
         return (path.meaning(tr), nil, nil)
+    }
+
+    /// Whether a desktop entry's `[Desktop Entry]` group says `Hidden=true`.
+    static func isHidden(_ entry: String) -> Bool {
+        var inMainGroup = false
+        for line in entry.split(whereSeparator: { $0 == "\n" }) {
+            let line = line.trimmingWhitespace()
+            if line.hasPrefix("[") {
+                inMainGroup = line == "[Desktop Entry]"
+            } else if inMainGroup, line.filter({ $0 != " " }) == "Hidden=true" {
+                return true
+            }
+        }
+        return false
     }
 
     /// `$XDG_DATA_HOME` (default `~/.local/share`), then `$XDG_DATA_DIRS` (default

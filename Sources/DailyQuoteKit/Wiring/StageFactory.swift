@@ -63,7 +63,8 @@ package struct StageFactory: Sendable {
         PostingPathReport(
             gnomeShell: GnomeNotificationsPoster.isAvailable(),
             freedesktop: config.notification.hold?.seconds != 0 ? .holder : .freedesktop,
-            environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) })
+            environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) },
+            contents: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
     }
 
     /// The delivery stage, posting through ``poster``.
