@@ -39,12 +39,15 @@ struct DefaultSourcesTests {
     @Test("The first language with a package decides; a language without one is passed over; none at all is said")
     func order() {
         let all = Self.exists(["/usr/share/games/fortunes/ga/proverbs", "/usr/share/games/fortunes/it/italia"])
-        #expect(DefaultSources(languages: ["ja", "ga", "it"], fileExists: all).sources.first?.path == "/usr/share/games/fortunes/ga/proverbs")
+        #expect(
+            DefaultSources(languages: ["ja", "ga", "it"], fileExists: all).sources.first?.path == "/usr/share/games/fortunes/ga/proverbs")
         #expect(DefaultSources(languages: ["fr"], fileExists: all).reason == .noPackage(language: "fr"))
-        #expect(DefaultSources(languages: ["pt_BR"], fileExists: Self.exists(["/usr/share/games/fortunes/brasil"])).sources.first?.path
-            == "/usr/share/games/fortunes/brasil")
-        #expect(DefaultSources(languages: ["zh_CN"], fileExists: Self.exists(["/usr/share/games/fortunes/chinese"])).sources.first?.path
-            == "/usr/share/games/fortunes/chinese")
+        #expect(
+            DefaultSources(languages: ["pt_BR"], fileExists: Self.exists(["/usr/share/games/fortunes/brasil"])).sources.first?.path
+                == "/usr/share/games/fortunes/brasil")
+        #expect(
+            DefaultSources(languages: ["zh_CN"], fileExists: Self.exists(["/usr/share/games/fortunes/chinese"])).sources.first?.path
+                == "/usr/share/games/fortunes/chinese")
     }
 
     @Test("Every package's files are the ones docs/sources.md names, and exist where scripts/install-deps installed them")
@@ -63,7 +66,8 @@ struct DefaultSourcesTests {
         #expect(loaded.config.sources == choice.sources)
         #expect(loaded.defaultSources == choice)
         var configured = LoadedConfig(
-            config: try ConfigParser(zones: Zones.database).parse("[[source]]\ntype = \"dummyjson\"\n", file: "/c"), path: "/c", fileExists: true)
+            config: try ConfigParser(zones: Zones.database).parse("[[source]]\ntype = \"dummyjson\"\n", file: "/c"), path: "/c",
+            fileExists: true)
         configured.useDefaultSources(choice)
         #expect(configured.config.sources.map(\.kind) == [.dummyjson])
         #expect(configured.defaultSources == nil)

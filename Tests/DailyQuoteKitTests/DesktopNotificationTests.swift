@@ -35,7 +35,8 @@ struct DesktopNotificationTests {
         let decoded = try JSONDecoder().decode(DesktopNotification.self, from: JSONEncoder().encode(notification))
         #expect(decoded.label(.save) == "Speichern")
         // A hold request from a binary before translations has no translator: English.
-        let old = #"{"appName":"dailyquote","summary":"S","body":"B","icon":"i","urgency":"normal","expireMilliseconds":-1,"desktopEntry":"d"}"#
+        let old =
+            #"{"appName":"dailyquote","summary":"S","body":"B","icon":"i","urgency":"normal","expireMilliseconds":-1,"desktopEntry":"d"}"#
         let decodedOld = try JSONDecoder().decode(DesktopNotification.self, from: Data(old.utf8))
         #expect(decodedOld.tr == .english && decodedOld.label(.copy) == "Copy")
         config.title = "Quote of the Day"

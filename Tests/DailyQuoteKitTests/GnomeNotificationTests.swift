@@ -36,7 +36,9 @@ struct GnomeNotificationTests {
                 == .tuple([.string("io.github.dailyquote.DailyQuote"), .string("quote"), expected]))
     }
 
-    @Test("In the session's language: the title, the author line and the buttons' labels of the a{sv} come from the notification's translator")
+    @Test(
+        "In the session's language: the title, the author line and the buttons' labels of the a{sv} come from the notification's translator"
+    )
     func translatedLabels() {
         let tr = Translator(
             languages: ["de"],

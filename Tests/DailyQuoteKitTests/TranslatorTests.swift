@@ -48,7 +48,9 @@ struct TranslatorTests {
         #expect(Translator.catalogDirectory(environment: [:], executable: "/usr/bin/dailyquote") == "/usr/share/locale")
         #expect(
             Translator.catalogDirectory(environment: [:], executable: "/home/ada/.local/bin/dailyquote") == "/home/ada/.local/share/locale")
-        #expect(Translator.catalogDirectory(environment: ["DAILYQUOTE_LOCALEDIR": "/b/locale"], executable: "/usr/bin/dailyquote") == "/b/locale")
+        #expect(
+            Translator.catalogDirectory(environment: ["DAILYQUOTE_LOCALEDIR": "/b/locale"], executable: "/usr/bin/dailyquote")
+                == "/b/locale")
         #expect(Translator.catalogDirectory(environment: [:], executable: nil) == nil)
     }
 }

@@ -92,7 +92,8 @@ extension CommandLineTests {
         #expect(calls.first?.contains("\"Zitat des Tages\"") == true)
         #expect(
             file("status.txt").contains(
-                "Quellen:                     /usr/share/games/fortunes/de/zitate aus fortunes-de, dann die mitgelieferte Sammlung (die Sprache der Meldungen ist de_DE)"),
+                "Quellen:                     /usr/share/games/fortunes/de/zitate aus fortunes-de, dann die mitgelieferte Sammlung (die Sprache der Meldungen ist de_DE)"
+            ),
             "\(file("status.txt"))")
         #expect(file("path.txt").contains("ohne [[source]]: /usr/share/games/fortunes/de/zitate aus fortunes-de"), "\(file("path.txt"))")
 
@@ -103,7 +104,9 @@ extension CommandLineTests {
         #expect(englishDryRun.stdout.contains("1. zenquotes https://zenquotes.io/api/today"), "\(englishDryRun.stdout)")
         #expect(!englishDryRun.stdout.contains("fortune"))
         #expect(try english.run(["status"]).stdout.contains("ZenQuotes, then the bundled collection (the messages language is English)"))
-        #expect(try english.run(["config", "path"]).stdout.contains("ZenQuotes, then the bundled collection (the messages language is English)"))
+        #expect(
+            try english.run(["config", "path"]).stdout.contains("ZenQuotes, then the bundled collection (the messages language is English)")
+        )
 
         // An explicit list always wins.
         try german.home.write("config/dailyquote/config.toml", "[[source]]\ntype = \"zenquotes\"\nendpoint = \"random\"\n")

@@ -25,7 +25,8 @@ struct TranslationsTests {
     func templateCheckCanFail() throws {
         let copy = TemporaryDirectory()
         for part in ["Sources", "packaging"] {
-            let result = try ProcessRunner.run("/bin/cp", ["-r", "\(RepositoryPaths.root)/\(part)", copy.path], environment: RepositoryPaths.environment())
+            let result = try ProcessRunner.run(
+                "/bin/cp", ["-r", "\(RepositoryPaths.root)/\(part)", copy.path], environment: RepositoryPaths.environment())
             try #require(result.status == 0, "\(result.stderr)")
         }
         let committed = try String(contentsOfFile: "\(Self.po)/dailyquote.pot", encoding: .utf8)
@@ -50,7 +51,9 @@ struct TranslationsTests {
 
     @Test("po/LINGUAS lists exactly the .po files: the twelve languages")
     func linguas() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.po).filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.po).filter { $0.hasSuffix(".po") }.map {
+            String($0.dropLast(3))
+        }
         #expect(Set(files) == Set(Self.languages))
         #expect(Set(Self.languages) == ["de", "es", "it", "pl", "ru", "cs", "zh_CN", "pt_BR", "bg", "eo", "ga", "fr"])
     }

@@ -16,7 +16,8 @@ extension DeliveryOutcome {
             var parts = [
                 result == .posted
                     ? tr("posted %s (%s, %s)", quote, source, reason)
-                    : result == .failed ? tr("failed to post %s (%s, %s)", quote, source, reason) : tr("would post %s (%s, %s)", quote, source, reason)
+                    : result == .failed
+                        ? tr("failed to post %s (%s, %s)", quote, source, reason) : tr("would post %s (%s, %s)", quote, source, reason)
             ]
             // TRANSLATORS: continues notify's line: the planned delivery's time.
             if let plannedAt { parts.append(tr("for %s", format.display(plannedAt))) }

@@ -71,7 +71,8 @@ package struct Doctor: Sendable {
                 tr("config"), ok: true, tr("%s is a broken symbolic link (%s does not exist); built-in defaults", loaded.path, target))
         }
         return DoctorCheck(
-            tr("config"), ok: true, loaded.fileExists ? tr("%s is valid", loaded.path) : tr("no file at %s; built-in defaults", loaded.path))
+            tr("config"), ok: true, loaded.fileExists ? tr("%s is valid", loaded.path) : tr("no file at %s; built-in defaults", loaded.path)
+        )
     }
 
     func busCheck() -> DoctorCheck {
@@ -115,7 +116,8 @@ package struct Doctor: Sendable {
             return DoctorCheck(tr("presence"), ok: true, tr("deliveries do not wait for you (delivery.wait_for_presence = false)"))
         }
         let signals = presenceSignals()
-        let effect = signals.any ? tr("a delivery waits while you are away") : tr("nothing tells when you are away; deliveries post at once")
+        let effect =
+            signals.any ? tr("a delivery waits while you are away") : tr("nothing tells when you are away; deliveries post at once")
         return DoctorCheck(tr("presence"), ok: true, "\(signals.summary); \(effect)")
     }
 
@@ -146,7 +148,8 @@ package struct Doctor: Sendable {
                 DoctorCheck(
                     tr("systemd user manager"), ok: false, tr("its environment lacks %s", missing.joined(separator: tr(" and "))),
                     fix: tr(
-                        "systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY (your desktop session normally does this)")
+                        "systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY (your desktop session normally does this)"
+                    )
                 ))
         }
         if !usesTimers && !engine.generatedUnits.isEmpty {
@@ -164,7 +167,8 @@ package struct Doctor: Sendable {
             checks.append(
                 DoctorCheck(
                     tr("units"), ok: true,
-                    tr("installed, enabled and in sync") + (engine.unitsHorizonEnd.map { "; " + tr("explicit elapses through %s", $0) } ?? "")))
+                    tr("installed, enabled and in sync")
+                        + (engine.unitsHorizonEnd.map { "; " + tr("explicit elapses through %s", $0) } ?? "")))
         }
         return checks
     }
@@ -192,7 +196,9 @@ package struct Doctor: Sendable {
         guard notInManager.isEmpty else {
             return DoctorCheck(
                 tr("secrets"), ok: false,
-                tr("%s not in the systemd user manager's environment, which the timers run with; %s", notInManager.joined(separator: ", "), skipped),
+                tr(
+                    "%s not in the systemd user manager's environment, which the timers run with; %s", notInManager.joined(separator: ", "),
+                    skipped),
                 fix: tr(
                     "set them in ~/.config/environment.d/dailyquote.conf (see environment.d(5)) and log in again, or run `systemctl --user import-environment %s` where they are set",
                     notInManager.joined(separator: " "))
@@ -201,7 +207,8 @@ package struct Doctor: Sendable {
         guard unsetHere.isEmpty else {
             return DoctorCheck(
                 tr("secrets"), ok: true,
-                tr("%s set in the systemd user manager's environment (not %s here: a refresh typed here skips their sources)",
+                tr(
+                    "%s set in the systemd user manager's environment (not %s here: a refresh typed here skips their sources)",
                     names.joined(separator: ", "), unsetHere.joined(separator: ", "))
             )
         }
@@ -232,7 +239,9 @@ package struct Doctor: Sendable {
         guard !futureRecords.isEmpty else { return DoctorCheck(tr("clock"), ok: true, tr("no delivery recorded in the future")) }
         return DoctorCheck(
             tr("clock"), ok: false,
-            tr("the ledger records %s, more than a day ahead of now; the due rule ignores it", futureRecords.joined(separator: tr(" and "))),
+            tr(
+                "the ledger records %s, more than a day ahead of now; the due rule ignores it", futureRecords.joined(separator: tr(" and "))
+            ),
             fix: tr("check the system clock (timedatectl); the record is replaced by the next delivery"))
     }
 

@@ -52,7 +52,8 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
         let install = tr("install dailyquote with its package, or `make install` (PREFIX=$HOME/.local for one user), then log in again")
         if gnomeShell, desktopEntry == nil {
             // Without the entry the path is the freedesktop one notify falls back to.
-            let missing = hiddenEntry.map { tr("%s hides the desktop entry (Hidden=true)", $0) } ?? tr("no %s is installed", app.desktopFile)
+            let missing =
+                hiddenEntry.map { tr("%s hides the desktop entry (Hidden=true)", $0) } ?? tr("no %s is installed", app.desktopFile)
             let problem =
                 path == .holder
                 ? tr("GNOME Shell is running, but %s: notify falls back to the freedesktop path with a holder process", missing)

@@ -31,7 +31,8 @@ extension StatusReport {
             line(
                 "",
                 // TRANSLATORS: under the cached quote: its source, when it was fetched, how long ago, and the delivery it is for.
-                tr("from %s, fetched %s (%s), for %s", cachedQuote.source, cachedQuote.fetchedAt, cachedQuote.age,
+                tr(
+                    "from %s, fetched %s (%s), for %s", cachedQuote.source, cachedQuote.fetchedAt, cachedQuote.age,
                     cachedQuote.forDelivery ?? tr("no particular delivery")))
             if let refusal = cachedQuote.refusal {
                 line("", tr("not used: cached quote %s; the next delivery takes a bundled quote", refusal))
@@ -53,13 +54,16 @@ extension StatusReport {
         if let futureRecords {
             line(
                 tr("clock:"),
-                tr("the ledger records %s, more than a day ahead; ignored (was the clock wrong?)", futureRecords.joined(separator: tr(" and "))))
+                tr(
+                    "the ledger records %s, more than a day ahead; ignored (was the clock wrong?)",
+                    futureRecords.joined(separator: tr(" and "))))
         }
         if let waitingForPresence { line(tr("presence:"), waitingForPresence.text) }
         if let holder {
             line(
                 tr("holding:"),
-                tr("notification %s on %s, posted %s, until %s at the latest (PID %s)", String(holder.notificationId), holder.server,
+                tr(
+                    "notification %s on %s, posted %s, until %s at the latest (PID %s)", String(holder.notificationId), holder.server,
                     holder.posted, holder.until, String(holder.pid))
             )
         }
@@ -91,7 +95,9 @@ extension StatusReport {
             parts.append(
                 engine.unitsInstalled.count == SystemdUnit.names.count
                     ? tr("systemd timers installed")
-                    : tr("systemd timers partly installed (%s of %s units)", String(engine.unitsInstalled.count), String(SystemdUnit.names.count)))
+                    : tr(
+                        "systemd timers partly installed (%s of %s units)", String(engine.unitsInstalled.count),
+                        String(SystemdUnit.names.count)))
             parts.append(engine.timersEnabled ? tr("enabled") : tr("NOT enabled"))
             parts.append(engine.unitsInSync ? tr("in sync with the config") : tr("OUT OF SYNC: run `dailyquote install`"))
             if let end = engine.unitsHorizonEnd { parts.append(tr("explicit elapses through %s", end)) }
@@ -116,7 +122,8 @@ extension StatusReport {
         }
         return byOrigin.keys.sorted { rank($0) < rank($1) }.map { origin in
             origin.file == nil
-                ? tr("built-in defaults: every other key") : "\(origin.text): \(byOrigin[origin, default: []].sorted().joined(separator: ", "))"
+                ? tr("built-in defaults: every other key")
+                : "\(origin.text): \(byOrigin[origin, default: []].sorted().joined(separator: ", "))"
         }
     }
 }

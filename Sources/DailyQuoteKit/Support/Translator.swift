@@ -127,10 +127,12 @@ package struct Translator: Sendable, Equatable, Codable {
         return "\(PathName.directory(of: bin))/share/locale"
     }
 
-    /// The languages gettext tries for a messages locale (`setlocale(LC_MESSAGES, NULL)`) and
-    /// `LANGUAGE`: none for C and POSIX (English; `LANGUAGE` is then ignored), else `LANGUAGE`'s
-    /// entries, else the locale's language. Codesets are dropped (`de_DE.UTF-8` → `de_DE`);
-    /// the list ends at the first English entry, which needs no catalog.
+    /// The languages gettext tries for a messages locale and `LANGUAGE`.
+    ///
+    /// The locale is `setlocale(LC_MESSAGES, NULL)`'s. None for C and POSIX (English;
+    /// `LANGUAGE` is then ignored), else `LANGUAGE`'s entries, else the locale's language.
+    /// Codesets are dropped (`de_DE.UTF-8` → `de_DE`); the list ends at the first English
+    /// entry, which needs no catalog.
     package static func languages(messagesLocale: String, language: String?) -> [String] {
         let locale = messagesLocale
         guard !locale.isEmpty, locale != "C", locale != "POSIX", !locale.hasPrefix("C.") else { return [] }
