@@ -28,6 +28,7 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/dailyquote-config.path" "$(DESTDIR)$(PREFIX)/lib/systemd/user/dailyquote-config.service"
 	rm -f "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/dailyquote.* "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/$(APPID).*
 	rm -rf "$(DESTDIR)$(PREFIX)/share/doc/dailyquote"
+	rm -f "$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/dailyquote.mo
 
 test:
 	scripts/test

@@ -35,6 +35,7 @@ let package = Package(
                 "CGio",
                 "CLinuxEvents",
                 "CCurl",
+                "CGettext",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -54,6 +55,8 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
+        // glibc's gettext (<libintl.h> is not in Swift's Glibc module); only Support/Translator imports it.
+        .systemLibrary(name: "CGettext"),
         // GDBus: the presence wait (logind, the screensaver, Inhibited) and GNOME's notification API
         // (org.gtk.Notifications, the action service); Gio/ and Presence/ import it.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),

@@ -104,7 +104,7 @@ to
 .El
 .Ss [notification]
 .Bl -tag -width Ds
-.It Cm title No (default Ql Quote of the Day )
+.It Cm title No (default Ql Quote of the Day , in the messages language)
 The summary line; not empty.
 .It Cm icon No (default Ql dailyquote )
 An icon name from the icon theme, or a path.
@@ -177,7 +177,13 @@ is refused. An author in both lists is excluded.
 .Ss [[source]]
 Sources are tried in order; the first acceptable quote is cached. Without any
 .Cm [[source]] ,
-ZenQuotes' quote of the day is used; when every source fails, the delivery uses the bundled
+the messages language's Debian fortune package is read when it is installed (for example
+.Pa /usr/share/games/fortunes/de/zitate
+from fortunes-de under a German locale), else ZenQuotes' quote of the day;
+.Nm status
+and
+.Nm config path
+say which list applies and why. When every source fails, the delivery uses the bundled
 collection.
 .Bl -tag -width Ds
 .It Cm type
@@ -251,6 +257,32 @@ or
 .Ql KOI8-R .
 A record that is not valid in it is an error naming the record, never shown garbled.
 .El
+.Sh ENVIRONMENT
+.Bl -tag -width Ds
+.It Ev LANGUAGE , LC_ALL , LC_MESSAGES , LANG
+The person's language, read as gettext reads it: the notification's default title, its
+author line and buttons, the desktop entries, and what
+.Nm notify ,
+.Nm status
+and
+.Nm doctor
+print.
+.Ql C
+and
+.Ql POSIX
+mean English, and
+.Ev LANGUAGE
+counts only when the locale is not
+.Ql C .
+Under the systemd timers the user manager's environment applies.
+.It Ev DAILYQUOTE_LOCALEDIR
+The directory of the message catalogs, instead of
+.Pa share/locale
+beside the binary's
+.Pa bin/
+.Pq Pa /usr/share/locale ;
+for tests and build trees.
+.El
 .Sh FILES
 .Bl -tag -width Ds
 .It Pa $XDG_CONFIG_HOME/dailyquote/config.toml
@@ -320,6 +352,8 @@ Makes the session bus start
 .Nm action-service
 when a button of a GNOME notification is pressed
 .Pq through the user unit of the same name where systemd activates it .
+.It Pa /usr/share/locale/*/LC_MESSAGES/dailyquote.mo
+The translations, one catalog per language.
 .El
 .Sh EXIT STATUS
 .Bl -tag -width Ds

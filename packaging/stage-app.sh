@@ -12,8 +12,10 @@ root="$destdir$prefix"
 # one of their buttons is pressed. Exec= wants an absolute path (PREFIX, not DESTDIR).
 appid=io.github.dailyquote.DailyQuote
 install -d "$root/share/applications"
-sed "s|@BINDIR@|$prefix/bin|g" "packaging/$appid.desktop.in" >"$root/share/applications/$appid.desktop"
-chmod 0644 "$root/share/applications/$appid.desktop"
+# Its Name[LL]=, GenericName[LL]= and Comment[LL]= come from po/ (msgfmt --desktop).
+sed "s|@BINDIR@|$prefix/bin|g" "packaging/$appid.desktop.in" >"$root/share/applications/$appid.desktop.in"
+packaging/build-translations.sh --desktop "$root/share/applications/$appid.desktop.in" "$root/share/applications/$appid.desktop"
+rm "$root/share/applications/$appid.desktop.in"
 # The user unit goes where the user manager looks: a prefix in $HOME (make install
 # PREFIX=$HOME/.local) has it under share/, the system prefixes under lib/.
 case "$prefix/" in

@@ -36,6 +36,11 @@ install -m 0644 packaging/systemd-user/dailyquote-config.path packaging/systemd-
   "$root/lib/systemd/user/"
 ln -sfn ../dailyquote-config.path "$root/lib/systemd/user/paths.target.wants/dailyquote-config.path"
 
+# The translations (po/, gettext): a catalog per language where the binary looks for them,
+# <prefix>/share/locale (beside its bin/), and the desktop entries with their Name[LL]= and
+# Comment[LL]= lines, from the same .po files (stage-app.sh writes the application's entry).
+packaging/build-translations.sh "$root/share/locale"
 packaging/stage-app.sh "$destdir" "$prefix"
-install -D -m 0644 packaging/autostart/dailyquote.desktop "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
+install -d "$destdir$sysconfdir/xdg/autostart"
+packaging/build-translations.sh --desktop packaging/autostart/dailyquote.desktop.in "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
 install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/examples/config.toml"

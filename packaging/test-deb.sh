@@ -55,6 +55,20 @@ out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC Tests/Support/with-notificat
   bash -c 'dailyquote notify --now && dunstctl close-all && sleep 0.2 && dunstctl history')
 echo "$out" | grep -q "Quote of the Day" || fail "notify --now did not reach dunst: $out"
 
+# The translations: the catalogs under /usr/share/locale, found by the installed binary beside
+# its bin/ (no DAILYQUOTE_LOCALEDIR), and the entries' translated names.
+for lang in $(cat po/LINGUAS); do
+  [ -s "/usr/share/locale/$lang/LC_MESSAGES/dailyquote.mo" ] || fail "no $lang catalog in /usr/share/locale"
+done
+grep -q '^Name\[de\]=dailyquote-Planer$' /etc/xdg/autostart/dailyquote.desktop || fail "the autostart entry has no German name"
+grep -q '^Comment\[fr\]=' /usr/share/applications/io.github.dailyquote.DailyQuote.desktop || fail "the desktop entry has no French comment"
+locales=$(mktemp -d)
+localedef -i de_DE -f UTF-8 "$locales/de_DE.UTF-8" || fail "localedef de_DE.UTF-8 failed"
+out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC LANG=de_DE.UTF-8 LOCPATH="$locales" Tests/Support/with-notification-server.sh \
+  bash -c 'dailyquote notify --now && dunstctl close-all && sleep 0.2 && dunstctl history')
+rm -rf "$locales"
+echo "$out" | grep -q "Zitat des Tages" || fail "notify --now under LANG=de_DE.UTF-8 was not German: $out"
+
 # The user generator: installing the package is enough for a user manager to run the timers,
 # and a config edit changes them with no `install`.
 [ "$(readlink -f /usr/lib/systemd/user-generators/dailyquote-generator)" = /usr/bin/dailyquote ] ||

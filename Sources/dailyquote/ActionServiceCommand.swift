@@ -23,7 +23,8 @@ struct ActionServiceCommand: ParsableCommand {
             paths: context.paths, favorites: context.paths.favoritesStore(logger: context.logger),
             clipboard: Clipboard(environment: context.environment), format: ZonedTimeFormat(zone: context.zone), clock: UnixClock.system,
             logger: context.logger, filters: context.config.quotes)
-        let service = GnomeActionService(answerer: answerer, notification: context.config.notification, logger: context.logger)
+        var service = GnomeActionService(answerer: answerer, notification: context.config.notification, logger: context.logger)
+        service.tr = context.base.tr
         do {
             try service.run()
         } catch {

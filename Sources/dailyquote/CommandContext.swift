@@ -49,11 +49,15 @@ struct CommandContext {
             loaded = LoadedConfig(config: .defaults, path: base.configPath, fileExists: true)
             configError = error
         }
+        // No [[source]]: quotes in the person's language where Debian has them installed.
+        loaded.useDefaultSources(DefaultSources(languages: base.tr.languages))
         self.loaded = loaded
         self.zone = zone ?? base.systemZone
-        stages = StageFactory(
+        var stages = StageFactory(
             loaded: loaded, zone: self.zone, paths: base.paths, environment: environment, logger: base.logger,
             executable: Self.resolveExecutable())
+        stages.tr = base.tr
+        self.stages = stages
         if let target = loaded.brokenLink {
             base.logger.warning("\(loaded.path) is a broken symbolic link (\(target) does not exist); using the built-in defaults")
         } else if !loaded.fileExists {
@@ -97,7 +101,7 @@ struct CommandContext {
     var executablePath: String { stages.executable }
 
     /// Where this binary is: `/proc/self/exe`, else the first argument made absolute.
-    private static func resolveExecutable() -> String {
+    static func resolveExecutable() -> String {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     }

@@ -17,6 +17,8 @@ struct CommandEnvironment {
     let now: Int64
     /// The `--config` argument as given.
     let explicitConfig: String?
+    /// The person's language (gettext's locale rules), for what they see.
+    let tr: Translator
 
     init(_ options: GlobalOptions, variables: [String: String] = ProcessInfo.processInfo.environment, clock: () -> Date = Date.init) {
         self.variables = variables
@@ -25,6 +27,7 @@ struct CommandEnvironment {
         logger = StderrLogHandler.logger(verbosity: options.verbose, environment: variables)
         now = Int64(clock().timeIntervalSince1970.rounded(.down))
         explicitConfig = options.config
+        tr = Translator.start(environment: variables, executable: CommandContext.resolveExecutable())
     }
 
     /// The config file in use: `--config`, else the XDG default.

@@ -23,16 +23,19 @@ struct DoctorCommand: AsyncParsableCommand {
         let collector = context.statusCollector
         let engine = collector.engine()
         var probe: (@Sendable () async throws -> String)?
+        let tr = context.base.tr
         if !offline, let source = context.config.sources.first {
             probe = {
                 let quote = try await QuoteSourceReader().read(source, deadline: .now + Self.sourceDeadline)
-                return "\(source.name) gave \"\(quote.text.prefix(40))\(quote.text.count > 40 ? "…" : "")\""
+                // TRANSLATORS: doctor's first-source check: the source's name, then the start of the quote it gave.
+                return tr("%s gave \"%s\"", source.name, "\(quote.text.prefix(40))\(quote.text.count > 40 ? "…" : "")")
             }
         }
         var doctor = Doctor(
             environment: context.environment, loaded: context.loaded, configError: context.configError?.errorDescription,
             paths: context.paths, engine: engine, systemctl: Systemctl(subprocess: context.subprocess), serverInfo: collector.serverInfo,
             probeSource: probe)
+        doctor.tr = tr
         doctor.zones = collector.zoneAgreement(unitsInstalled: !engine.unitsInstalled.isEmpty)
         doctor.futureRecords = collector.futureRecords()
         doctor.postingPath = collector.postingPath
@@ -41,7 +44,7 @@ struct DoctorCommand: AsyncParsableCommand {
             doctor.presenceSignals = { presence.signals() }
         }
         let checks = await doctor.run()
-        for check in checks { print(check.line) }
+        for check in checks { print(check.line(tr)) }
         if checks.contains(where: { !$0.ok }) {
             throw CommandFailure(alreadyReported: .failed)
         }

@@ -56,5 +56,7 @@ extension CommandEnvironment {
         logger = StderrLogHandler.logger(verbosity: 0, environment: variables)
         now = Int64(Date().timeIntervalSince1970.rounded(.down))
         explicitConfig = nil
+        // The generator writes units, no words for a person.
+        tr = .english
     }
 }

@@ -31,7 +31,10 @@ struct NotifyCommand: AsyncParsableCommand {
         let mode = dryRun.mode
         do {
             let outcome = now ? try stage.postNow(mode: mode) : try stage.deliverIfDue(mode: mode)
-            print(json ? try JSONOutput.encode(outcome.report(zone: context.zone)) : outcome.text(zone: context.zone, now: context.now))
+            print(
+                json
+                    ? try JSONOutput.encode(outcome.report(zone: context.zone))
+                    : outcome.text(zone: context.zone, now: context.now, tr: context.base.tr))
         } catch let error as UserFacingError where json {
             var failed = DeliveryOutcome(result: .failed)
             failed.detail = error.errorDescription

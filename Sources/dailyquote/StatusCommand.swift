@@ -17,6 +17,6 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try CommandContext(global, tolerateInvalidConfig: true)
         let report = context.statusCollector.collect()
-        print(json ? try JSONOutput.encode(report) : report.text, terminator: json ? "\n" : "")
+        print(json ? try JSONOutput.encode(report) : report.text(context.base.tr), terminator: json ? "\n" : "")
     }
 }

@@ -36,6 +36,34 @@ struct GnomeNotificationTests {
                 == .tuple([.string("io.github.dailyquote.DailyQuote"), .string("quote"), expected]))
     }
 
+    @Test(
+        "In the session's language: the title, the author line and the buttons' labels of the a{sv} come from the notification's translator"
+    )
+    func translatedLabels() {
+        let tr = Translator(
+            languages: ["de"],
+            lookup: .table([
+                "Quote of the Day": "Zitat des Tages", "Copy": "Kopieren", "Save": "Speichern", "Another quote": "Anderes Zitat",
+            ]))
+        var config = NotificationConfig()
+        config.actions = [.copy, .save, .another]
+        let gnome = GnomeNotification(DesktopNotification(quote: Self.quote, config: config, tr: tr), postedAt: 1_764_000_000)
+        guard case .vardict(let entries) = gnome.parameters,
+            case .array(_, let buttons) = entries.first(where: { $0.key == "buttons" })?.value
+        else {
+            Issue.record("no buttons in \(gnome.parameters)")
+            return
+        }
+        let labels = buttons.compactMap { button -> String? in
+            guard case .vardict(let fields) = button, case .string(let label) = fields.first(where: { $0.key == "label" })?.value else {
+                return nil
+            }
+            return label
+        }
+        #expect(labels == ["Kopieren", "Speichern", "Anderes Zitat"])
+        #expect(entries.first(where: { $0.key == "title" })?.value == .string("Zitat des Tages"))
+    }
+
     @Test("As a GVariant, GLib reads the same values back, the body unchanged")
     func variant() {
         let gnome = GnomeNotification(notification(actions: [.another]), postedAt: 42)

@@ -10,7 +10,13 @@ struct NotificationActionTests {
     @Test("Identifiers on the bus and labels are exactly the issue's")
     func identifiersAndLabels() {
         #expect(NotificationAction.allCases.map(\.identifier) == ["copy", "save", "another"])
-        #expect(NotificationAction.allCases.map(\.label) == ["Copy", "Save", "Another quote"])
+        #expect(NotificationAction.allCases.map { $0.label(.english) } == ["Copy", "Save", "Another quote"])
+    }
+
+    @Test("Labels come from the translator; a message it lacks stays English")
+    func translatedLabels() {
+        let tr = Translator(languages: ["de"], lookup: .table(["Copy": "Kopieren", "Save": "Speichern"]))
+        #expect(NotificationAction.allCases.map { $0.label(tr) } == ["Kopieren", "Speichern", "Another quote"])
     }
 
     @Test("notification.actions: default copy and save; a list; [] for none; repeats count once")

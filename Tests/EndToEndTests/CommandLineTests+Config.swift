@@ -141,6 +141,7 @@ extension CommandLineTests {
                 system: \(sandbox.home.url("xdg/dailyquote/config.toml")) (absent)
                 cache:  \(sandbox.home.url("cache/dailyquote"))
                 state:  \(sandbox.home.url("state/dailyquote"))
+                sources: without [[source]]: ZenQuotes, then the bundled collection (the messages language is English)
 
                 """)
     }

@@ -31,8 +31,9 @@ struct GnomeNotificationsTests {
 
     /// Runs `script` in a GNOME Shell 43 session; `installed` puts the desktop entry and the
     /// D-Bus service (Exec= the built binary) where the shell and the bus look.
-    static func run(_ script: String, installed: Bool) throws -> Run {
+    static func run(_ script: String, installed: Bool, environment extra: [String: String] = [:]) throws -> Run {
         let sandbox = Sandbox()
+        sandbox.extraEnvironment = extra
         let work = TemporaryDirectory()
         let fetched = Int(Date().timeIntervalSince1970) - 60
         let cache: [String: Any] = ["text": quote, "author": author, "source": "test", "fetchedAt": fetched]
@@ -190,5 +191,35 @@ struct GnomeNotificationsTests {
         #expect(run.file("doctor.txt").contains("make install"), "\(run.file("doctor.txt"))")
         let history = (run.json("history.json") as? [[String: Any]]) ?? []
         #expect(history.first?["path"] as? String == "holder", "\(run.file("history.json"))")
+    }
+}
+
+extension GnomeNotificationsTests {
+    @Test(
+        "In the session's language (LANG=de_DE.UTF-8): GNOME shows the German title and buttons, and Another's replacement, posted by the bus-started action service, is German too"
+    )
+    func nativePathInSessionLanguage() throws {
+        let run = try Self.run(
+            """
+            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            sleep 1
+            tray Dump "$W/tray-1.json"
+            tray Press "Anderes Zitat" >"$W/press-another.out"
+            for _ in $(seq 50); do tray Dump "$W/tray-2.json"; grep -q '"Speichern"' "$W/tray-2.json" && ! cmp -s "$W/tray-1.json" "$W/tray-2.json" && break; sleep 0.1; done
+            echo done >"$W/done"
+            """, installed: true, environment: TestLocales.environment(lang: "de_DE.UTF-8"))
+        #expect(run.file("now.rc") == "0\n", "\(run.file("now.err")) \(run.output)")
+        #expect(run.file("now.out").contains("an gnome-shell"), "\(run.file("now.out"))")
+        let first = run.tray("tray-1.json")
+        #expect(first.count == 1, "\(run.file("tray-1.json")) \(run.output)")
+        #expect(first.first?.title == "Zitat des Tages")
+        #expect(
+            first.first?.buttons == ["Kopieren", "Speichern", "Anderes Zitat"] || first.first?.buttons == ["Speichern", "Anderes Zitat"],
+            "\(first)")
+        #expect(run.file("press-another.out").contains("pressed"), "\(run.file("press-another.out")) \(run.output)")
+        let second = run.tray("tray-2.json")
+        #expect(second.first?.title == "Zitat des Tages", "\(run.file("tray-2.json"))")
+        #expect(second.first?.body != Self.body, "Another did not replace the quote: \(second)")
+        #expect(second.first?.buttons.contains("Speichern") == true, "\(second)")
     }
 }

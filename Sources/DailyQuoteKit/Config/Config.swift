@@ -5,6 +5,8 @@ package struct Config: Sendable, Equatable {
     package var notification = NotificationConfig()
     /// The `[[source]]` list, tried in order.
     package var sources = SourceConfig.defaults
+    /// Whether a config file gives `[[source]]`; if not, ``DefaultSources`` picks the list.
+    package var sourcesConfigured = false
     /// The `[quotes]` table: which quotes every source and the bundled collection may give.
     package var quotes = QuotesConfig()
 

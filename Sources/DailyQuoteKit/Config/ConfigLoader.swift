@@ -11,6 +11,9 @@ package struct LoadedConfig: Sendable, Equatable {
     package var systemFiles: [String]
     /// For each known key, where its effective value came from (see ``LayeredConfig``).
     package var origins: [String: ConfigValueOrigin]
+    /// The default source list in use and why, when no file gives `[[source]]`; set by
+    /// ``useDefaultSources(_:)``.
+    package var defaultSources: DefaultSources?
     /// Where the user's config path points when it is a broken symbolic link (a dotfiles
     /// layout whose target is not there): the built-in defaults apply, as with no file, and
     /// `config check`, `status` and `doctor` name the link.
@@ -92,5 +95,15 @@ package struct ConfigLoader: Sendable {
             throw ConfigError(.invalidTOML, file: path, detail: "invalid TOML: the file is not valid UTF-8")
         }
         return text
+    }
+}
+
+extension LoadedConfig {
+    /// Puts `choice`'s list in place of the built-in one, unless a file gives `[[source]]`
+    /// (an explicit list always wins).
+    package mutating func useDefaultSources(_ choice: DefaultSources) {
+        guard !config.sourcesConfigured else { return }
+        config.sources = choice.sources
+        defaultSources = choice
     }
 }

@@ -43,6 +43,7 @@ package struct ConfigParser: Sendable {
         }
         if let sources = try parseSources(root) {
             config.sources = sources
+            config.sourcesConfigured = true
         }
         if let quotes = try root.table("quotes") {
             config.quotes = try parseQuotes(quotes)

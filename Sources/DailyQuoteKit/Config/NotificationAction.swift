@@ -11,12 +11,15 @@ package enum NotificationAction: String, Sendable, Codable, Equatable, CaseItera
     /// The action's identifier on the bus: exactly the key's value.
     package var identifier: String { rawValue }
 
-    /// The button's label.
-    package var label: String {
+    /// The button's label in the person's language.
+    package func label(_ tr: Translator) -> String {
         switch self {
-        case .copy: "Copy"
-        case .save: "Save"
-        case .another: "Another quote"
+        // TRANSLATORS: a button on the notification that puts the quote on the clipboard; GNOME's own word for Copy.
+        case .copy: tr("Copy")
+        // TRANSLATORS: a button on the notification that keeps the quote in the favourites; GNOME's own word for Save.
+        case .save: tr("Save")
+        // TRANSLATORS: a button on the notification that replaces the quote with a different one.
+        case .another: tr("Another quote")
         }
     }
 }

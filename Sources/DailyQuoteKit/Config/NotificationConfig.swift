@@ -1,7 +1,8 @@
 /// The `[notification]` table: what the notification looks like and how long posting may take.
 package struct NotificationConfig: Sendable, Equatable {
-    /// The summary line.
-    package var title = "Quote of the Day"
+    /// The summary line as configured, used as written; nil for the default, "Quote of the
+    /// Day" in the person's language.
+    package var title: String?
     /// An icon name from the icon theme, or a path.
     package var icon = ApplicationID.dailyquote.rawValue
     package var urgency = NotificationUrgency.normal

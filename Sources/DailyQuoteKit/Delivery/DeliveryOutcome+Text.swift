@@ -1,30 +1,41 @@
 extension DeliveryOutcome {
-    /// The one-line summary `dailyquote notify` prints.
-    package func text(zone: ZoneRules, now: Int64) -> String {
+    /// The one-line summary `dailyquote notify` prints, in `tr`'s language.
+    package func text(zone: ZoneRules, now: Int64, tr: Translator = .english) -> String {
         let format = ZonedTimeFormat(zone: zone)
         switch result {
         case .nothingDue:
-            guard let instant = nextAt else { return "nothing due" }
-            return "nothing due; next delivery \(format.display(instant)) (\(ZonedTimeFormat.relative(from: now, to: instant)))"
+            guard let instant = nextAt else { return tr("nothing due") }
+            // TRANSLATORS: notify's line when no delivery is due: the next delivery's time, then how far away it is ("in 5 h").
+            return tr("nothing due; next delivery %s (%s)", format.display(instant), ZonedTimeFormat.relative(from: now, to: instant))
         case .stopped:
-            return detail ?? "stopped"
+            return detail ?? tr("stopped")
         case .posted, .wouldPost, .failed:
-            let verb = result == .posted ? "posted" : result == .failed ? "failed to post" : "would post"
-            var line = "\(verb) \(Self.excerpt(quote))"
-            line += " (\(source ?? "?"), \(reason ?? "?"))"
-            if let plannedAt { line += " for \(format.display(plannedAt))" }
-            if let server { line += " to \(server)" }
+            let quote = Self.excerpt(quote, tr: tr)
+            let (source, reason) = (source ?? "?", reason ?? "?")
+            // TRANSLATORS: notify's line: the quote, then where it came from and why it was posted ("bundled", "due").
+            var parts = [
+                result == .posted
+                    ? tr("posted %s (%s, %s)", quote, source, reason)
+                    : result == .failed
+                        ? tr("failed to post %s (%s, %s)", quote, source, reason) : tr("would post %s (%s, %s)", quote, source, reason)
+            ]
+            // TRANSLATORS: continues notify's line: the planned delivery's time.
+            if let plannedAt { parts.append(tr("for %s", format.display(plannedAt))) }
+            // TRANSLATORS: continues notify's line: the notification server's name.
+            if let server { parts.append(tr("to %s", server)) }
             if let waitedSeconds {
-                line += presence == "timeout" ? " after waiting \(waitedSeconds) s (still away)" : " after waiting \(waitedSeconds) s"
+                parts.append(
+                    presence == "timeout"
+                        ? tr("after waiting %s s (still away)", String(waitedSeconds)) : tr("after waiting %s s", String(waitedSeconds)))
             }
-            return line
+            return parts.joined(separator: " ")
         }
     }
 
     /// `"text…" — Author`, the text cut to 60 characters.
-    static func excerpt(_ quote: Quote?) -> String {
-        guard let quote else { return "nothing" }
+    static func excerpt(_ quote: Quote?, tr: Translator = .english) -> String {
+        guard let quote else { return tr("nothing") }
         let text = quote.text.count > 60 ? String(quote.text.prefix(59)) + "…" : quote.text
-        return "\"\(text)\"" + (quote.author.isEmpty ? "" : " — \(quote.author)")
+        return "\"\(text)\"" + (quote.author.isEmpty ? "" : " " + tr("— %s", quote.author))
     }
 }

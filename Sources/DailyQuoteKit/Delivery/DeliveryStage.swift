@@ -26,6 +26,8 @@ package struct DeliveryStage: Sendable {
     /// Tells whether the person is away and waits for them (`delivery.wait_for_presence`);
     /// nil posts at once.
     package var presence: (any PresenceChecking)?
+    /// The language of the notification's default title, author line and buttons.
+    package var tr = Translator.english
 
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
@@ -243,7 +245,7 @@ package struct DeliveryStage: Sendable {
             try? ClosedLog(path: ledger.paths.closedLog).append(
                 .init(id: previous.id, postedAt: previous.postedAt, reason: .replaced, at: clock()))
         }
-        var notification = DesktopNotification(quote: choice.quote, config: config.notification)
+        var notification = DesktopNotification(quote: choice.quote, config: config.notification, tr: tr)
         notification.source = choice.source
         let posted = try poster.post(notification, holdUntil: holdUntil(now: clock()), deadline: deadline)
         let postedAt = posted.postedAt ?? clock()

@@ -14,6 +14,15 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
     package var actions: [NotificationAction]?
     /// The quote shown, for the buttons (Copy and Save use it as written, not the body).
     package var quote: Quote?
+    /// The language of the default title, the author line and the buttons; it travels with the
+    /// notification to the holder that re-posts it.
+    package var tr: Translator {
+        get { translator ?? .english }
+        set { translator = newValue }
+    }
+    /// ``tr`` as stored: optional, so that a hold request without it (from a binary before
+    /// translations, during an upgrade) still decodes, as English.
+    private var translator: Translator?
     /// Where the quote came from (`bundled`, or a source's name), for a favourite saved from it.
     package var source: String?
 
@@ -25,10 +34,14 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
         self.expireMilliseconds = expireMilliseconds
     }
 
-    /// The notification for `quote` under `config`: the text, a newline, `— Author`.
-    package init(quote: Quote, config: NotificationConfig) {
+    /// The notification for `quote` under `config`, in `tr`'s language: the text, a newline,
+    /// `— Author`; the configured title as written, else the default title translated.
+    package init(quote: Quote, config: NotificationConfig, tr: Translator = .english) {
         self.init(
-            summary: config.title, body: "", icon: config.icon, urgency: config.urgency, expireMilliseconds: config.expire.milliseconds)
+            // TRANSLATORS: the notification's title (its summary line), unless the config sets notification.title.
+            summary: config.title ?? tr("Quote of the Day"), body: "", icon: config.icon, urgency: config.urgency,
+            expireMilliseconds: config.expire.milliseconds)
+        self.tr = tr
         self.actions = config.actions.isEmpty ? nil : config.actions
         show(quote)
     }
@@ -36,8 +49,14 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
     /// Shows `quote`, which came from `source`, in this notification: its body is the text, a
     /// newline, `— Author`.
     package mutating func show(_ quote: Quote, source: String? = nil) {
-        body = quote.text + (quote.author.isEmpty ? "" : "\n— \(quote.author)")
+        // TRANSLATORS: the line under the quote naming its author (%s); keep the dash or use your language's.
+        body = quote.text + (quote.author.isEmpty ? "" : "\n" + tr("— %s", quote.author))
         self.quote = quote
         self.source = source
     }
+}
+
+extension DesktopNotification {
+    /// The label of `action`'s button, in this notification's language.
+    package func label(_ action: NotificationAction) -> String { action.label(tr) }
 }

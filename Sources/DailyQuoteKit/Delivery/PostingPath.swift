@@ -12,12 +12,15 @@ package enum PostingPath: String, Sendable, Codable, Equatable, CaseIterable {
     /// The freedesktop interface from the posting process alone: a banner, no buttons answered.
     case freedesktop
 
-    /// What a notification on this path means for the person, for `status` and `doctor`.
-    package var meaning: String {
+    /// What a notification on this path means for the person, for `status` and `doctor`, in English.
+    package var meaning: String { meaning(.english) }
+
+    /// What a notification on this path means for the person, in `tr`'s language.
+    package func meaning(_ tr: Translator) -> String {
         switch self {
-        case .gnome: "GNOME notifications: stays until dismissed, back after a shell restart; buttons start dailyquote"
-        case .holder: "freedesktop with a holder: a dailyquote process keeps the notification and answers its buttons"
-        case .freedesktop: "freedesktop, no holder: the server shows it as long as it likes; no buttons"
+        case .gnome: tr("GNOME notifications: stays until dismissed, back after a shell restart; buttons start dailyquote")
+        case .holder: tr("freedesktop with a holder: a dailyquote process keeps the notification and answers its buttons")
+        case .freedesktop: tr("freedesktop, no holder: the server shows it as long as it likes; no buttons")
         }
     }
 

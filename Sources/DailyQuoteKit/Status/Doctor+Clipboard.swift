@@ -6,11 +6,11 @@ extension Doctor {
     func clipboardCheck() -> DoctorCheck {
         let configured = loaded.config.notification.actions.contains(.copy)
         if let tool = Clipboard(environment: environment).tool {
-            return DoctorCheck("clipboard", ok: true, "\(tool.path)\(configured ? " (for the Copy button)" : "")")
+            return DoctorCheck(tr("clipboard"), ok: true, configured ? tr("%s (for the Copy button)", tool.path) : tool.path)
         }
-        guard configured else { return DoctorCheck("clipboard", ok: true, "no clipboard tool; Copy is not configured") }
+        guard configured else { return DoctorCheck(tr("clipboard"), ok: true, tr("no clipboard tool; Copy is not configured")) }
         return DoctorCheck(
-            "clipboard", ok: true,
-            "no wl-copy, xclip or xsel: the Copy button is not offered; install \(Clipboard.packages) to offer it")
+            tr("clipboard"), ok: true,
+            tr("no wl-copy, xclip or xsel: the Copy button is not offered; install %s to offer it", Clipboard.packages))
     }
 }

@@ -28,6 +28,8 @@ package struct Doctor: Sendable {
     package var presenceSignals: (@Sendable () -> PresenceSignals)?
     /// Which path a notification takes now; nil leaves the check out.
     package var postingPath: (@Sendable () -> PostingPathReport)?
+    /// The language of the checks' names, findings and fixes.
+    package var tr = Translator.english
 
     package init(
         environment: [String: String], loaded: LoadedConfig, configError: String?, paths: AppPaths, engine: StatusReport.Engine,
@@ -62,57 +64,61 @@ package struct Doctor: Sendable {
 
     func configCheck() -> DoctorCheck {
         if let configError {
-            return DoctorCheck("config", ok: false, configError, fix: "correct it; `dailyquote config check` shows every problem")
+            return DoctorCheck(tr("config"), ok: false, configError, fix: tr("correct it; `dailyquote config check` shows every problem"))
         }
         if let target = loaded.brokenLink {
             return DoctorCheck(
-                "config", ok: true, "\(loaded.path) is a broken symbolic link (\(target) does not exist); built-in defaults")
+                tr("config"), ok: true, tr("%s is a broken symbolic link (%s does not exist); built-in defaults", loaded.path, target))
         }
         return DoctorCheck(
-            "config", ok: true, loaded.fileExists ? "\(loaded.path) is valid" : "no file at \(loaded.path); built-in defaults")
+            tr("config"), ok: true, loaded.fileExists ? tr("%s is valid", loaded.path) : tr("no file at %s; built-in defaults", loaded.path)
+        )
     }
 
     func busCheck() -> DoctorCheck {
         guard let address = SessionBus.address(environment: environment) else {
             return DoctorCheck(
-                "session bus", ok: false, "DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist",
-                fix: "run from a desktop session, or export DBUS_SESSION_BUS_ADDRESS")
+                tr("session bus"), ok: false, tr("DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist"),
+                fix: tr("run from a desktop session, or export DBUS_SESSION_BUS_ADDRESS"))
         }
         if let problem = SessionBus.problem(connectingTo: address) {
             return DoctorCheck(
-                "session bus", ok: false, "\(address) refuses connections (\(problem))", fix: "log in again, or restart dbus for your user")
+                tr("session bus"), ok: false, tr("%s refuses connections (%s)", address, problem),
+                fix: tr("log in again, or restart dbus for your user"))
         }
-        return DoctorCheck("session bus", ok: true, address)
+        return DoctorCheck(tr("session bus"), ok: true, address)
     }
 
     func serverCheck() -> DoctorCheck {
         do {
             let info = try serverInfo()
             return DoctorCheck(
-                "notification server", ok: true, "\(info.name) \(info.version) (\(info.capabilities.joined(separator: ", ")))")
+                tr("notification server"), ok: true, "\(info.name) \(info.version) (\(info.capabilities.joined(separator: ", ")))")
         } catch {
             return DoctorCheck(
-                "notification server", ok: false, error.message,
-                fix: "start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications")
+                tr("notification server"), ok: false, error.message,
+                fix: tr("start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications"))
         }
     }
 
     /// The path a notification takes, and on GNOME what keeps GNOME's own path from working.
     func postingCheck(_ report: PostingPathReport) -> DoctorCheck {
-        if let problem = report.problem {
-            return DoctorCheck("posting", ok: false, "\(report.meaning); \(problem)", fix: report.fix)
+        let words = report.words(tr)
+        if let problem = words.problem {
+            return DoctorCheck(tr("posting"), ok: false, "\(words.meaning); \(problem)", fix: words.fix)
         }
-        return DoctorCheck("posting", ok: true, report.meaning)
+        return DoctorCheck(tr("posting"), ok: true, words.meaning)
     }
 
     /// Which signals tell that the person is away; a missing one is no failure (it counts as "present").
     func presenceCheck() -> DoctorCheck {
         guard let presenceSignals else {
-            return DoctorCheck("presence", ok: true, "deliveries do not wait for you (delivery.wait_for_presence = false)")
+            return DoctorCheck(tr("presence"), ok: true, tr("deliveries do not wait for you (delivery.wait_for_presence = false)"))
         }
         let signals = presenceSignals()
-        let effect = signals.any ? "a delivery waits while you are away" : "nothing tells when you are away; deliveries post at once"
-        return DoctorCheck("presence", ok: true, "\(signals.summary); \(effect)")
+        let effect =
+            signals.any ? tr("a delivery waits while you are away") : tr("nothing tells when you are away; deliveries post at once")
+        return DoctorCheck(tr("presence"), ok: true, "\(signals.summary); \(effect)")
     }
 
     /// The user manager and the units, or why they do not matter (a `run` scheduler instead).
@@ -120,12 +126,12 @@ package struct Doctor: Sendable {
         let usesTimers = !engine.unitsInstalled.isEmpty
         guard let managerEnvironment else {
             if engine.runProcess && !usesTimers {
-                return [DoctorCheck("scheduler", ok: true, "no systemd user manager; a `dailyquote run` scheduler is running")]
+                return [DoctorCheck(tr("scheduler"), ok: true, tr("no systemd user manager; a `dailyquote run` scheduler is running"))]
             }
             return [
                 DoctorCheck(
-                    "systemd user manager", ok: false, "cannot be reached (`systemctl --user show-environment` failed)",
-                    fix: "start `dailyquote run` at login (the packaged autostart entry does), or log in to a systemd session")
+                    tr("systemd user manager"), ok: false, tr("cannot be reached (`systemctl --user show-environment` failed)"),
+                    fix: tr("start `dailyquote run` at login (the packaged autostart entry does), or log in to a systemd session"))
             ]
         }
         var checks: [DoctorCheck] = []
@@ -135,31 +141,34 @@ package struct Doctor: Sendable {
             missing.append("DISPLAY or WAYLAND_DISPLAY")
         }
         if missing.isEmpty {
-            checks.append(DoctorCheck("systemd user manager", ok: true, "reachable; its environment has the bus address and a display"))
+            checks.append(
+                DoctorCheck(tr("systemd user manager"), ok: true, tr("reachable; its environment has the bus address and a display")))
         } else {
             checks.append(
                 DoctorCheck(
-                    "systemd user manager", ok: false, "its environment lacks \(missing.joined(separator: " and "))",
-                    fix:
+                    tr("systemd user manager"), ok: false, tr("its environment lacks %s", missing.joined(separator: tr(" and "))),
+                    fix: tr(
                         "systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY (your desktop session normally does this)"
+                    )
                 ))
         }
         if !usesTimers && !engine.generatedUnits.isEmpty {
-            checks.append(DoctorCheck("units", ok: true, "generated by dailyquote-generator at login and on each config change"))
+            checks.append(DoctorCheck(tr("units"), ok: true, tr("generated by dailyquote-generator at login and on each config change")))
         } else if !usesTimers {
             if engine.runProcess {
-                checks.append(DoctorCheck("units", ok: true, "not installed; a `dailyquote run` scheduler is running"))
+                checks.append(DoctorCheck(tr("units"), ok: true, tr("not installed; a `dailyquote run` scheduler is running")))
             } else {
                 checks.append(
-                    DoctorCheck("units", ok: false, "not installed, and no `dailyquote run` scheduler", fix: "dailyquote install"))
+                    DoctorCheck(tr("units"), ok: false, tr("not installed, and no `dailyquote run` scheduler"), fix: "dailyquote install"))
             }
         } else if let problem = unitsProblem {
-            checks.append(DoctorCheck("units", ok: false, problem, fix: "dailyquote install"))
+            checks.append(DoctorCheck(tr("units"), ok: false, problem, fix: "dailyquote install"))
         } else {
             checks.append(
                 DoctorCheck(
-                    "units", ok: true,
-                    "installed, enabled and in sync" + (engine.unitsHorizonEnd.map { "; explicit elapses through \($0)" } ?? "")))
+                    tr("units"), ok: true,
+                    tr("installed, enabled and in sync")
+                        + (engine.unitsHorizonEnd.map { "; " + tr("explicit elapses through %s", $0) } ?? "")))
         }
         return checks
     }
@@ -173,59 +182,67 @@ package struct Doctor: Sendable {
         for name in loaded.config.sources.flatMap(\.headerVariables) where !names.contains(name) { names.append(name) }
         guard !names.isEmpty else { return nil }
         let unsetHere = names.filter { (environment[$0] ?? "").isEmpty }
-        let skipped = "refresh skips the sources whose headers take them (the other sources and the bundled quotes stand in)"
+        let skipped = tr("refresh skips the sources whose headers take them (the other sources and the bundled quotes stand in)")
         guard let managerEnvironment else {
             // No user manager: what refreshes (`run`, or a refresh typed here) has this environment.
             guard unsetHere.isEmpty else {
                 return DoctorCheck(
-                    "secrets", ok: false, "\(unsetHere.joined(separator: ", ")) not set here; \(skipped)",
-                    fix: "export them in the session that starts dailyquote (for `dailyquote run`, the desktop session's environment)")
+                    tr("secrets"), ok: false, tr("%s not set here; %s", unsetHere.joined(separator: ", "), skipped),
+                    fix: tr("export them in the session that starts dailyquote (for `dailyquote run`, the desktop session's environment)"))
             }
-            return DoctorCheck("secrets", ok: true, "\(names.joined(separator: ", ")) set here (no systemd user manager to ask)")
+            return DoctorCheck(tr("secrets"), ok: true, tr("%s set here (no systemd user manager to ask)", names.joined(separator: ", ")))
         }
         let notInManager = names.filter { (managerEnvironment[$0] ?? "").isEmpty }
         guard notInManager.isEmpty else {
             return DoctorCheck(
-                "secrets", ok: false,
-                "\(notInManager.joined(separator: ", ")) not in the systemd user manager's environment, which the timers run with; \(skipped)",
-                fix:
-                    "set them in ~/.config/environment.d/dailyquote.conf (see environment.d(5)) and log in again, or run `systemctl --user import-environment \(notInManager.joined(separator: " "))` where they are set"
+                tr("secrets"), ok: false,
+                tr(
+                    "%s not in the systemd user manager's environment, which the timers run with; %s", notInManager.joined(separator: ", "),
+                    skipped),
+                fix: tr(
+                    "set them in ~/.config/environment.d/dailyquote.conf (see environment.d(5)) and log in again, or run `systemctl --user import-environment %s` where they are set",
+                    notInManager.joined(separator: " "))
             )
         }
         guard unsetHere.isEmpty else {
             return DoctorCheck(
-                "secrets", ok: true,
-                "\(names.joined(separator: ", ")) set in the systemd user manager's environment (not \(unsetHere.joined(separator: ", ")) here: a refresh typed here skips their sources)"
+                tr("secrets"), ok: true,
+                tr(
+                    "%s set in the systemd user manager's environment (not %s here: a refresh typed here skips their sources)",
+                    names.joined(separator: ", "), unsetHere.joined(separator: ", "))
             )
         }
-        return DoctorCheck("secrets", ok: true, "\(names.joined(separator: ", ")) set here and in the systemd user manager's environment")
+        return DoctorCheck(
+            tr("secrets"), ok: true, tr("%s set here and in the systemd user manager's environment", names.joined(separator: ", ")))
     }
 
     /// What is wrong with installed units, if anything.
     private var unitsProblem: String? {
         if engine.unitsInstalled.count < SystemdUnit.names.count {
-            return "only \(engine.unitsInstalled.count) of \(SystemdUnit.names.count) installed"
+            return tr("only %s of %s installed", String(engine.unitsInstalled.count), String(SystemdUnit.names.count))
         }
-        if !engine.timersEnabled { return "installed but not enabled" }
-        if !engine.unitsInSync { return "out of sync with the config" }
+        if !engine.timersEnabled { return tr("installed but not enabled") }
+        if !engine.unitsInSync { return tr("out of sync with the config") }
         return nil
     }
 
     func zoneCheck(_ zones: ZoneAgreement) -> DoctorCheck {
         guard let warning = zones.warning else {
-            return DoctorCheck("time zone", ok: true, "this session, the user manager and the timers plan in \(zones.session)")
+            return DoctorCheck(tr("time zone"), ok: true, tr("this session, the user manager and the timers plan in %s", zones.session))
         }
         return zones.isProblem
-            ? DoctorCheck("time zone", ok: false, warning, fix: "dailyquote install (or set delivery.time_zone in the config)")
-            : DoctorCheck("time zone", ok: true, warning)
+            ? DoctorCheck(tr("time zone"), ok: false, warning, fix: tr("dailyquote install (or set delivery.time_zone in the config)"))
+            : DoctorCheck(tr("time zone"), ok: true, warning)
     }
 
     func clockCheck() -> DoctorCheck {
-        guard !futureRecords.isEmpty else { return DoctorCheck("clock", ok: true, "no delivery recorded in the future") }
+        guard !futureRecords.isEmpty else { return DoctorCheck(tr("clock"), ok: true, tr("no delivery recorded in the future")) }
         return DoctorCheck(
-            "clock", ok: false,
-            "the ledger records \(futureRecords.joined(separator: " and ")), more than a day ahead of now; the due rule ignores it",
-            fix: "check the system clock (timedatectl); the record is replaced by the next delivery")
+            tr("clock"), ok: false,
+            tr(
+                "the ledger records %s, more than a day ahead of now; the due rule ignores it", futureRecords.joined(separator: tr(" and "))
+            ),
+            fix: tr("check the system clock (timedatectl); the record is replaced by the next delivery"))
     }
 
     func directoriesCheck() -> DoctorCheck {
@@ -236,30 +253,30 @@ package struct Doctor: Sendable {
             while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
                 existing = PathName.directory(of: existing)
             }
-            if access(existing, W_OK) != 0 { problems.append("\(existing) is not writable") }
+            if access(existing, W_OK) != 0 { problems.append(tr("%s is not writable", existing)) }
         }
         if problems.isEmpty {
-            return DoctorCheck("directories", ok: true, "\(paths.cacheDirectory) and \(paths.stateDirectory) are writable")
+            return DoctorCheck(tr("directories"), ok: true, tr("%s and %s are writable", paths.cacheDirectory, paths.stateDirectory))
         }
         return DoctorCheck(
-            "directories", ok: false, problems.joined(separator: "; "), fix: "fix the ownership or permissions (chown/chmod)")
+            tr("directories"), ok: false, problems.joined(separator: "; "), fix: tr("fix the ownership or permissions (chown/chmod)"))
     }
 
     func sourceCheck() async -> DoctorCheck {
-        guard let probeSource else { return DoctorCheck("first source", ok: true, "not checked (--offline)") }
+        guard let probeSource else { return DoctorCheck(tr("first source"), ok: true, tr("not checked (--offline)")) }
         let started = ContinuousClock.now
         do {
             let what = try await probeSource()
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
-            return DoctorCheck("first source", ok: true, "\(what) (\(Int(elapsed)) ms)")
+            return DoctorCheck(tr("first source"), ok: true, "\(what) (\(Int(elapsed)) ms)")
         } catch FetchError.unsetVariables(let names) {
             return DoctorCheck(
-                "first source", ok: false, FetchError.unsetVariables(names).description,
-                fix: "export \(names.joined(separator: ", ")) here too; the other sources and the bundled quotes still stand in")
+                tr("first source"), ok: false, FetchError.unsetVariables(names).description,
+                fix: tr("export %s here too; the other sources and the bundled quotes still stand in", names.joined(separator: ", ")))
         } catch {
             return DoctorCheck(
-                "first source", ok: false, error.message,
-                fix: "check the network and the source's url; the other sources and the bundled quotes still stand in")
+                tr("first source"), ok: false, error.message,
+                fix: tr("check the network and the source's url; the other sources and the bundled quotes still stand in"))
         }
     }
 }

@@ -13,8 +13,16 @@ package struct DoctorCheck: Sendable, Codable, Equatable {
         self.fix = fix
     }
 
-    /// `ok   config: …` or `FAIL config: … — fix: …`.
-    package var line: String {
-        (ok ? "ok   " : "FAIL ") + "\(name): \(detail)" + (ok ? "" : fix.map { " — fix: \($0)" } ?? "")
+    /// `ok   config: …` or `FAIL config: … — fix: …`, in English.
+    package var line: String { line(.english) }
+
+    /// The line in `tr`'s language (the name, detail and fix are already in it).
+    package func line(_ tr: Translator) -> String {
+        // TRANSLATORS: doctor's verdicts at the start of each line; keep them short.
+        let (passed, failed) = (tr("ok"), tr("FAIL"))
+        let verdict = ok ? passed : failed
+        let width = max(passed.count, failed.count, 4)
+        return verdict + String(repeating: " ", count: width + 1 - verdict.count) + "\(name): \(detail)"
+            + (ok ? "" : fix.map { " " + tr("— fix: %s", $0) } ?? "")
     }
 }

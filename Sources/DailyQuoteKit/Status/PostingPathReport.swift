@@ -15,6 +15,8 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     package var desktopEntry: String?
     /// The D-Bus service file that starts the action service, where it was found.
     package var actionService: String?
+    /// The first desktop entry found when it says `Hidden=true` (and so counts as none).
+    package var hiddenEntry: String?
     /// What keeps the GNOME path from working fully, with GNOME Shell there; nil when nothing does.
     package var problem: String?
     /// How to mend ``problem``.
@@ -35,23 +37,34 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
         let firstEntry = directories.map { "\($0)/applications/\(app.desktopFile)" }.first(where: fileExists)
         let hidden = firstEntry.flatMap(contents).map(Self.isHidden) ?? false
         desktopEntry = hidden ? nil : firstEntry
+        hiddenEntry = hidden ? firstEntry : nil
         actionService = directories.map { "\($0)/dbus-1/services/\(app.serviceFile)" }.first(where: fileExists)
         self.gnomeShell = gnomeShell
         // GNOME Shell answers InvalidApp without the desktop entry: notify then falls back.
         path = PostingPath.choose(gnomeAvailable: gnomeShell && desktopEntry != nil, freedesktop: freedesktop)
-        meaning = path.meaning
-        let install = "install dailyquote with its package, or `make install` (PREFIX=$HOME/.local for one user), then log in again"
+        meaning = ""
+        (meaning, problem, fix) = words(.english)
+    }
+
+    /// ``meaning``, ``problem`` and ``fix`` in `tr`'s language.
+    package func words(_ tr: Translator) -> (meaning: String, problem: String?, fix: String?) {
+        let app = ApplicationID.dailyquote
+        let install = tr("install dailyquote with its package, or `make install` (PREFIX=$HOME/.local for one user), then log in again")
         if gnomeShell, desktopEntry == nil {
+            // Without the entry the path is the freedesktop one notify falls back to.
             let missing =
-                hidden ? "\(firstEntry ?? app.desktopFile) hides the desktop entry (Hidden=true)" : "no \(app.desktopFile) is installed"
-            problem =
-                "GNOME Shell is running, but \(missing): notify falls back to the freedesktop path"
-                + (freedesktop == .holder ? " with a holder process" : "")
-            fix = install
+                hiddenEntry.map { tr("%s hides the desktop entry (Hidden=true)", $0) } ?? tr("no %s is installed", app.desktopFile)
+            let problem =
+                path == .holder
+                ? tr("GNOME Shell is running, but %s: notify falls back to the freedesktop path with a holder process", missing)
+                : tr("GNOME Shell is running, but %s: notify falls back to the freedesktop path", missing)
+            return (path.meaning(tr), problem, install)
         } else if gnomeShell, actionService == nil {
-            problem = "no dbus-1/services/\(app.serviceFile) is installed: the notification's buttons do nothing"
-            fix = install
+            return (
+                path.meaning(tr), tr("no dbus-1/services/%s is installed: the notification's buttons do nothing", app.serviceFile), install
+            )
         }
+        return (path.meaning(tr), nil, nil)
     }
 
     /// Whether a desktop entry's `[Desktop Entry]` group says `Hidden=true`.
@@ -82,8 +95,12 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
         return directories
     }
 
-    /// `status`'s line: the path and its meaning, and the problem if there is one.
-    package var text: String {
-        meaning + (problem.map { "; \($0)" } ?? "")
+    /// `status`'s line: the path and its meaning, and the problem if there is one, in English.
+    package var text: String { text(.english) }
+
+    /// `status`'s line in `tr`'s language.
+    package func text(_ tr: Translator) -> String {
+        let words = words(tr)
+        return words.meaning + (words.problem.map { "; \($0)" } ?? "")
     }
 }

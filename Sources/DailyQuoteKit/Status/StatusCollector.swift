@@ -47,6 +47,7 @@ package struct StatusCollector: Sendable {
             cachedQuote: nil, cacheProblem: nil, lastRefresh: FetchOutcome.last(at: paths.lastRefresh),
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
+        report.sources = .init(loaded)
         switch cache.read() {
         case .valid(let quote):
             let refusal = loaded.config.quotes.refusal(of: quote.quote)

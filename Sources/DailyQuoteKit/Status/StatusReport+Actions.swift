@@ -18,15 +18,15 @@ extension StatusReport {
     }
 
     /// The `status` lines for the buttons and the favourites.
-    var actionLines: [(String, String)] {
+    func actionLines(_ tr: Translator) -> [(String, String)] {
         var lines: [(String, String)] = []
         let offered = buttons.map(\.rawValue).joined(separator: ", ")
-        var value = buttons.isEmpty ? "none" : "\(offered) (where the server shows actions)"
+        var value = buttons.isEmpty ? tr("none") : tr("%s (where the server shows actions)", offered)
         if let pressed = lastNotification?.actions, !pressed.isEmpty {
-            value += "; pressed on the last notification: \(pressed.map(\.rawValue).joined(separator: ", "))"
+            value += "; " + tr("pressed on the last notification: %s", pressed.map(\.rawValue).joined(separator: ", "))
         }
-        lines.append(("buttons:", value))
-        if let favorites { lines.append(("favourites:", "\(favorites.count) (\(favorites.path))")) }
+        lines.append((tr("buttons:"), value))
+        if let favorites { lines.append((tr("favourites:"), "\(favorites.count) (\(favorites.path))")) }
         return lines
     }
 }

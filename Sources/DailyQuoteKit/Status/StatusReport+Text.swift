@@ -1,92 +1,119 @@
 /// The report as `status` prints it: one `label: value` line per fact.
 extension StatusReport {
-    package var text: String {
-        var lines: [String] = []
-        func line(_ label: String, _ value: String) {
-            // A value's own line breaks (a quote of several lines) continue under the value column.
-            let indented = value.replacing("\n", with: "\n" + String(repeating: " ", count: 16))
-            lines.append("\(label)\(String(repeating: " ", count: max(0, 15 - label.count))) \(indented)")
+    /// The report in English.
+    package var text: String { text(.english) }
+
+    /// The report in `tr`'s language: the labels and the sentences around the values
+    /// (paths, times, names and the nested reasons stay as they are).
+    package func text(_ tr: Translator) -> String {
+        var lines: [(label: String, value: String)] = []
+        func line(_ label: String, _ value: String) { lines.append((label, value)) }
+        let absent = config.brokenLink.map { tr("a broken symbolic link to %s; built-in defaults", $0) } ?? tr("absent; built-in defaults")
+        let state = config.exists ? (config.valid ? tr("valid") : tr("INVALID: %s", config.error ?? "?")) : absent
+        // TRANSLATORS: status's labels end with a colon; the values line up after the longest.
+        line(tr("config:"), "\(config.path) (\(state))")
+        for file in config.systemFiles { line(tr("system config:"), file) }
+        if !config.systemFiles.isEmpty { for origin in originLines(tr) { line(tr("values from:"), origin) } }
+        line(tr("rule:"), "\(rule), \(timeZone)")
+        if let sources {
+            if sources.configured {
+                line(tr("sources:"), tr("%s (from the config)", sources.list.joined(separator: ", ")))
+            } else {
+                line(tr("sources:"), sources.defaultReason.map { $0.text(tr) } ?? sources.list.joined(separator: ", "))
+            }
         }
-        line(
-            "config:",
-            "\(config.path) (\(config.exists ? (config.valid ? "valid" : "INVALID: \(config.error ?? "?")") : config.brokenLink.map { "a broken symbolic link to \($0); built-in defaults" } ?? "absent; built-in defaults"))"
-        )
-        for file in config.systemFiles { line("system config:", file) }
-        if !config.systemFiles.isEmpty { for origin in originLines { line("values from:", origin) } }
-        line("rule:", "\(rule), \(timeZone)")
         // A plan of several slots (their summaries joined by "; ") names the next one.
         let slot = rule.contains(";") ? nextDelivery?.slot.map { " [\($0)]" } ?? "" : ""
-        line("next delivery:", nextDelivery.map { "\($0.at) (\($0.relative))\(slot)" } ?? "none")
-        line("next refresh:", nextRefresh.map { "\($0.at) (\($0.relative))" } ?? "none")
+        line(tr("next delivery:"), nextDelivery.map { "\($0.at) (\($0.relative))\(slot)" } ?? tr("none"))
+        line(tr("next refresh:"), nextRefresh.map { "\($0.at) (\($0.relative))" } ?? tr("none"))
         if let cachedQuote {
-            line("cached quote:", "\(DeliveryOutcome.excerpt(Quote(text: cachedQuote.text, author: cachedQuote.author)))")
+            line(tr("cached quote:"), DeliveryOutcome.excerpt(Quote(text: cachedQuote.text, author: cachedQuote.author), tr: tr))
             line(
                 "",
-                "from \(cachedQuote.source), fetched \(cachedQuote.fetchedAt) (\(cachedQuote.age)), for \(cachedQuote.forDelivery ?? "no particular delivery")"
-            )
+                // TRANSLATORS: under the cached quote: its source, when it was fetched, how long ago, and the delivery it is for.
+                tr(
+                    "from %s, fetched %s (%s), for %s", cachedQuote.source, cachedQuote.fetchedAt, cachedQuote.age,
+                    cachedQuote.forDelivery ?? tr("no particular delivery")))
             if let refusal = cachedQuote.refusal {
-                line("", "not used: cached quote \(refusal); the next delivery takes a bundled quote")
+                line("", tr("not used: cached quote %s; the next delivery takes a bundled quote", refusal))
             }
         } else {
-            line("cached quote:", cacheProblem ?? "none (the bundled collection is used)")
+            line(tr("cached quote:"), cacheProblem ?? tr("none (the bundled collection is used)"))
         }
-        line("last refresh:", lastRefresh.map(\.text) ?? "never")
+        line(tr("last refresh:"), lastRefresh.map(\.text) ?? tr("never"))
         if let lastDelivery {
             line(
-                "last delivery:",
-                "planned \(lastDelivery.planned ?? "(notify --now)"), posted \(lastDelivery.posted), from \(lastDelivery.source)")
+                tr("last delivery:"),
+                tr("planned %s, posted %s, from %s", lastDelivery.planned ?? "(notify --now)", lastDelivery.posted, lastDelivery.source))
         } else {
-            line("last delivery:", "never")
+            line(tr("last delivery:"), tr("never"))
         }
-        for (label, value) in actionLines { line(label, value) }
-        line("engine:", engineText)
-        if let warning = zones?.warning { line("time zones:", warning) }
+        for (label, value) in actionLines(tr) { line(label, value) }
+        line(tr("engine:"), engineText(tr))
+        if let warning = zones?.warning { line(tr("time zones:"), warning) }
         if let futureRecords {
             line(
-                "clock:",
-                "the ledger records \(futureRecords.joined(separator: " and ")), more than a day ahead; ignored (was the clock wrong?)")
+                tr("clock:"),
+                tr(
+                    "the ledger records %s, more than a day ahead; ignored (was the clock wrong?)",
+                    futureRecords.joined(separator: tr(" and "))))
         }
-        if let waitingForPresence { line("presence:", waitingForPresence.text) }
+        if let waitingForPresence { line(tr("presence:"), waitingForPresence.text) }
         if let holder {
             line(
-                "holding:",
-                "notification \(holder.notificationId) on \(holder.server), posted \(holder.posted), until \(holder.until) at the latest (PID \(holder.pid))"
+                tr("holding:"),
+                tr(
+                    "notification %s on %s, posted %s, until %s at the latest (PID %s)", String(holder.notificationId), holder.server,
+                    holder.posted, holder.until, String(holder.pid))
             )
         }
         if let notificationServer {
             line(
-                "notifications:",
+                tr("notifications:"),
                 "\(notificationServer.name) \(notificationServer.version) (\(notificationServer.vendor)); \(notificationServer.capabilities.joined(separator: ", "))"
             )
         } else {
-            line("notifications:", "unavailable: \(notificationServerError ?? "?")")
+            line(tr("notifications:"), tr("unavailable: %s", notificationServerError ?? "?"))
         }
-        if let posting { line("posting:", posting.text) }
-        return lines.joined(separator: "\n") + "\n"
+        if let posting { line(tr("posting:"), posting.text(tr)) }
+        // English labels fit in 15 columns; a longer translated one moves the value column.
+        let width = max(15, lines.map(\.label.count).max() ?? 0)
+        return lines.map { label, value in
+            // A value's own line breaks (a quote of several lines) continue under the value column.
+            let indented = value.replacing("\n", with: "\n" + String(repeating: " ", count: width + 1))
+            return "\(label)\(String(repeating: " ", count: width - label.count)) \(indented)"
+        }.joined(separator: "\n") + "\n"
     }
 
-    private var engineText: String {
+    private func engineText(_ tr: Translator) -> String {
         var parts: [String] = []
         if engine.unitsInstalled.isEmpty && !engine.generatedUnits.isEmpty {
-            parts.append("systemd timers generated by dailyquote-generator (\(engine.generatedUnits.count) units)")
+            parts.append(tr("systemd timers generated by dailyquote-generator (%s units)", String(engine.generatedUnits.count)))
         } else if engine.unitsInstalled.isEmpty {
-            parts.append("systemd timers not installed")
+            parts.append(tr("systemd timers not installed"))
         } else {
             parts.append(
-                "systemd timers \(engine.unitsInstalled.count == SystemdUnit.names.count ? "installed" : "partly installed (\(engine.unitsInstalled.count) of \(SystemdUnit.names.count) units)"), "
-                    + "\(engine.timersEnabled ? "enabled" : "NOT enabled"), \(engine.unitsInSync ? "in sync with the config" : "OUT OF SYNC: run `dailyquote install`")"
-            )
-            if let end = engine.unitsHorizonEnd { parts.append("explicit elapses through \(end)") }
+                engine.unitsInstalled.count == SystemdUnit.names.count
+                    ? tr("systemd timers installed")
+                    : tr(
+                        "systemd timers partly installed (%s of %s units)", String(engine.unitsInstalled.count),
+                        String(SystemdUnit.names.count)))
+            parts.append(engine.timersEnabled ? tr("enabled") : tr("NOT enabled"))
+            parts.append(engine.unitsInSync ? tr("in sync with the config") : tr("OUT OF SYNC: run `dailyquote install`"))
+            if let end = engine.unitsHorizonEnd { parts.append(tr("explicit elapses through %s", end)) }
         }
-        parts.append(engine.runProcess ? "a `dailyquote run` scheduler is running" : "no `dailyquote run` scheduler")
-        return parts.joined(separator: "; ")
+        parts.append(engine.runProcess ? tr("a `dailyquote run` scheduler is running") : tr("no `dailyquote run` scheduler"))
+        return parts.enumerated().map { index, part in
+            // The installed timers' three facts are one clause ("installed, enabled, in sync").
+            index == 0 ? part : (engine.unitsInstalled.isEmpty || index > 2 ? "; " : ", ") + part
+        }.joined()
     }
 }
 
 extension StatusReport {
     /// `user file F: delivery.hour, source`, one line per file (the user's first, then the
     /// system files, most important first), then the built-in defaults.
-    var originLines: [String] {
+    func originLines(_ tr: Translator = .english) -> [String] {
         var byOrigin: [ConfigValueOrigin: [String]] = [:]
         for (key, origin) in config.origins { byOrigin[origin, default: []].append(key) }
         let rank = { (origin: ConfigValueOrigin) -> Int in
@@ -95,7 +122,8 @@ extension StatusReport {
         }
         return byOrigin.keys.sorted { rank($0) < rank($1) }.map { origin in
             origin.file == nil
-                ? "built-in defaults: every other key" : "\(origin.text): \(byOrigin[origin, default: []].sorted().joined(separator: ", "))"
+                ? tr("built-in defaults: every other key")
+                : "\(origin.text): \(byOrigin[origin, default: []].sorted().joined(separator: ", "))"
         }
     }
 }

@@ -114,4 +114,22 @@ package struct StatusReport: Sendable, Codable, Equatable {
     package var buttons: [NotificationAction] = []
     package var lastNotification: LastNotification?
     package var favorites: Favorites?
+    /// The sources `refresh` tries, and where the list comes from.
+    package var sources: Sources?
+
+    /// The sources `refresh` tries: the config's `[[source]]` list, or the default and why.
+    package struct Sources: Sendable, Codable, Equatable {
+        /// Each source as `refresh --dry-run` names it: its type and its URL or file.
+        package var list: [String]
+        /// True when a config file gives `[[source]]`.
+        package var configured: Bool
+        /// Why this default list, when no file gives one.
+        package var defaultReason: DefaultSources.Reason?
+
+        package init(_ loaded: LoadedConfig) {
+            list = loaded.config.sources.map { "\($0.kind.rawValue) \($0.effectiveURL ?? $0.path ?? "")" }
+            configured = loaded.config.sourcesConfigured
+            defaultReason = loaded.defaultSources?.reason
+        }
+    }
 }

@@ -18,6 +18,8 @@ package struct StageFactory: Sendable {
     package var executable: String
     /// The current Unix time.
     package var clock: @Sendable () -> Int64
+    /// The person's language, for what the stages write for them.
+    package var tr = Translator.english
 
     package init(
         loaded: LoadedConfig, zone: ZoneRules, paths: AppPaths, environment: [String: String], logger: Logger,
@@ -73,7 +75,7 @@ package struct StageFactory: Sendable {
         let presence = config.delivery.waitForPresence ? SessionPresence(environment: environment, stop: stop) : nil
         return DeliveryStage(
             planner: planner, config: config, ledger: ledger, cache: cache, poster: poster, clock: clock, logger: logger,
-            presence: presence)
+            presence: presence, tr: tr)
     }
 
     /// The fetch stage, on the real network.

@@ -16,6 +16,9 @@ package struct GnomeActionService: Sendable {
     package var notification: NotificationConfig
     package var logger: Logger
     package var idleSeconds: UInt32
+    /// The language of a replacement's default title, author line and buttons: the session's,
+    /// which the bus passes to the services it starts.
+    package var tr = Translator.english
 
     package init(
         app: ApplicationID = .dailyquote, answerer: ActionAnswerer, notification: NotificationConfig, logger: Logger,
@@ -109,7 +112,7 @@ package struct GnomeActionService: Sendable {
             answerer.clipboard.environment["XDG_ACTIVATION_TOKEN"] = token
             answerer.clipboard.environment["DESKTOP_STARTUP_ID"] = token
         }
-        var shown = DesktopNotification(quote: entry.quote, config: notification)
+        var shown = DesktopNotification(quote: entry.quote, config: notification, tr: tr)
         shown.actions = answerer.clipboard.available(shown.actions)
         let poster = GnomeNotificationsPoster(app: app, environment: answerer.clipboard.environment, clock: answerer.clock)
         let current = ActionAnswerer.Shown(

@@ -16,6 +16,8 @@ package struct GnomeNotification: Sendable, Equatable {
     /// `low`, `normal` or `urgent`.
     package var priority: String
     package var buttons: [NotificationAction]
+    /// The language of the buttons' labels (the notification's).
+    package var tr: Translator
     /// The delivery the buttons act on.
     package var target: DeliveryTarget
 
@@ -26,6 +28,7 @@ package struct GnomeNotification: Sendable, Equatable {
         icon = notification.icon
         priority = Self.priority(notification.urgency)
         buttons = notification.actions ?? []
+        tr = notification.tr
         target = DeliveryTarget(postedAt: postedAt)
     }
 
@@ -52,7 +55,7 @@ package struct GnomeNotification: Sendable, Equatable {
         if !buttons.isEmpty {
             let list = buttons.map { action in
                 DBusValue.vardict([
-                    .init("label", .string(action.label)), .init("action", .string(Self.actionName(action))),
+                    .init("label", .string(action.label(tr))), .init("action", .string(Self.actionName(action))),
                     .init("target", .string(target.text)),
                 ])
             }

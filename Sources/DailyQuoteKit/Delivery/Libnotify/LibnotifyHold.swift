@@ -27,12 +27,12 @@ final class LibnotifyHold {
 
     /// Adds `actions` as buttons to `notification` (before it is shown), answered while this
     /// waits; with the `resident` hint, so that a server keeps the notification after a press.
-    func offer(_ actions: [NotificationAction], on notification: LibnotifyNotification) {
+    func offer(_ actions: [NotificationAction], labels: Translator, on notification: LibnotifyNotification) {
         guard !actions.isEmpty else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
         for action in actions {
             notify_notification_add_action(
-                notification.pointer, action.identifier, action.label,
+                notification.pointer, action.identifier, action.label(labels),
                 { _, action, data in
                     guard let data, let action else { return }
                     let hold = Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue()

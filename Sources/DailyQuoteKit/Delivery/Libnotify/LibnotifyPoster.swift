@@ -64,7 +64,7 @@ package struct LibnotifyPoster: NotificationPosting {
             holding = keep(server, offered) && request.until > clock()
             posted = try Self.make(request.notification, for: server)
             if let replaces = request.replaces { posted.id = replaces }
-            if holding { hold.offer(offered, on: posted) }
+            if holding { hold.offer(offered, labels: request.notification.tr, on: posted) }
             try posted.show()
         } catch {
             report(.failed(error))

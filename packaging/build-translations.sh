@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Compiles the translations in po/ with gettext's msgfmt (part of packaging/stage.sh; the tests
+# run it into a build directory):
+#   packaging/build-translations.sh LOCALEDIR
+#       LOCALEDIR/LL/LC_MESSAGES/dailyquote.mo for every po/LL.po (msgfmt --check first)
+#   packaging/build-translations.sh --desktop TEMPLATE.desktop.in OUT.desktop
+#       the entry with Name[LL]=, GenericName[LL]= and Comment[LL]= from every po/LL.po
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--desktop" ]; then
+  template=$2 out=$3
+  # msgfmt --desktop reads the languages from po/LINGUAS.
+  msgfmt --desktop --template="$template" -d po -o "$out.tmp"
+  chmod 0644 "$out.tmp"
+  mv "$out.tmp" "$out"
+  exit 0
+fi
+localedir=$1
+for po in po/*.po; do
+  lang=$(basename "$po" .po)
+  grep -qx "$lang" po/LINGUAS || { echo "build-translations: $lang is missing from po/LINGUAS" >&2; exit 1; }
+  install -d "$localedir/$lang/LC_MESSAGES"
+  msgfmt --check -o "$localedir/$lang/LC_MESSAGES/dailyquote.mo" "$po"
+  chmod 0644 "$localedir/$lang/LC_MESSAGES/dailyquote.mo"
+done
