@@ -106,10 +106,21 @@ extension DBusValue {
             var children: [OpaquePointer?] = entries.map {
                 g_variant_new_dict_entry(g_variant_new_string($0.key), g_variant_new_variant($0.value.floatingVariant()))
             }
-            return g_variant_new_array(g_variant_type_checked_("{sv}"), &children, gsize(children.count))
+            return Self.array(of: "{sv}", &children)
         case .array(let elementType, let items):
             var children: [OpaquePointer?] = items.map { $0.floatingVariant() }
-            return g_variant_new_array(g_variant_type_checked_(elementType), &children, gsize(children.count))
+            return Self.array(of: elementType, &children)
+        }
+    }
+
+    /// A floating array of `children`, each of `elementType`.
+    ///
+    /// The type string must outlive the call: a String passed straight to
+    /// `g_variant_type_checked_` is a temporary, freed before `g_variant_new_array` reads it.
+    private static func array(of elementType: String, _ children: inout [OpaquePointer?]) -> OpaquePointer {
+        let count = gsize(children.count)
+        return elementType.withCString { type in
+            g_variant_new_array(g_variant_type_checked_(type), &children, count)
         }
     }
 }
