@@ -13,6 +13,12 @@ static inline GDBusConnection *dq_bus_get_sync(gboolean system, GError **error) 
     return g_bus_get_sync(system ? G_BUS_TYPE_SYSTEM : G_BUS_TYPE_SESSION, NULL, error);
 }
 
+/// A private peer-to-peer connection to `address` (the user manager's private socket), as its
+/// client: no message bus, so no Hello and no bus names.
+static inline GDBusConnection *dq_connection_for_address_sync(const gchar *address, GError **error) {
+    return g_dbus_connection_new_for_address_sync(address, G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT, NULL, NULL, error);
+}
+
 /// `(ss)`: the arguments of org.freedesktop.DBus.Properties.Get.
 static inline GVariant *dq_variant_two_strings(const gchar *first, const gchar *second) {
     return g_variant_new("(ss)", first, second);

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
+import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +23,11 @@ struct HoldCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        // First of all: a stop request from here on closes the notification instead of killing
+        // the holder between its post and its hold (this is the process's one owner of SIGTERM and SIGINT).
+        let stops = StopSignals()
         let context = CommandEnvironment(global)
+        if stops == nil { context.logger.warning("cannot catch SIGTERM and SIGINT; a stop request ends the holder at once") }
         let input = try? SystemCall.readStandardInput(maximum: 1 << 20)
         guard let input, let request = try? JSONDecoder().decode(HoldRequest.self, from: Data(input)) else {
             throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", kind: .badInput)
@@ -32,18 +37,22 @@ struct HoldCommand: ParsableCommand {
         let answerer = ActionAnswerer(
             paths: context.paths, favorites: context.paths.favoritesStore(logger: context.logger),
             clipboard: Clipboard(environment: context.variables), format: ZonedTimeFormat(zone: zone), clock: UnixClock.system,
-            logger: context.logger)
-        let stage = HoldStage(paths: context.paths, clock: UnixClock.system, logger: context.logger, answerer: answerer)
-        _ = stage.run(request) { reply in
-            failed = reply.error != nil
-            var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)
-            line.append(UInt8(ascii: "\n"))
-            _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            // `notify` waits for this line and then for the end of the output: end it now.
-            let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-            if null >= 0 {
-                dup2(null, STDOUT_FILENO)
-                close(null)
+            logger: context.logger, filters: request.filters ?? QuotesConfig())
+        let stage = HoldStage(
+            paths: context.paths, clock: UnixClock.system, logger: context.logger, answerer: answerer,
+            scope: UserScope(runtimeDirectory: context.variables["XDG_RUNTIME_DIR"]))
+        _ = withExtendedLifetime(stops) {
+            stage.run(request, stop: stops?.descriptor) { reply in
+                failed = reply.error != nil
+                var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)
+                line.append(UInt8(ascii: "\n"))
+                _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                // `notify` waits for this line and then for the end of the output: end it now.
+                let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+                if null >= 0 {
+                    dup2(null, STDOUT_FILENO)
+                    close(null)
+                }
             }
         }
         if failed { throw CommandFailure(alreadyReported: .unavailable) }

@@ -236,18 +236,16 @@ package struct DeliveryStage: Sendable {
 
     /// Posts `choice` before `deadline` and returns the history entry describing it.
     ///
-    /// The holder of the previous quote, if one still runs, is ended first: the new quote
-    /// replaces it, and the history records that the old one was replaced. (On the GNOME path
-    /// the new quote replaces the last one in GNOME's tray by its fixed id.)
+    /// The post comes first. The holder of the previous quote, if one still runs, is ended only
+    /// once the new quote is posted (a failed post leaves the old one shown and held), and the
+    /// history records that the old one was replaced: by the new holder, which takes over its
+    /// lock (``HoldTakeover``), or here when the new quote needs no holder. (On the GNOME path the
+    /// new quote replaces the last one in GNOME's tray by its fixed id.)
     private func post(_ choice: QuoteChoice, for delivery: PlannedDelivery?, deadline: Deadline) throws -> HistoryEntry {
-        if let previous = HoldMarker.live(in: ledger.paths) {
-            previous.end()
-            try? ClosedLog(path: ledger.paths.closedLog).append(
-                .init(id: previous.id, postedAt: previous.postedAt, reason: .replaced, at: clock()))
-        }
         var notification = DesktopNotification(quote: choice.quote, config: config.notification, tr: tr)
         notification.source = choice.source
         let posted = try poster.post(notification, holdUntil: holdUntil(now: clock()), deadline: deadline)
+        if !posted.held { HoldTakeover(paths: ledger.paths, clock: clock, logger: logger).endPrevious() }
         let postedAt = posted.postedAt ?? clock()
         var entry = HistoryEntry(
             planned: delivery.map { format.iso8601($0.at) }, plannedAt: delivery?.at, plannedDay: delivery?.day.description,

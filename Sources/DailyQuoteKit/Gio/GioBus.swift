@@ -21,6 +21,18 @@ final class GioBus {
         g_dbus_connection_set_exit_on_close(connection, 0)
     }
 
+    /// Opens a private connection to the peer at `address` (a `unix:path=…` D-Bus address), which
+    /// is no message bus: calls on it name no service.
+    init(address: String, name: String) throws(GioError) {
+        self.name = name
+        var error: UnsafeMutablePointer<GError>?
+        guard let connection = dq_connection_for_address_sync(address, &error) else {
+            throw Self.error(.bus, call: name, error)
+        }
+        self.connection = connection
+        g_dbus_connection_set_exit_on_close(connection, 0)
+    }
+
     deinit { g_object_unref(UnsafeMutableRawPointer(connection)) }
 
     /// How long a presence call may take.
@@ -32,9 +44,10 @@ final class GioBus {
 
     /// Calls `method` and returns its reply, without starting a service that is not running.
     ///
-    /// `parameters` is a floating `GVariant`, which the call consumes.
+    /// `parameters` is a floating `GVariant`, which the call consumes. `service` is nil on a
+    /// peer-to-peer connection (``init(address:name:)``).
     func call(
-        _ service: String, _ path: String, _ interface: String, _ method: String, _ parameters: OpaquePointer?,
+        _ service: String?, _ path: String, _ interface: String, _ method: String, _ parameters: OpaquePointer?,
         timeoutMilliseconds: Int32 = GioBus.callTimeoutMilliseconds
     ) throws(GioError) -> GioVariant {
         var error: UnsafeMutablePointer<GError>?

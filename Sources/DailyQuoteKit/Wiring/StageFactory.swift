@@ -49,7 +49,9 @@ package struct StageFactory: Sendable {
         let holds = config.notification.hold?.seconds != 0
         let freedesktop: any NotificationPosting =
             holds
-            ? HoldingPoster(launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier)
+            ? HoldingPoster(
+                launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier,
+                filters: config.quotes)
             : LibnotifyPoster()
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock),

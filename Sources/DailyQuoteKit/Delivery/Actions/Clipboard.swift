@@ -34,9 +34,14 @@ package struct Clipboard: Sendable {
         let wlCopy = ("wl-copy", [String]())
         if wayland { candidates.insert(wlCopy, at: 0) } else { candidates.append(wlCopy) }
         for (name, arguments) in candidates {
-            if let found = HolderLauncher.find(name, in: path) { return Tool(path: found, arguments: arguments) }
+            if let found = Self.find(name, in: path) { return Tool(path: found, arguments: arguments) }
         }
         return nil
+    }
+
+    /// The first executable `name` in the colon-separated `path`.
+    static func find(_ name: String, in path: String) -> String? {
+        path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
     /// `actions` without `copy` when no tool is installed; nil for none.

@@ -24,13 +24,18 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
 
     package static func files(in paths: AppPaths) -> (marker: String, lock: String) { (paths.holdMarker, paths.holdLock) }
 
-    /// Ends the holder: its notification was replaced.
+    /// Asks the holder to end (SIGTERM): it closes its notification and lets go of the lock.
     ///
     /// The process is checked to be a dailyquote holder first, so a recycled PID is left alone.
-    package func end() {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return }
+    package func end() { send(SIGTERM) }
+
+    /// Kills a holder that did not end when asked (stopped, or frozen): the kernel then frees its lock.
+    package func kill() { send(SIGKILL) }
+
+    private func send(_ signal: Int32) {
+        guard pid > 0, pid != getpid(), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return }
         let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         guard words.contains("hold"), words.contains(where: { $0.hasSuffix("dailyquote") || $0.hasSuffix("/exe") }) else { return }
-        kill(pid, SIGTERM)
+        Glibc.kill(pid, signal)
     }
 }

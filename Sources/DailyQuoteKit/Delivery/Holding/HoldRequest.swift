@@ -9,12 +9,17 @@ package struct HoldRequest: Sendable, Codable, Equatable {
     package var until: Int64
     /// The zone the history's times are written in (the delivery's), for an Another quote.
     package var timeZone: String?
+    /// The `[quotes]` filters an Another quote must pass (the holder loads no config); nil: none.
+    package var filters: QuotesConfig?
 
-    package init(notification: DesktopNotification, replaces: UInt32?, until: Int64, timeZone: String? = nil) {
+    package init(
+        notification: DesktopNotification, replaces: UInt32?, until: Int64, timeZone: String? = nil, filters: QuotesConfig? = nil
+    ) {
         self.notification = notification
         self.replaces = replaces
         self.until = until
         self.timeZone = timeZone
+        self.filters = filters
     }
 }
 

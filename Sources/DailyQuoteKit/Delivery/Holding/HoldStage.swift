@@ -8,23 +8,33 @@ import Logging
 #endif
 
 /// The holder's side (`dailyquote hold`): posts the notification it is handed, reports it,
-/// and, on a server that keeps notifications, stays as its sender until it is closed, the
-/// hold ends, or the next delivery replaces it.
+/// and, on a server that keeps notifications or shows its buttons, stays as its sender until it
+/// is closed, the hold ends, or the next delivery replaces it.
 ///
-/// While it holds, it keeps `hold.lock` and `hold.json` in the state directory, and it
-/// records how the notification ended in `closed.jsonl`.
+/// The `Notify` call comes first; everything else follows it: taking over from the previous
+/// holder (``HoldTakeover``: `hold.lock`, then the marker `hold.json`), moving out of the notify
+/// service into a scope of its own (``UserScope``), and only then the reply to `notify`, which
+/// waits for it before it exits (the service's stop would kill a holder still inside it). Stop
+/// requests are heard from before the post (``StopSignals``, made by the caller): one that comes
+/// while it posts closes the notification as soon as it is shown. It records how the notification
+/// ended in `closed.jsonl`.
 package struct HoldStage: Sendable {
     package var paths: AppPaths
     package var clock: @Sendable () -> Int64
     package var logger: Logger
     /// Answers the notification's buttons; nil offers none.
     package var answerer: ActionAnswerer?
+    /// Where a holder inside a systemd service moves to; nil stays where it is.
+    package var scope: UserScope?
 
-    package init(paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil) {
+    package init(
+        paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil, scope: UserScope? = nil
+    ) {
         self.paths = paths
         self.clock = clock
         self.logger = logger
         self.answerer = answerer
+        self.scope = scope
     }
 
     /// Whether a notification on `server` needs a holder to stay while it is shown.
@@ -41,8 +51,10 @@ package struct HoldStage: Sendable {
 
     /// Posts and holds `request`, and returns how the hold ended.
     ///
-    /// `report` gets the one reply for `notify`, as soon as the notification is posted.
-    package func run(_ request: HoldRequest, report: (HoldReply) -> Void) -> HoldEnd? {
+    /// `report` gets the one reply for `notify`, once the notification is posted and, if it is
+    /// held, marked and out of the notify service. `stop` is the descriptor of the process's
+    /// ``StopSignals``.
+    package func run(_ request: HoldRequest, stop: Int32?, report: (HoldReply) -> Void) -> HoldEnd? {
         var lock: FileLock?
         var posted: HoldReply?
         var shown: ActionAnswerer.Shown?
@@ -55,23 +67,22 @@ package struct HoldStage: Sendable {
             if next.postedAt != current.postedAt { markAnother(next, until: until) }
             shown = next
         }
-        let end = LibnotifyPoster().postAndHold(request, clock: clock, keep: Self.needsHolder(_:offering:), answer: answer) { reply in
-            posted = reply
-            if reply.holding, let id = reply.id, let postedAt = reply.postedAt {
-                // The marker is written before `notify` hears back, so the next delivery always finds it.
-                do {
-                    lock = try FileLock(path: paths.holdLock, until: .after(seconds: 2))
-                    let marker = HoldMarker(
-                        pid: getpid(), id: id, postedAt: postedAt, until: request.until, server: reply.server?.name ?? "")
-                    try marker.write(in: paths)
-                } catch {
-                    logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
-                }
-                shown = ActionAnswerer.Shown(
-                    notification: request.notification, id: id, postedAt: postedAt, server: reply.server?.name ?? ""
-                )
+        let end = LibnotifyPoster().postAndHold(request, clock: clock, keep: Self.needsHolder(_:offering:), stop: stop, answer: answer) {
+            reply, closeOther in
+            var reply = reply
+            defer {
+                posted = reply
+                report(reply)
             }
-            report(reply)
+            guard reply.holding, let id = reply.id, let postedAt = reply.postedAt else { return false }
+            guard let taken = hold(id: id, postedAt: postedAt, server: reply.server?.name ?? "", until: until, closeOther: closeOther) else {
+                // Posted, but not held: it stays on the server, its buttons unanswered.
+                reply.holding = false
+                return false
+            }
+            lock = taken
+            shown = ActionAnswerer.Shown(notification: request.notification, id: id, postedAt: postedAt, server: reply.server?.name ?? "")
+            return true
         }
         withExtendedLifetime(lock) {}
         guard let end, let id = posted?.id, let postedAt = shown?.postedAt ?? posted?.postedAt else { return end }
@@ -84,6 +95,37 @@ package struct HoldStage: Sendable {
         }
         logger.info("the hold ended: \(end)")
         return end
+    }
+
+    /// Takes the hold for the notification just posted: ends the previous holder and takes
+    /// `hold.lock` (``HoldTakeover``), leaves the notify service for a scope, and writes the
+    /// marker. Returns the lock, or nil when this process cannot hold (it then lets go at once,
+    /// so that no holder runs without a marker).
+    private func hold(id: UInt32, postedAt: Int64, server: String, until: Int64, closeOther: (UInt32) -> Void) -> FileLock? {
+        let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger).takeOver()
+        // A killed holder could not close its quote: the new one is posted, so the old one goes.
+        if takeover.killed, let previous = takeover.previous { closeOther(previous.id) }
+        guard let lock = takeover.lock else {
+            logger.warning("cannot take \(paths.holdLock); the notification is shown but not held")
+            return nil
+        }
+        if let scope, scope.inService {
+            do {
+                let unit = try scope.adopt(pid: getpid(), description: "dailyquote: keeps the quote's notification")
+                logger.debug("holding in \(unit)")
+            } catch {
+                // Left in the service, it would be killed when `notify` exits, taking its notification's buttons with it.
+                logger.warning("cannot leave the notify service for a scope of its own (\(error.reason)); the notification is shown but not held")
+                return nil
+            }
+        }
+        do {
+            try HoldMarker(pid: getpid(), id: id, postedAt: postedAt, until: until, server: server).write(in: paths)
+        } catch {
+            logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message); the notification is shown but not held")
+            return nil
+        }
+        return lock
     }
 
     /// Points `hold.json` at the Another quote now shown, so that the next delivery records the

@@ -4,6 +4,14 @@ package struct HoldingPoster: NotificationPosting {
     package var launcher: HolderLauncher
     /// The delivery's zone name, for the times the holder writes in the history.
     package var timeZone: String?
+    /// The `[quotes]` filters, which the holder's Another quotes follow.
+    package var filters: QuotesConfig?
+
+    package init(launcher: HolderLauncher, timeZone: String?, filters: QuotesConfig? = nil) {
+        self.launcher = launcher
+        self.timeZone = timeZone
+        self.filters = filters
+    }
 
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
@@ -13,12 +21,17 @@ package struct HoldingPoster: NotificationPosting {
         // Copy is offered only where a clipboard tool is installed; buttons only where a holder answers them.
         notification.actions = Clipboard(environment: launcher.environment).available(notification.actions)
         let actions = notification.actions ?? []
-        if let posted = try LibnotifyPoster().postUnlessHeld(
-            notification, deadline: deadline, needsHolder: { HoldStage.needsHolder($0, offering: actions) })
+        // With buttons to offer, every server that shows them needs a holder: asking the server
+        // first would only delay the holder's `Notify` (the holder asks, and posts without holding
+        // where the server shows no buttons). Without buttons, only a server that keeps
+        // notifications needs one: ask, and post from here if it does not.
+        if actions.isEmpty,
+            let posted = try LibnotifyPoster().postUnlessHeld(
+                notification, deadline: deadline, needsHolder: { HoldStage.needsHolder($0, offering: actions) })
         {
             return posted
         }
-        let request = HoldRequest(notification: notification, replaces: nil, until: holdUntil, timeZone: timeZone)
+        let request = HoldRequest(notification: notification, replaces: nil, until: holdUntil, timeZone: timeZone, filters: filters)
         let reply = try launcher.post(request, deadline: deadline)
         guard let server = reply.server else { throw .failed("the holder did not say which server took the notification") }
         // The holder's posting time: its hold marker and the buttons' records name it, so the history must too.

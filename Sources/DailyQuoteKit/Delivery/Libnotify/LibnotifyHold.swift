@@ -7,9 +7,10 @@ import CLibnotify
 #endif
 
 /// A GLib main loop that sleeps until a posted notification is closed, the hold's time runs
-/// out, or SIGTERM or SIGINT arrives.
+/// out, or a stop is requested.
 ///
-/// Nothing in between wakes it: one timeout source, two signal sources and the bus's
+/// Nothing in between wakes it: one timeout source, the stop descriptor (``StopSignals``, the
+/// process's one owner of SIGTERM and SIGINT, installed before the post) and the bus's
 /// `NotificationClosed` and `ActionInvoked` signals are all it waits on.
 final class LibnotifyHold {
     private let loop: OpaquePointer
@@ -42,8 +43,9 @@ final class LibnotifyHold {
         notify_notification_set_hint(notification.pointer, "resident", g_variant_new_boolean(1))
     }
 
-    /// Waits on `notification` for at most `seconds`.
-    func wait(for notification: LibnotifyNotification, seconds: Int64) -> HoldEnd {
+    /// Waits on `notification` for at most `seconds`, or until `stop` (a descriptor that a stop
+    /// request makes readable) is readable; a request made before the wait ends it at once.
+    func wait(for notification: LibnotifyNotification, seconds: Int64, stop: Int32?) -> HoldEnd {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let closedHandler = dq_notification_on_closed(
             notification.pointer,
@@ -59,14 +61,17 @@ final class LibnotifyHold {
                 Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.expired)
                 return 1
             }, context)
-        let stops = [SIGTERM, SIGINT].map { signal in
-            g_unix_signal_add(
-                signal,
-                { data in
-                    Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped)
-                    return 1
-                }, context)
-        }
+        // G_IO_IN is 1; the descriptor is never read, so it stays readable until the loop ends.
+        let stops = stop.map { descriptor in
+            [
+                g_unix_fd_add(
+                    descriptor, GIOCondition(rawValue: 1),
+                    { _, _, data in
+                        Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped)
+                        return 1
+                    }, context)
+            ]
+        } ?? []
         g_main_loop_run(loop)
         for source in [timeout] + stops {
             g_source_remove(source)

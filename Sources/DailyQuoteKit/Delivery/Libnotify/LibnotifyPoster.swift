@@ -40,17 +40,19 @@ package struct LibnotifyPoster: NotificationPosting {
     }
 
     /// Posts `request`'s notification from this process, reports it, and, if `keep` says the
-    /// server needs it (given the buttons it would offer), stays on the bus as its sender until
-    /// it is closed, `request.until` passes, or a stop signal comes.
+    /// server needs it (given the buttons it would offer) and `report` agrees, stays on the bus as
+    /// its sender until it is closed, `request.until` passes, or `stop` becomes readable.
     ///
-    /// While it holds, it offers the request's actions where the server shows actions, and
-    /// passes each press to `answer` with a function that replaces the notification in place.
-    /// It runs on the calling thread, unbounded: the process that asked (`notify`) holds the
-    /// deadline and ends this one if no report comes in time. Returns nil when it did not hold.
+    /// `report` runs right after the `Notify` call: it gets the reply and a function that closes
+    /// another notification by its id (one a killed holder left), and returns whether to hold.
+    /// While it holds, it offers the request's actions where the server shows actions, and passes
+    /// each press to `answer` with a function that replaces the notification in place. It runs on
+    /// the calling thread, unbounded: the process that asked (`notify`) holds the deadline and ends
+    /// this one if no report comes in time. Returns nil when it did not hold.
     package func postAndHold(
-        _ request: HoldRequest, clock: () -> Int64, keep: (NotificationServerInfo, [NotificationAction]) -> Bool,
+        _ request: HoldRequest, clock: () -> Int64, keep: (NotificationServerInfo, [NotificationAction]) -> Bool, stop: Int32?,
         answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> Bool) -> Void = { _, _ in },
-        report: (HoldReply) -> Void
+        report: (HoldReply, _ closeOther: (UInt32) -> Void) -> Bool
     ) -> HoldEnd? {
         let library: LibnotifyLibrary
         let posted: LibnotifyNotification
@@ -67,11 +69,16 @@ package struct LibnotifyPoster: NotificationPosting {
             if holding { hold.offer(offered, labels: request.notification.tr, on: posted) }
             try posted.show()
         } catch {
-            report(.failed(error))
+            _ = report(.failed(error), { _ in })
             return nil
         }
-        report(HoldReply(server: server, id: posted.id, postedAt: clock(), holding: holding))
-        guard holding else { return nil }
+        let closeOther = { (id: UInt32) in
+            guard id != posted.id, let other = try? LibnotifyNotification(summary: "", body: "", icon: "") else { return }
+            other.id = id
+            other.close()
+        }
+        let held = report(HoldReply(server: server, id: posted.id, postedAt: clock(), holding: holding), closeOther)
+        guard holding, held else { return nil }
         hold.onAction = { identifier in
             guard let action = NotificationAction(rawValue: identifier) else { return }
             answer(action) { replacement in
@@ -87,7 +94,7 @@ package struct LibnotifyPoster: NotificationPosting {
             }
         }
         return withExtendedLifetime(library) {
-            let end = hold.wait(for: posted, seconds: request.until - clock())
+            let end = hold.wait(for: posted, seconds: request.until - clock(), stop: stop)
             hold.onAction = nil
             // A stop request comes from the next delivery, which replaces this one, or from the
             // session ending: either way the old quote goes.
