@@ -1,0 +1,135 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The holder's races (issue 21), each against python3-dbusmock's notification server, whose
+/// `Notify` the test can slow down or make fail (`mock_notify CODE` replaces its body).
+///
+/// Each of these failed on the holder before the post came first (`DAILYQUOTE_BIN` pointed at
+/// that build): see the closing note of issue 21.
+extension CommandLineTests {
+    /// `mock_notify CODE`: replaces the mock server's `Notify` with CODE (Python, dbusmock's
+    /// `args`/`ret` conventions), through dbusmock's own `AddMethod`.
+    static let mockNotify = #"""
+        mock_notify() {
+          /usr/bin/python3 -c 'import dbus, sys
+        o = dbus.SessionBus().get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+        o.AddMethod("org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u", sys.argv[1], dbus_interface="org.freedesktop.DBus.Mock")' "$1"
+        }
+        """#
+
+    /// A hold request as `notify` sends it, holding for ten minutes.
+    static func holdRequest(body: String = "3 < 5 && 7 > 2") -> String {
+        let until = Int(Date().timeIntervalSince1970) + 600
+        return #"{"notification":{"appName":"dailyquote","summary":"Quote of the Day","body":"\#(body)","icon":"dailyquote","#
+            + #""urgency":"normal","expireMilliseconds":-1,"desktopEntry":"dailyquote"},"until":\#(until)}"#
+    }
+
+    @Test("Race 1: a SIGTERM while the holder's Notify call is under way closes the notification once it is shown")
+    func stopDuringPost() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body persistence",
+            """
+            \(Self.mockNotify)
+            mock_notify 'time.sleep(1.5); ret = 41'
+            echo '\(Self.holdRequest())' | "$DQ" hold >"$W/reply" 2>"$W/hold.err" & h=$!
+            # The mock logs a call before it runs it: the holder is now inside its Notify call.
+            for _ in $(seq 200); do grep -q '^[0-9.]* Notify "dailyquote"' "$MOCK_LOG" && break; sleep 0.02; done
+            kill -TERM $h; wait $h; echo $? >"$W/status"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
+            grep -c 'CloseNotification 41' "$MOCK_LOG" >"$W/close-count"
+            ls "$XDG_STATE_HOME/dailyquote" >"$W/state-files" 2>&1
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("notify-count") == "1\n", "the holder never posted: \(file("hold.err"))")
+        #expect(file("close-count") == "1\n", "the notification posted during the SIGTERM was left open: \(file("hold.err"))")
+        #expect(file("status") == "0\n", "\(file("status")) \(file("hold.err"))")
+    }
+
+    @Test("Race 2: a previous holder that does not end (stopped) is killed, and the new holder always has its marker")
+    func stuckPreviousHolder() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body body-markup persistence",
+            """
+            \(Self.holderPID)
+            "$DQ" notify --now >/dev/null 2>"$W/err1"; first=$(holder_pid)
+            kill -STOP "$first"
+            "$DQ" notify --now >"$W/out2" 2>"$W/err2"; echo $? >"$W/rc2"
+            second=$(holder_pid)
+            echo "$first $second" >"$W/pids"
+            [ -n "$second" ] && kill -0 "$second" 2>/dev/null && echo alive >"$W/second-alive"
+            for _ in $(seq 100); do kill -0 "$first" 2>/dev/null || break; sleep 0.05; done
+            kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
+            kill -CONT "$first" 2>/dev/null
+            grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-first"
+            "$DQ" history --json >"$W/history.json"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc2") == "0\n", "\(file("err2"))")
+        let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pids.count == 2 && !pids[0].isEmpty && pids[0] != pids[1], "status names the stuck holder, not the new one: \(file("pids"))")
+        #expect(file("second-alive") == "alive\n", "the new holder does not hold: \(file("err2"))")
+        #expect(file("first-alive").isEmpty, "the stuck holder was left running")
+        #expect(file("closed-first") == "1\n", "the killed holder's quote stayed on the server")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["closedReason"] as? String } == ["replaced", nil], "\(file("history.json"))")
+    }
+
+    @Test("Race 3: a failed post leaves the last quote shown and held")
+    func failedPostKeepsTheLastQuote() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body body-markup persistence",
+            """
+            \(Self.holderPID)
+            \(Self.mockNotify)
+            "$DQ" notify --now >/dev/null 2>"$W/err1"; first=$(holder_pid)
+            mock_notify 'raise dbus.exceptions.DBusException("refused by the test", name="org.freedesktop.DBus.Error.Failed")'
+            "$DQ" notify --now >"$W/out2" 2>"$W/err2"; echo $? >"$W/rc2"
+            sleep 0.3
+            echo "$first $(holder_pid)" >"$W/pids"
+            kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
+            grep -c 'CloseNotification' "$MOCK_LOG" >"$W/close-count"
+            "$DQ" history --json >"$W/history.json"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("rc2") == "69\n", "the second post did not fail: \(file("out2")) \(file("err2"))")
+        let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pids.count == 2 && !pids[0].isEmpty && pids[0] == pids[1], "the first holder is no longer the holder: \(file("pids"))")
+        #expect(file("first-alive") == "alive\n", "the failed post ended the first holder")
+        #expect(file("close-count") == "0\n", "the failed post closed the last quote")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(entries.count == 1 && entries.first?["closedReason"] == nil, "\(file("history.json"))")
+    }
+
+    @Test("Race 5: the holder's Another quotes follow the [quotes] filters")
+    func anotherFollowsFilters() throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write(
+            "config/dailyquote/config.toml", "[quotes]\nmax_length = 40\nexclude_authors = [\"Seneca\"]\n[notification]\nactions = [\"another\"]\n")
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions",
+            """
+            \(Self.holderPID)
+            \(Self.waitForActions)
+            \(Self.notifyAndWait)
+            for press in 1 2 3 4; do
+              "$NOTIFICATION_SERVER" invoke 1 another; wait_actions "$press"
+              for _ in $(seq 100); do [ "$(grep -c 'Notify "dailyquote"' "$MOCK_LOG")" -gt "$press" ] && break; sleep 0.05; done
+            done
+            "$DQ" history --json >"$W/history.json"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        let another = entries.filter { $0["another"] as? Bool == true }
+        #expect(another.count == 4, "\(file("history.json"))")
+        for entry in entries {
+            let text = try #require(entry["text"] as? String)
+            #expect(text.count <= 40, "longer than max_length: \(text)")
+            #expect(entry["author"] as? String != "Seneca", "an excluded author: \(text)")
+        }
+    }
+}
