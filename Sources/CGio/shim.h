@@ -13,6 +13,12 @@ static inline GDBusConnection *dq_bus_get_sync(gboolean system, GError **error) 
     return g_bus_get_sync(system ? G_BUS_TYPE_SYSTEM : G_BUS_TYPE_SESSION, NULL, error);
 }
 
+/// A source that fires while `fd` is readable. (G_IO_IN, like every GLib constant, is credited to
+/// CGio or CLibnotify depending on the build order, so Swift never names it.)
+static inline GSource *dq_unix_fd_source_new_readable(gint fd) {
+    return g_unix_fd_source_new(fd, G_IO_IN);
+}
+
 /// A private peer-to-peer connection to `address` (the user manager's private socket), as its
 /// client: no message bus, so no Hello and no bus names.
 static inline GDBusConnection *dq_connection_for_address_sync(const gchar *address, GError **error) {

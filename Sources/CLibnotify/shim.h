@@ -24,6 +24,12 @@ static inline void dq_notification_set_id(NotifyNotification *notification, gint
     g_object_set(notification, "id", id, NULL);
 }
 
+/// Calls `callback` on the default main context while `fd` is readable (a stop request's
+/// eventfd). The GLib constants are not named from Swift: see CGio's shim.
+static inline guint dq_unix_fd_add_readable(gint fd, GUnixFDSourceFunc callback, gpointer data) {
+    return g_unix_fd_add(fd, G_IO_IN, callback, data);
+}
+
 typedef void (*dq_closed_callback)(NotifyNotification *notification, gpointer data);
 
 /// Calls `callback` when the server reports the notification closed (NotificationClosed).

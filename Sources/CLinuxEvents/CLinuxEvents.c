@@ -37,6 +37,28 @@ int dq_install_stop_handler(int fd) {
     return dq_set_stop_signals_blocked(0);
 }
 
+static volatile int release_fd = -1;
+
+static void on_release(int number) {
+    int saved = errno;
+    uint64_t one = 1;
+    (void)number;
+    if (write(release_fd, &one, sizeof one) < 0) {
+        // Nothing to do: the eventfd is already readable.
+    }
+    errno = saved;
+}
+
+int dq_install_release_handler(int fd) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    release_fd = fd;
+    action.sa_handler = on_release;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(SIGUSR1, &action, NULL);
+}
+
 int dq_set_stop_signals_blocked(int blocked) {
     sigset_t set;
     sigemptyset(&set);

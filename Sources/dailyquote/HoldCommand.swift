@@ -33,11 +33,7 @@ struct HoldCommand: ParsableCommand {
             throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", kind: .badInput)
         }
         var failed = false
-        let zone = request.timeZone.flatMap { try? context.zones.zone(named: $0) } ?? context.systemZone
-        let answerer = ActionAnswerer(
-            paths: context.paths, favorites: context.paths.favoritesStore(logger: context.logger),
-            clipboard: Clipboard(environment: context.variables), format: ZonedTimeFormat(zone: zone), clock: UnixClock.system,
-            logger: context.logger, filters: request.filters ?? QuotesConfig())
+        let answerer = context.actionAnswerer(for: request)
         let stage = HoldStage(
             paths: context.paths, clock: UnixClock.system, logger: context.logger, answerer: answerer,
             scope: UserScope(runtimeDirectory: context.variables["XDG_RUNTIME_DIR"]))

@@ -53,17 +53,26 @@ struct RunCommand: AsyncParsableCommand {
         try wake.handleStopSignals()
         let options = global
         let logger = context.logger
+        // `run` holds its own notifications, in this process.
+        let base = context.base
+        let holder = try? InProcessHolder(
+            paths: context.paths, clock: UnixClock.system, logger: logger, answerer: { base.actionAnswerer(for: $0) })
+        if holder == nil { logger.warning("cannot start the holder's thread; held notifications get a holder process") }
         let scheduler = ForegroundScheduler(
             load: {
                 let reloaded = try CommandContext(options)
+                var stages = reloaded.stages
+                stages.inProcessHolder = holder
                 // The presence wait runs on this thread's loop too; the scheduler's stop request ends it.
-                let delivery = reloaded.stages.deliveryStage(presenceStop: .descriptor(wake.stopDescriptor))
-                return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: reloaded.stages.fetchStage)
+                let delivery = stages.deliveryStage(presenceStop: .descriptor(wake.stopDescriptor))
+                return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: stages.fetchStage)
             },
             wake: wake, clock: UnixClock.system, logger: logger,
             reexec: { delivery in
                 logger.debug("starting afresh after the fetch, to shed the concurrency pool's threads")
                 setenv(Self.refreshedForVariable, String(delivery), 1)
+                // The new image cannot keep this one's hold: the quote stays shown, unheld, until the next delivery.
+                holder?.stop(closing: false)
                 WakeSource.withStopSignalsBlocked { execv("/proc/self/exe", CommandLine.unsafeArgv) }
                 logger.warning("could not start afresh after the fetch: \(SystemError.last("execv").message)")
                 unsetenv(Self.refreshedForVariable)
@@ -74,6 +83,7 @@ struct RunCommand: AsyncParsableCommand {
             }
             logger.notice("scheduler started: \(context.planner.summary), \(context.zone.identifier)")
         }
+        defer { holder?.stop(closing: true) }
         try scheduler.run(refreshedFor: inherited)
     }
 }

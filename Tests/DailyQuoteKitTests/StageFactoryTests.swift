@@ -29,8 +29,9 @@ struct StageFactoryTests {
         #expect(gnome.clock() == 1_800_000_000)
         #expect(choosing.freedesktopPath == .holder)
         let holding = try #require(choosing.freedesktop as? HoldingPoster)
-        #expect(holding.launcher.executable == "/usr/bin/dailyquote")
+        #expect((holding.launcher as? HolderLauncher)?.executable == "/usr/bin/dailyquote")
         #expect(holding.timeZone == "Europe/Berlin")
+        #expect(holding.filters == QuotesConfig(), "the holder's Another gets the [quotes] filters")
         #expect(standard.clock() == 1_800_000_000)
         #expect(standard.ledger.paths == AppPaths(root: home.path))
         let plain = factory(home) {

@@ -133,3 +133,63 @@ extension CommandLineTests {
         }
     }
 }
+
+extension CommandLineTests {
+    @Test(
+        "run holds its own notification in its own process: no holder process, its buttons answered; a later notify takes over; SIGTERM closes it"
+    )
+    func runHoldsInProcess() throws {
+        let sandbox = Sandbox()
+        let (hour, minute) = Self.utcTime(offsetBy: -600)
+        try sandbox.home.write(
+            "config/dailyquote/config.toml",
+            "[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\n[notification]\nactions = [\"save\"]\n"
+                + "[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions persistence",
+            """
+            \(Self.holderPID)
+            \(Self.waitForActions)
+            "$DQ" run 2>"$W/run.log" & r=$!
+            for _ in $(seq 200); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
+            sleep 0.3
+            echo "$r $(holder_pid)" >"$W/pids"
+            # A holder process would be run's child (in a session of its own, but run's child).
+            pgrep -P "$r" | wc -l >"$W/holder-processes"
+            "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 1
+            "$DQ" favorites --json >"$W/favorites.json"
+            # A later notify --now asks run to let go (SIGUSR1) and holds the new quote itself.
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            echo "$(holder_pid)" >"$W/pid-after-now"
+            grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-1"
+            kill -0 "$r" 2>/dev/null && echo alive >"$W/run-alive"
+            kill -TERM "$(holder_pid)"
+            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
+            "$DQ" history --json >"$W/history.json"
+            kill -TERM "$r"; wait "$r"; echo $? >"$W/run-status"
+            # A new day for the ledger: a second run posts and holds again; SIGTERM closes its quote.
+            rm -f "$XDG_STATE_HOME/dailyquote/state.json" "$XDG_STATE_HOME/dailyquote/history.jsonl"
+            "$DQ" run 2>"$W/run2.log" & r=$!
+            for _ in $(seq 200); do [ "$(holder_pid)" = "$r" ] && break; sleep 0.05; done
+            id=$("$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["holder"]["notificationId"])')
+            kill -TERM "$r"; wait "$r"; echo $? >"$W/run2-status"
+            grep -c "CloseNotification $id$" "$MOCK_LOG" >"$W/closed-last"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pids.count == 2 && !pids[0].isEmpty && pids[0] == pids[1], "run is not the holder: \(file("pids")) \(file("run.log"))")
+        #expect(file("holder-processes") == "0\n", "a holder process runs beside run")
+        let favorites = try #require(try JSONSerialization.jsonObject(with: Data(file("favorites.json").utf8)) as? [[String: Any]])
+        #expect(favorites.count == 1, "run did not answer Save: \(file("favorites.json")) \(file("run.log"))")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        let after = file("pid-after-now").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!after.isEmpty && after != pids.first, "notify --now's holder did not take over: \(file("now.err"))")
+        #expect(file("closed-1") == "1\n", "run did not close its quote when asked to let go")
+        #expect(file("run-alive") == "alive\n", "letting go ended run")
+        #expect(file("run-status") == "0\n", "\(file("run.log"))")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(entries.first?["closedReason"] as? String == "replaced", "\(file("history.json"))")
+        #expect(file("run2-status") == "0\n", "\(file("run2.log"))")
+        #expect(file("closed-last") == "1\n", "SIGTERM did not close run's notification: \(file("run2.log"))")
+    }
+}

@@ -11,6 +11,11 @@
 /// async-signal-safe way to wake a poll). Returns 0, or -1 with errno set.
 int dq_install_stop_handler(int fd);
 
+/// Installs a handler for SIGUSR1 that adds 1 to the eventfd `fd`: the request to `run`'s
+/// in-process holder to let go of its notification (a later delivery replaced it). Returns 0,
+/// or -1 with errno set.
+int dq_install_release_handler(int fd);
+
 /// pipe2(fds, O_CLOEXEC), which the Glibc module hides behind _GNU_SOURCE: a pipe whose ends
 /// no other thread's child can inherit. Returns 0, or -1 with errno set.
 int dq_pipe_cloexec(int fds[2]);

@@ -168,7 +168,7 @@ final class SessionPresenceWatch: PresenceWatching {
 
     /// A source on the context that raises `flag` once `descriptor` is readable (without reading it).
     private func watch(_ descriptor: Int32, raising flag: SignalFlag) -> UnsafeMutablePointer<GSource> {
-        let source = g_unix_fd_source_new(descriptor, G_IO_IN)!
+        let source = dq_unix_fd_source_new_readable(descriptor)!
         let callback: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, data in
             if let data { Unmanaged<SignalFlag>.fromOpaque(data).takeUnretainedValue().raised = true }
             return 0  // G_SOURCE_REMOVE: the descriptor stays readable

@@ -20,6 +20,9 @@ package struct StageFactory: Sendable {
     package var clock: @Sendable () -> Int64
     /// The person's language, for what the stages write for them.
     package var tr = Translator.english
+    /// `run`'s holder, which keeps its notifications in its own process (and posts every
+    /// freedesktop notification of `run`); nil starts a `dailyquote hold` process where one is needed.
+    package var inProcessHolder: InProcessHolder?
 
     package init(
         loaded: LoadedConfig, zone: ZoneRules, paths: AppPaths, environment: [String: String], logger: Logger,
@@ -48,10 +51,10 @@ package struct StageFactory: Sendable {
     package var poster: PathChoosingPoster {
         let holds = config.notification.hold?.seconds != 0
         let freedesktop: any NotificationPosting =
-            holds
+            holds || inProcessHolder != nil
             ? HoldingPoster(
-                launcher: HolderLauncher(executable: executable, environment: environment), timeZone: zone.identifier,
-                filters: config.quotes)
+                launcher: inProcessHolder ?? HolderLauncher(executable: executable, environment: environment), environment: environment,
+                timeZone: zone.identifier, filters: config.quotes)
             : LibnotifyPoster()
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock),

@@ -21,21 +21,38 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
     package var until: Int64
     /// The server's name.
     package var server: String
+    /// The signal that asks the holder to let go, when it is not SIGTERM: SIGUSR1 for `run`,
+    /// which holds in its own process and stops on SIGTERM.
+    package var release: Int32?
+
+    package init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String, release: Int32? = nil) {
+        (self.pid, self.id, self.postedAt, self.until, self.server, self.release) = (pid, id, postedAt, until, server, release)
+    }
 
     package static func files(in paths: AppPaths) -> (marker: String, lock: String) { (paths.holdMarker, paths.holdLock) }
 
-    /// Asks the holder to end (SIGTERM): it closes its notification and lets go of the lock.
+    /// Asks the holder to let go (SIGTERM, or ``release``): it closes its notification and lets
+    /// go of the lock.
     ///
-    /// The process is checked to be a dailyquote holder first, so a recycled PID is left alone.
-    package func end() { send(SIGTERM) }
+    /// The process is checked to be dailyquote first (a holder, or `run` where it says how to
+    /// release it), so a recycled PID is left alone.
+    package func end() {
+        if let release { send(release, holderOnly: false) } else { send(SIGTERM, holderOnly: true) }
+    }
 
-    /// Kills a holder that did not end when asked (stopped, or frozen): the kernel then frees its lock.
-    package func kill() { send(SIGKILL) }
+    /// Kills a holder process that did not end when asked (stopped, or frozen): the kernel then
+    /// frees its lock. A scheduler (`run`) is never killed.
+    package func kill() {
+        guard release == nil else { return }
+        send(SIGKILL, holderOnly: true)
+    }
 
-    private func send(_ signal: Int32) {
+    private func send(_ signal: Int32, holderOnly: Bool) {
         guard pid > 0, pid != getpid(), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return }
         let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        guard words.contains("hold"), words.contains(where: { $0.hasSuffix("dailyquote") || $0.hasSuffix("/exe") }) else { return }
+        guard words.contains(where: { $0.hasSuffix("dailyquote") || $0.hasSuffix("/exe") }), !holderOnly || words.contains("hold") else {
+            return
+        }
         Glibc.kill(pid, signal)
     }
 }

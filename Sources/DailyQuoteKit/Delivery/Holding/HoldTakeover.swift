@@ -47,11 +47,15 @@ package struct HoldTakeover: Sendable {
         result.previous?.end()
         result.lock = try? FileLock(path: paths.holdLock, until: .after(seconds: grace))
         if result.lock == nil, let previous = result.previous ?? HoldMarker.live(in: paths) {
-            logger.warning("the previous holder (PID \(previous.pid)) did not end within \(grace) s; killing it")
-            previous.kill()
             result.previous = previous
-            result.killed = true
-            result.lock = try? FileLock(path: paths.holdLock, until: .after(seconds: 1))
+            if previous.release == nil {
+                logger.warning("the previous holder (PID \(previous.pid)) did not end within \(grace) s; killing it")
+                previous.kill()
+                result.killed = true
+                result.lock = try? FileLock(path: paths.holdLock, until: .after(seconds: 1))
+            } else {
+                logger.warning("the scheduler (PID \(previous.pid)) did not let go of its notification within \(grace) s")
+            }
         }
         if let previous = result.previous { recordReplaced(previous) }
         return result

@@ -1,14 +1,17 @@
-/// Posts through a holder process (``HolderLauncher``), which keeps the notification while the
-/// server shows it.
+/// Posts through a holder (a `dailyquote hold` process, or `run`'s own), which keeps the
+/// notification while the server shows it.
 package struct HoldingPoster: NotificationPosting {
-    package var launcher: HolderLauncher
+    package var launcher: any HolderStarting
+    /// The environment, for the clipboard tool's lookup.
+    package var environment: [String: String]
     /// The delivery's zone name, for the times the holder writes in the history.
     package var timeZone: String?
     /// The `[quotes]` filters, which the holder's Another quotes follow.
     package var filters: QuotesConfig?
 
-    package init(launcher: HolderLauncher, timeZone: String?, filters: QuotesConfig? = nil) {
+    package init(launcher: any HolderStarting, environment: [String: String], timeZone: String?, filters: QuotesConfig? = nil) {
         self.launcher = launcher
+        self.environment = environment
         self.timeZone = timeZone
         self.filters = filters
     }
@@ -19,13 +22,13 @@ package struct HoldingPoster: NotificationPosting {
         DetachedChild.reapFinished()
         var notification = notification
         // Copy is offered only where a clipboard tool is installed; buttons only where a holder answers them.
-        notification.actions = Clipboard(environment: launcher.environment).available(notification.actions)
+        notification.actions = Clipboard(environment: environment).available(notification.actions)
         let actions = notification.actions ?? []
         // With buttons to offer, every server that shows them needs a holder: asking the server
         // first would only delay the holder's `Notify` (the holder asks, and posts without holding
         // where the server shows no buttons). Without buttons, only a server that keeps
         // notifications needs one: ask, and post from here if it does not.
-        if actions.isEmpty,
+        if actions.isEmpty, !launcher.postsEverything,
             let posted = try LibnotifyPoster().postUnlessHeld(
                 notification, deadline: deadline, needsHolder: { HoldStage.needsHolder($0, offering: actions) })
         {

@@ -6,25 +6,25 @@ import CLibnotify
     #error("dailyquote runs on Linux only")
 #endif
 
-/// A GLib main loop that sleeps until a posted notification is closed, the hold's time runs
-/// out, or a stop is requested.
+/// Watches a posted notification on the default main context until it is closed, the hold's
+/// time runs out, or a stop is requested; ``wait(for:seconds:stop:)`` sleeps in a GLib main loop
+/// until then (the holder process), ``attach(to:seconds:stop:onEnd:)`` only watches, on a loop
+/// that runs already (`run`'s ``InProcessHolder``).
 ///
 /// Nothing in between wakes it: one timeout source, the stop descriptor (``StopSignals``, the
 /// process's one owner of SIGTERM and SIGINT, installed before the post) and the bus's
 /// `NotificationClosed` and `ActionInvoked` signals are all it waits on.
 final class LibnotifyHold {
-    private let loop: OpaquePointer
     private var end: HoldEnd?
+    private var onEnd: ((HoldEnd) -> Void)?
+    private var sources: [UInt32] = []
+    private var watched: (notification: LibnotifyNotification, handler: UInt)?
     /// Called with the action's identifier when a button offered with ``offer(_:on:)`` is pressed.
     var onAction: ((String) -> Void)?
 
-    init() {
-        loop = g_main_loop_new(nil, 0)
-    }
+    init() {}
 
-    deinit {
-        g_main_loop_unref(loop)
-    }
+    deinit { detach() }
 
     /// Adds `actions` as buttons to `notification` (before it is shown), answered while this
     /// waits; with the `resident` hint, so that a server keeps the notification after a press.
@@ -46,43 +46,62 @@ final class LibnotifyHold {
     /// Waits on `notification` for at most `seconds`, or until `stop` (a descriptor that a stop
     /// request makes readable) is readable; a request made before the wait ends it at once.
     func wait(for notification: LibnotifyNotification, seconds: Int64, stop: Int32?) -> HoldEnd {
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        attach(to: notification, seconds: seconds, stop: stop) { _ in g_main_loop_quit(loop) }
+        g_main_loop_run(loop)
+        detach()
+        return end ?? .expired
+    }
+
+    /// Watches `notification` for at most `seconds`, or until `stop` is readable, and calls
+    /// `onEnd` once, on the thread that runs the default main context.
+    func attach(to notification: LibnotifyNotification, seconds: Int64, stop: Int32?, onEnd: @escaping (HoldEnd) -> Void) {
+        detach()
+        end = nil
+        self.onEnd = onEnd
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let closedHandler = dq_notification_on_closed(
+        let handler = dq_notification_on_closed(
             notification.pointer,
             { notification, data in
                 guard let data, let notification else { return }
                 let reason = NotificationCloseReason(code: notify_notification_get_closed_reason(notification))
                 Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue().finish(.closed(reason))
             }, context)
-        // Every source returns G_SOURCE_CONTINUE and is removed here once the loop ends, fired or not.
-        let timeout = g_timeout_add_seconds(
-            UInt32(clamping: max(seconds, 0)),
-            { data in
-                Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.expired)
-                return 1
-            }, context)
-        // G_IO_IN is 1; the descriptor is never read, so it stays readable until the loop ends.
-        let stops = stop.map { descriptor in
-            [
-                g_unix_fd_add(
-                    descriptor, GIOCondition(rawValue: 1),
+        watched = (notification, handler)
+        // Every source returns G_SOURCE_CONTINUE and is removed by detach(), fired or not.
+        sources.append(
+            g_timeout_add_seconds(
+                UInt32(clamping: max(seconds, 0)),
+                { data in
+                    Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.expired)
+                    return 1
+                }, context))
+        // The descriptor is never read, so it stays readable until the hold ends.
+        if let stop {
+            sources.append(
+                dq_unix_fd_add_readable(
+                    stop,
                     { _, _, data in
                         Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped)
                         return 1
-                    }, context)
-            ]
-        } ?? []
-        g_main_loop_run(loop)
-        for source in [timeout] + stops {
-            g_source_remove(source)
+                    }, context))
         }
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(notification.pointer), closedHandler)
-        return end ?? .expired
+    }
+
+    /// Stops watching: removes the sources and the close handler (the buttons stay offered).
+    func detach() {
+        for source in sources { g_source_remove(source) }
+        sources = []
+        if let watched { g_signal_handler_disconnect(UnsafeMutableRawPointer(watched.notification.pointer), watched.handler) }
+        watched = nil
     }
 
     private func finish(_ reason: HoldEnd) {
         guard end == nil else { return }
         end = reason
-        g_main_loop_quit(loop)
+        // A readable stop descriptor would fire again and again: nothing is watched once it ended.
+        detach()
+        onEnd?(reason)
     }
 }

@@ -104,7 +104,7 @@ package struct LibnotifyPoster: NotificationPosting {
     }
 
     /// The libnotify object for `notification`, its body escaped if `server` renders markup.
-    private static func make(
+    static func make(
         _ notification: DesktopNotification, for server: NotificationServerInfo
     ) throws(DeliveryError) -> LibnotifyNotification {
         let body = server.rendersBodyMarkup ? MarkupEscaper.escape(notification.body) : notification.body
