@@ -69,7 +69,8 @@ extension CommandLineTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc2") == "0\n", "\(file("err2"))")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        #expect(pids.count == 2 && !pids[0].isEmpty && pids[0] != pids[1], "status names the stuck holder, not the new one: \(file("pids"))")
+        #expect(
+            pids.count == 2 && !pids[0].isEmpty && pids[0] != pids[1], "status names the stuck holder, not the new one: \(file("pids"))")
         #expect(file("second-alive") == "alive\n", "the new holder does not hold: \(file("err2"))")
         #expect(file("first-alive").isEmpty, "the stuck holder was left running")
         #expect(file("closed-first") == "1\n", "the killed holder's quote stayed on the server")
@@ -108,7 +109,8 @@ extension CommandLineTests {
     func anotherFollowsFilters() throws {
         let sandbox = Sandbox()
         try sandbox.home.write(
-            "config/dailyquote/config.toml", "[quotes]\nmax_length = 40\nexclude_authors = [\"Seneca\"]\n[notification]\nactions = [\"another\"]\n")
+            "config/dailyquote/config.toml",
+            "[quotes]\nmax_length = 40\nexclude_authors = [\"Seneca\"]\n[notification]\nactions = [\"another\"]\n")
         let (result, file) = try Self.mockSession(
             sandbox, capabilities: "body actions",
             """

@@ -45,7 +45,8 @@ extension UserSessionTests {
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["USER_SESSION_MOCK_CAPABILITIES"] = "body body-markup persistence"
-        let result = try ProcessRunner.run(RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("name-taken") == "taken\n", "notify's PID missed the names taken (base, PID): \(file("pids"))")

@@ -40,8 +40,9 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
         if let release { send(release, holderOnly: false) } else { send(SIGTERM, holderOnly: true) }
     }
 
-    /// Kills a holder process that did not end when asked (stopped, or frozen): the kernel then
-    /// frees its lock. A scheduler (`run`) is never killed.
+    /// Kills a holder process that did not end when asked (stopped, or frozen).
+    ///
+    /// The kernel then frees its lock. A scheduler (`run`) is never killed.
     package func kill() {
         guard release == nil else { return }
         send(SIGKILL, holderOnly: true)

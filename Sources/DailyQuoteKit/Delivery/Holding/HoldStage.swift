@@ -75,7 +75,8 @@ package struct HoldStage: Sendable {
                 report(reply)
             }
             guard reply.holding, let id = reply.id, let postedAt = reply.postedAt else { return false }
-            guard let taken = hold(id: id, postedAt: postedAt, server: reply.server?.name ?? "", until: until, closeOther: closeOther) else {
+            guard let taken = hold(id: id, postedAt: postedAt, server: reply.server?.name ?? "", until: until, closeOther: closeOther)
+            else {
                 // Posted, but not held: it stays on the server, its buttons unanswered.
                 reply.holding = false
                 return false
@@ -97,10 +98,11 @@ package struct HoldStage: Sendable {
         return end
     }
 
-    /// Takes the hold for the notification just posted: ends the previous holder and takes
-    /// `hold.lock` (``HoldTakeover``), leaves the notify service for a scope, and writes the
-    /// marker. Returns the lock, or nil when this process cannot hold (it then lets go at once,
-    /// so that no holder runs without a marker).
+    /// Takes the hold for the notification just posted.
+    ///
+    /// It ends the previous holder and takes `hold.lock` (``HoldTakeover``), leaves the notify
+    /// service for a scope, and writes the marker. Returns the lock, or nil when this process
+    /// cannot hold (it then lets go at once, so that no holder runs without a marker).
     private func hold(id: UInt32, postedAt: Int64, server: String, until: Int64, closeOther: (UInt32) -> Void) -> FileLock? {
         let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger).takeOver()
         // A killed holder could not close its quote: the new one is posted, so the old one goes.
@@ -115,7 +117,8 @@ package struct HoldStage: Sendable {
                 logger.debug("holding in \(unit)")
             } catch {
                 // Left in the service, it would be killed when `notify` exits, taking its notification's buttons with it.
-                logger.warning("cannot leave the notify service for a scope of its own (\(error.reason)); the notification is shown but not held")
+                logger.warning(
+                    "cannot leave the notify service for a scope of its own (\(error.reason)); the notification is shown but not held")
                 return nil
             }
         }

@@ -52,7 +52,8 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
 
     /// Starts the holder's thread and catches SIGUSR1 (the release request).
     package init(
-        paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: @escaping @Sendable (HoldRequest) -> ActionAnswerer
+        paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger,
+        answerer: @escaping @Sendable (HoldRequest) -> ActionAnswerer
     ) throws(DetachedThread.StartError) {
         self.paths = paths
         self.clock = clock
@@ -166,13 +167,15 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         }
         drainRelease()
         // `current` owns the hold, which owns this closure: weak, or the lock would never go.
-        hold.attach(to: notification, seconds: request.until - clock(), stop: release >= 0 ? release : nil) { [unowned self, weak current] end in
+        hold.attach(to: notification, seconds: request.until - clock(), stop: release >= 0 ? release : nil) {
+            [unowned self, weak current] end in
             if let current { self.ended(end, of: current) }
         }
         return reply
     }
 
-    /// Ends this process's own hold, if any: its notification is closed and recorded as replaced.
+    /// Ends this process's own hold, if any: its notification closed, recorded as replaced.
+    ///
     /// Returns its lock, for the hold that replaces it.
     private func replaceOwn() -> FileLock? {
         guard let current = held else { return nil }
