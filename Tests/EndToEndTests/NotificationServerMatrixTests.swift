@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The delivery stage against the eleven notification servers of Debian 12's desktops (the nine
-/// notification daemons and shells, Cinnamon's shell and Budgie's daemon), each headless on a
-/// private bus (`with-notification-server.sh --server NAME`): the quote must arrive escaped
-/// exactly when the server renders markup, and be shown exactly as written.
+/// The delivery stage against the eleven notification servers Debian 12's desktops ship (Cinnamon
+/// and Budgie, servers ten and eleven, included), each headless on a private bus
+/// (`with-notification-server.sh --server NAME`): the quote must arrive escaped exactly when the
+/// server renders markup, and be shown exactly as written.
 ///
 /// A server that is not installed fails its case (CI installs them all through scripts/install-deps).
 /// Set `DQ_SCREENSHOT_DIR` to keep each case's screenshot as `NAME.png` there.
