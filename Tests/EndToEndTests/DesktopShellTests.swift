@@ -2,10 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Cinnamon 5.6.8 and Budgie 10.7.1, the matrix's servers ten and eleven: buttons pressed
-/// through the server's own widgets (`"$NOTIFICATION_SERVER" press LABEL`: org.Cinnamon.Eval on
-/// Cinnamon, the accessibility tree on Budgie), and what `history` records of how the held
-/// notification ended there. The quirks behind each expectation are in docs/desktops.md.
+/// Cinnamon 5.6.8 and Budgie 10.7.1, the matrix's servers ten and eleven.
+///
+/// Buttons pressed through the server's own widgets (`"$NOTIFICATION_SERVER" press LABEL`:
+/// org.Cinnamon.Eval on Cinnamon, the accessibility tree on Budgie), and what `history` records
+/// of how the held notification ended there. The quirks behind each expectation are in
+/// docs/desktops.md.
 @Suite("Cinnamon and Budgie: buttons through the server, and what history records", .serialized)
 struct DesktopShellTests {
     /// Runs `script` in the harness on `server` with `$DQ`, `$W`, the sandbox's environment and
@@ -55,7 +57,9 @@ struct DesktopShellTests {
         let lines = capture.components(separatedBy: "\n")
         var found: [(Int, Int)] = []
         for (index, line) in lines.enumerated() where line.contains("member=NotificationClosed") && index + 2 < lines.count {
-            let numbers = lines[(index + 1)...(index + 2)].compactMap { Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ").last ?? "") }
+            let numbers = lines[(index + 1)...(index + 2)].compactMap {
+                Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ").last ?? "")
+            }
             if numbers.count == 2 { found.append((numbers[0], numbers[1])) }
         }
         return found
@@ -63,7 +67,9 @@ struct DesktopShellTests {
 
     // MARK: Cinnamon
 
-    @Test("Cinnamon: Copy and Save pressed in the shell reach dailyquote; the notification stays with its buttons, held, until cleared: dismissed")
+    @Test(
+        "Cinnamon: Copy and Save pressed in the shell reach dailyquote; the notification stays with its buttons, held, until cleared: dismissed"
+    )
     func cinnamonButtonsAndKeeping() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.session(
@@ -103,7 +109,8 @@ struct DesktopShellTests {
         let kept = try Self.history(file("history-kept.json"))
         let entry = try #require(kept.first)
         #expect(entry["actions"] as? [String] == ["copy", "save"], "\(file("history-kept.json"))")
-        #expect(file("clipboard") == "“\(entry["text"] as? String ?? "")” — \(entry["author"] as? String ?? "")", "\(file("clipboard.err"))")
+        #expect(
+            file("clipboard") == "“\(entry["text"] as? String ?? "")” — \(entry["author"] as? String ?? "")", "\(file("clipboard.err"))")
         let favorites = try Self.history(file("favorites.json"))
         #expect(favorites.count == 1 && favorites.first?["text"] as? String == entry["text"] as? String, "\(file("favorites.json"))")
         // Kept: in the applet, buttons and all, the quote exactly; the holder still holds it; nothing closed it.
@@ -186,7 +193,9 @@ struct DesktopShellTests {
         let entry = try #require(try Self.history(file("history.json")).first)
         // The popup, with its buttons, showed the quote exactly.
         let popup = Self.jsonLines(file("popup.jsonl"))
-        #expect(popup.count == 1 && popup.first?["source"] as? String == "budgie-daemon popup (AT-SPI)", "\(file("popup.jsonl")) \(file("popup.err"))")
+        #expect(
+            popup.count == 1 && popup.first?["source"] as? String == "budgie-daemon popup (AT-SPI)",
+            "\(file("popup.jsonl")) \(file("popup.err"))")
         #expect(popup.first?["text"] as? String == Self.body(entry), "\(popup)")
         #expect(popup.first?["buttons"] as? [String] == ["Copy", "Save"], "\(popup)")
         // Expired, not seen nor dismissed: NotificationClosed reason 1, after Budgie's 6 s.
@@ -207,7 +216,9 @@ struct DesktopShellTests {
         #expect(raven.first?["buttons"] as? [String] == [], "\(raven)")
     }
 
-    @Test("Budgie: Save pressed in the popup reaches dailyquote; the popup goes without NotificationClosed, and nothing records it as expired")
+    @Test(
+        "Budgie: Save pressed in the popup reaches dailyquote; the popup goes without NotificationClosed, and nothing records it as expired"
+    )
     func budgieSave() throws {
         let sandbox = Sandbox()
         // Budgie's longest timeout, 12 s: time to press on a loaded machine.

@@ -16,6 +16,7 @@ struct NotificationServerMatrixTests {
         "swaync", "cinnamon", "budgie",
     ]
     /// Servers with a read-back of what they hold (the others are checked by capture and screenshot).
+    ///
     /// Cinnamon's is its shell's own objects (org.Cinnamon.Eval), Budgie's the popups' and Raven's
     /// labels in the accessibility tree.
     static let readBack: Set<String> = ["dunst", "xfce4-notifyd", "lxqt-notificationd", "mako", "cinnamon", "budgie"]
