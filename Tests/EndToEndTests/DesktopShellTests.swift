@@ -265,6 +265,9 @@ struct DesktopShellTests {
             "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
             wait_shown "Another quote"
             "$NOTIFICATION_SERVER" press "Another quote" >/dev/null 2>"$W/press.err"; wait_actions 1
+            # The holder records the press before it posts and records the Another quote.
+            entries() { "$DQ" history --json 2>/dev/null | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))'; }
+            for _ in $(seq 100); do [ "$(entries)" -ge 2 ] && break; sleep 0.1; done
             "$DQ" history --json >"$W/history.json"
             new=$(python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))[-1]; print(e["text"][:40])' "$W/history.json")
             for _ in $(seq 50); do "$NOTIFICATION_SERVER" readback 2>/dev/null | grep -qF -- "$new" && break; sleep 0.1; done
