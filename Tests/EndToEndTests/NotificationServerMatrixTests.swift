@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The delivery stage against every notification server Debian 12 ships, each headless on a
-/// private bus (`with-notification-server.sh --server NAME`): the quote must arrive escaped
-/// exactly when the server renders markup, and be shown exactly as written.
+/// The delivery stage against the eleven notification servers Debian 12's desktops ship (Cinnamon
+/// and Budgie, servers ten and eleven, included), each headless on a private bus
+/// (`with-notification-server.sh --server NAME`): the quote must arrive escaped exactly when the
+/// server renders markup, and be shown exactly as written.
 ///
 /// A server that is not installed fails its case (CI installs them all through scripts/install-deps).
 /// Set `DQ_SCREENSHOT_DIR` to keep each case's screenshot as `NAME.png` there.
@@ -12,10 +13,13 @@ import Testing
 struct NotificationServerMatrixTests {
     static let servers = [
         "dunst", "xfce4-notifyd", "notification-daemon", "mate-notification-daemon", "lxqt-notificationd", "plasma", "gnome", "mako",
-        "swaync",
+        "swaync", "cinnamon", "budgie",
     ]
     /// Servers with a read-back of what they hold (the others are checked by capture and screenshot).
-    static let readBack: Set<String> = ["dunst", "xfce4-notifyd", "lxqt-notificationd", "mako"]
+    ///
+    /// Cinnamon's is its shell's own objects (org.Cinnamon.Eval), Budgie's the popups' and Raven's
+    /// labels in the accessibility tree.
+    static let readBack: Set<String> = ["dunst", "xfce4-notifyd", "lxqt-notificationd", "mako", "cinnamon", "budgie"]
 
     static let quote = #"3 < 5 && 7 > 2 — "quotes" & 'marks', it's 😀 and שלום עולם"#
     static let author = "O'Brien & <Søn>"

@@ -3,7 +3,8 @@
 #   Tests/Support/with-notification-server.sh [--server NAME] CMD [ARG...]
 # NAME is one of: dunst (the default), xfce4-notifyd, notification-daemon,
 # mate-notification-daemon, lxqt-notificationd, plasma, gnome (GNOME Shell 43, --headless),
-# mako, swaync (both under a headless sway), or mock: python3-dbusmock's server, for what no
+# mako, swaync (both under a headless sway), cinnamon (Cinnamon 5.6.8's shell), budgie
+# (Budgie 10.7.1: budgie-daemon and budgie-panel), or mock: python3-dbusmock's server, for what no
 # real headless server gives on demand (capabilities from MOCK_CAPABILITIES, default "body
 # body-markup persistence"; NotificationClosed with any reason, ActionInvoked with any action;
 # its call log in $MOCK_LOG).
@@ -18,13 +19,21 @@
 # helper for what the server holds and shows:
 #   "$NOTIFICATION_SERVER" readback          JSON lines {"summary","body","text","source"} of the
 #                                             notifications the server holds (dunst, xfce4-notifyd,
-#                                             lxqt-notificationd, mako); "text" is the body as
-#                                             shown, after the server's markup parsing; exit 3
-#                                             where the server has no read-back
+#                                             lxqt-notificationd, mako, cinnamon, budgie); "text" is
+#                                             the body as shown, after the server's markup parsing;
+#                                             exit 3 where the server has no read-back. Cinnamon's
+#                                             and Budgie's lines add "buttons" (their labels)
 #   "$NOTIFICATION_SERVER" screenshot FILE   a PNG of the whole screen (xwd on X11, grim under
 #                                             sway, org.gnome.Shell.Screenshot on GNOME)
+#   "$NOTIFICATION_SERVER" press LABEL       (cinnamon, budgie) presses the button LABEL of the
+#                                             newest notification that has one, through the server's
+#                                             own widget, as a click does; exit 1 if none has it
+#   "$NOTIFICATION_SERVER" dismiss           (cinnamon, budgie) presses the newest one's close button
+#   "$NOTIFICATION_SERVER" clear             (cinnamon) the notifications applet's "Clear notifications"
 #   "$NOTIFICATION_SERVER" close ID REASON   (mock only) emits NotificationClosed(ID, REASON)
 #   "$NOTIFICATION_SERVER" invoke ID ACTION  (mock only) emits ActionInvoked(ID, ACTION): a button press
+# Cinnamon is reached through org.Cinnamon.Eval (JavaScript in the shell), Budgie through the
+# accessibility tree (AT-SPI): Tests/Support/desktop_notifications.py.
 #
 # Wayland servers under sway (mako, swaync) cannot run as root ("Unable to drop root"). Run as
 # root, the harness then starts the bus, sway, the server and CMD as an unprivileged user
@@ -68,6 +77,19 @@ if [ "${1:-}" = "invoke" ]; then
   exec gdbus call --session -d org.freedesktop.Notifications -o /org/freedesktop/Notifications \
     -m org.freedesktop.DBus.Mock.EmitSignal org.freedesktop.Notifications ActionInvoked us "[<uint32 $2>, <'$3'>]" >/dev/null
 fi
+case "${1:-}" in
+press | dismiss | clear)
+  # Buttons pressed through the server itself, as a click would (Cinnamon, Budgie).
+  : "${SERVER_NAME:?not inside with-notification-server.sh}"
+  case "$SERVER_NAME" in
+  cinnamon | budgie) exec /usr/bin/python3 "$here/desktop_notifications.py" "$SERVER_NAME" "$@" ;;
+  *)
+    echo "harness: $SERVER_NAME has no $1 here" >&2
+    exit 3
+    ;;
+  esac
+  ;;
+esac
 if [ "${1:-}" = "readback" ] || [ "${1:-}" = "screenshot" ]; then
   : "${SERVER_NAME:?not inside with-notification-server.sh}" "${NOTIFICATION_SERVER_RUN:?}"
   run=$NOTIFICATION_SERVER_RUN
@@ -90,6 +112,10 @@ if [ "${1:-}" = "readback" ] || [ "${1:-}" = "screenshot" ]; then
       ;;
     mako)
       makoctl list | python3 "$here/notification_readback.py" mako
+      ;;
+    cinnamon | budgie)
+      # The shell's own objects (Cinnamon), the accessibility tree (Budgie).
+      /usr/bin/python3 "$here/desktop_notifications.py" "$SERVER_NAME" readback
       ;;
     *)
       echo "harness: $SERVER_NAME has no read-back; use screenshot" >&2
@@ -160,10 +186,19 @@ gnome)
   [ -r /usr/share/gnome-shell/org.gnome.Shell.Notifications ] || fail "gnome-shell has no notification proxy; run scripts/install-deps"
   display_kind=gnome
   ;;
+cinnamon)
+  need Xvfb cinnamon
+  /usr/bin/python3 -c 'import gi' 2>/dev/null || fail "python3-gi is not installed; run scripts/install-deps"
+  ;;
+budgie)
+  need Xvfb budgie-daemon budgie-panel /usr/libexec/at-spi-bus-launcher
+  /usr/bin/python3 -c 'import gi; gi.require_version("Atspi", "2.0")' 2>/dev/null ||
+    fail "python3-gi or gir1.2-atspi-2.0 is not installed; run scripts/install-deps"
+  ;;
 mako) need sway mako makoctl grim; display_kind=sway ;;
 swaync) need sway swaync swaync-client grim; display_kind=sway ;;
 mock) /usr/bin/python3 -c 'import dbusmock' 2>/dev/null || fail "python3-dbusmock is not installed; run scripts/install-deps" ;;
-*) fail "unknown server (dunst, xfce4-notifyd, notification-daemon, mate-notification-daemon, lxqt-notificationd, plasma, gnome, mako, swaync, mock)" ;;
+*) fail "unknown server (dunst, xfce4-notifyd, notification-daemon, mate-notification-daemon, lxqt-notificationd, plasma, gnome, mako, swaync, cinnamon, budgie, mock)" ;;
 esac
 need dbus-daemon gdbus python3
 case "$display_kind" in x11) need xwd convert ;; esac
@@ -446,6 +481,38 @@ plasma)
 gnome)
   start gnome-notifications gjs /usr/share/gnome-shell/org.gnome.Shell.Notifications
   server_pid=$shell_pid
+  ;;
+cinnamon)
+  # Like GNOME Shell, it looks for logind and others on a system bus: without one it still runs,
+  # but first posts its own "Problems during Cinnamon startup" notification.
+  new_bus system system
+  DBUS_SYSTEM_BUS_ADDRESS=$(sed -n 1p "$run/system.addr")
+  export DBUS_SYSTEM_BUS_ADDRESS
+  export XDG_CURRENT_DESKTOP=X-Cinnamon XDG_SESSION_TYPE=x11 LIBGL_ALWAYS_SOFTWARE=1
+  # Its window list reads ~/.config/autostart (its HOME's, not XDG_CONFIG_HOME) and logs a
+  # JavaScript error when it is missing.
+  mkdir -p "$srv/.config/autostart"
+  start cinnamon cinnamon
+  ;;
+budgie)
+  # budgie-panel (Raven, which keeps expired notifications) segfaults without a system bus.
+  new_bus system system
+  DBUS_SYSTEM_BUS_ADDRESS=$(sed -n 1p "$run/system.addr")
+  export DBUS_SYSTEM_BUS_ADDRESS
+  export XDG_CURRENT_DESKTOP=Budgie:GNOME XDG_SESSION_TYPE=x11
+  # Nothing of Budgie's is scriptable over D-Bus beyond Raven's count, so the read-back and the
+  # button presses go through the accessibility tree: an AT-SPI bus (not D-Bus-activated
+  # here), and GTK's bridge on for these two processes (NO_AT_BRIDGE=1 keeps it off elsewhere).
+  start at-spi /usr/libexec/at-spi-bus-launcher --launch-immediately
+  owned() { gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true; }
+  for _ in $(seq 200); do owned org.a11y.Bus && break; sleep 0.05; done
+  owned org.a11y.Bus || { show_logs; fail "at-spi-bus-launcher did not start"; }
+  srvenv+=(NO_AT_BRIDGE=0)
+  # Raven must listen before the first popup expires, or it never stores that notification.
+  start budgie-panel budgie-panel
+  for _ in $(seq 600); do owned org.budgie_desktop.Raven && break; sleep 0.05; done
+  owned org.budgie_desktop.Raven || { show_logs; fail "budgie-panel (Raven) did not start"; }
+  start budgie-daemon budgie-daemon
   ;;
 mako)
   start mako mako

@@ -1,0 +1,298 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Cinnamon 5.6.8 and Budgie 10.7.1, the matrix's servers ten and eleven.
+///
+/// Buttons pressed through the server's own widgets (`"$NOTIFICATION_SERVER" press LABEL`:
+/// org.Cinnamon.Eval on Cinnamon, the accessibility tree on Budgie), and what `history` records
+/// of how the held notification ended there. The quirks behind each expectation are in
+/// docs/desktops.md.
+@Suite("Cinnamon and Budgie: buttons through the server, and what history records", .serialized)
+struct DesktopShellTests {
+    /// Runs `script` in the harness on `server` with `$DQ`, `$W`, the sandbox's environment and
+    /// the holder helpers (`holder_pid`, `wait_actions N`, `wait_shown LABEL`).
+    static func session(_ server: String, _ sandbox: Sandbox, _ script: String) throws -> (ProcessResult, (String) -> String) {
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        environment["NOTIFICATION_SERVER_SHARE"] = work.path
+        let prologue = """
+            set -u
+            \(CommandLineTests.holderPID)
+            \(CommandLineTests.waitForActions)
+            # Until a notification with a button LABEL is on show (Cinnamon makes its object once it
+            # knows the sender's PID; Budgie draws the popup a moment after Notify returns).
+            wait_shown() { for _ in $(seq 100); do "$NOTIFICATION_SERVER" readback 2>/dev/null | grep -q "\\"$1\\"" && break; sleep 0.1; done; }
+            stdbuf -oL dbus-monitor --session "type='signal',interface='org.freedesktop.Notifications'" >"$W/signals.txt" 2>/dev/null &
+            for _ in $(seq 100); do grep -q NameLost "$W/signals.txt" && break; sleep 0.05; done
+
+            """
+        let result = try withExtendedLifetime(sandbox) {
+            try ProcessRunner.run(
+                RepositoryPaths.support("with-notification-server.sh"), ["--server", server, "bash", "-c", prologue + script],
+                environment: environment)
+        }
+        return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
+    }
+
+    static func jsonLines(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    static func history(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], "history --json: \(text)")
+    }
+
+    /// The notification body of a history entry, as `notify` builds it.
+    static func body(_ entry: [String: Any]) -> String {
+        let text = entry["text"] as? String ?? ""
+        guard let author = entry["author"] as? String, !author.isEmpty else { return text }
+        return "\(text)\n— \(author)"
+    }
+
+    /// The `NotificationClosed` reasons in a dbus-monitor capture, by notification id.
+    static func closedSignals(_ capture: String) -> [(id: Int, reason: Int)] {
+        let lines = capture.components(separatedBy: "\n")
+        var found: [(Int, Int)] = []
+        for (index, line) in lines.enumerated() where line.contains("member=NotificationClosed") && index + 2 < lines.count {
+            let numbers = lines[(index + 1)...(index + 2)].compactMap {
+                Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ").last ?? "")
+            }
+            if numbers.count == 2 { found.append((numbers[0], numbers[1])) }
+        }
+        return found
+    }
+
+    // MARK: Cinnamon
+
+    @Test(
+        "Cinnamon: Copy and Save pressed in the shell reach dailyquote; the notification stays with its buttons, held, until cleared: dismissed"
+    )
+    func cinnamonButtonsAndKeeping() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.session(
+            "cinnamon", sandbox,
+            """
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
+            holder_pid >"$W/pid"
+            wait_shown Save
+            "$NOTIFICATION_SERVER" press Copy >/dev/null 2>"$W/press.err"; wait_actions 1
+            "$NOTIFICATION_SERVER" press Save >/dev/null 2>>"$W/press.err"; wait_actions 2
+            sleep 0.5
+            xclip -o -selection clipboard >"$W/clipboard" 2>"$W/clipboard.err"
+            "$DQ" favorites --json >"$W/favorites.json"
+            # Cinnamon moves the banner to its notifications applet after about 4 s and never
+            # expires it; a few seconds more show that nothing closes it.
+            for _ in $(seq 150); do
+              "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
+              grep -q '"where": "applet"' "$W/readback.jsonl" && break
+              sleep 0.1
+            done
+            sleep 3
+            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
+            holder_pid >"$W/pid-kept"
+            "$DQ" history --json >"$W/history-kept.json"
+            "$NOTIFICATION_SERVER" clear 2>"$W/clear.err"
+            for _ in $(seq 200); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
+            holder_pid >"$W/pid-after"
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" history >"$W/history.txt"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        let pid = file("pid").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!pid.isEmpty, "no holder on Cinnamon, which has persistence and actions")
+        #expect(file("press.err").isEmpty, "\(file("press.err"))")
+        let kept = try Self.history(file("history-kept.json"))
+        let entry = try #require(kept.first)
+        #expect(entry["actions"] as? [String] == ["copy", "save"], "\(file("history-kept.json"))")
+        #expect(
+            file("clipboard") == "“\(entry["text"] as? String ?? "")” — \(entry["author"] as? String ?? "")", "\(file("clipboard.err"))")
+        let favorites = try Self.history(file("favorites.json"))
+        #expect(favorites.count == 1 && favorites.first?["text"] as? String == entry["text"] as? String, "\(file("favorites.json"))")
+        // Kept: in the applet, buttons and all, the quote exactly; the holder still holds it; nothing closed it.
+        let held = Self.jsonLines(file("readback.jsonl"))
+        #expect(held.count == 1, "\(file("readback.jsonl")) \(file("readback.err"))")
+        #expect(held.first?["where"] as? String == "applet", "\(held)")
+        #expect(held.first?["text"] as? String == Self.body(entry), "\(held)")
+        #expect(held.first?["buttons"] as? [String] == ["Copy", "Save"], "\(held)")
+        #expect(file("pid-kept").trimmingCharacters(in: .whitespacesAndNewlines) == pid, "the holder let go: \(file("pid-kept"))")
+        #expect(entry["closedReason"] == nil && entry["closedAt"] == nil, "\(file("history-kept.json"))")
+        #expect(Self.closedSignals(file("signals.txt")).count == 1, "\(file("signals.txt"))")
+        // "Clear notifications" in the applet: reason 2, dismissed, and the holder ends.
+        #expect(file("clear.err").isEmpty, "\(file("clear.err"))")
+        #expect(file("pid-after").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "the holder did not end")
+        let after = try Self.history(file("history.json"))
+        #expect(after.first?["closedReason"] as? String == "dismissed", "\(file("history.json"))")
+        #expect(file("history.txt").contains("(dismissed "), "\(file("history.txt"))")
+    }
+
+    @Test("Cinnamon: its close button (×) sends reason 0, not in the spec: history records when, and no reason it cannot know")
+    func cinnamonCloseButton() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.session(
+            "cinnamon", sandbox,
+            """
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            wait_shown Save
+            holder_pid >"$W/pid"
+            "$NOTIFICATION_SERVER" dismiss >/dev/null 2>"$W/dismiss.err"
+            for _ in $(seq 200); do [ -s "$XDG_STATE_HOME/dailyquote/closed.jsonl" ] && break; sleep 0.05; done
+            for _ in $(seq 200); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
+            holder_pid >"$W/pid-after"
+            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>&1
+            "$DQ" history --json >"$W/history.json"
+            sleep 0.3
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        #expect(!file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(file("dismiss.err").isEmpty, "\(file("dismiss.err"))")
+        #expect(file("pid-after").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "the holder did not end")
+        #expect(file("readback.jsonl").isEmpty, "still held: \(file("readback.jsonl"))")
+        // Cinnamon 5.6.8 binds the button's "clicked" to destroy(), so the button actor arrives
+        // as the destroy reason, which maps to no NotificationClosed reason: 0 goes out.
+        #expect(Self.closedSignals(file("signals.txt")).map(\.reason) == [0], "\(file("signals.txt"))")
+        let entry = try #require(try Self.history(file("history.json")).first)
+        #expect(entry["closedAt"] is Int, "the close is not recorded: \(file("history.json"))")
+        // 0 is no reason the spec defines: recorded as none, or as dismissed (a person pressed ×);
+        // never as expired or closed by the application.
+        let reason = entry["closedReason"] as? String
+        #expect(reason == nil || reason == "dismissed", "\(file("history.json"))")
+    }
+
+    // MARK: Budgie
+
+    @Test("Budgie: the popup closes after 6 s with reason 1 and Raven keeps it; history records it as expired")
+    func budgieExpiry() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.session(
+            "budgie", sandbox,
+            """
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            holder_pid >"$W/pid"
+            wait_shown Save
+            "$NOTIFICATION_SERVER" readback >"$W/popup.jsonl" 2>"$W/popup.err"
+            # Budgie clamps every timeout to 6-12 s (the default, -1, is 6 s): wait generously.
+            for _ in $(seq 600); do [ -s "$XDG_STATE_HOME/dailyquote/closed.jsonl" ] && break; sleep 0.05; done
+            for _ in $(seq 200); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
+            holder_pid >"$W/pid-after"
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" history >"$W/history.txt"
+            # The popup fades out for 250 ms after it closes.
+            for _ in $(seq 50); do "$NOTIFICATION_SERVER" readback 2>/dev/null | grep -q 'budgie-daemon popup' || break; sleep 0.1; done
+            gdbus call --session -d org.budgie_desktop.Raven -o /org/budgie_desktop/Raven -m org.budgie_desktop.Raven.GetNotificationCount >"$W/raven-count"
+            "$NOTIFICATION_SERVER" readback >"$W/raven.jsonl" 2>"$W/raven.err"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        #expect(!file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder on Budgie, which has actions")
+        let entry = try #require(try Self.history(file("history.json")).first)
+        // The popup, with its buttons, showed the quote exactly.
+        let popup = Self.jsonLines(file("popup.jsonl"))
+        #expect(
+            popup.count == 1 && popup.first?["source"] as? String == "budgie-daemon popup (AT-SPI)",
+            "\(file("popup.jsonl")) \(file("popup.err"))")
+        #expect(popup.first?["text"] as? String == Self.body(entry), "\(popup)")
+        #expect(popup.first?["buttons"] as? [String] == ["Copy", "Save"], "\(popup)")
+        // Expired, not seen nor dismissed: NotificationClosed reason 1, after Budgie's 6 s.
+        #expect(Self.closedSignals(file("signals.txt")).map(\.reason) == [1], "\(file("signals.txt"))")
+        #expect(entry["closedReason"] as? String == "expired", "\(file("history.json"))")
+        #expect(file("history.txt").contains("(expired "), "\(file("history.txt"))")
+        if let posted = entry["postedAt"] as? Int, let closed = entry["closedAt"] as? Int {
+            #expect((4...60).contains(closed - posted), "closed \(closed - posted) s after posting")
+        } else {
+            Issue.record("no postedAt or closedAt: \(file("history.json"))")
+        }
+        #expect(file("pid-after").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "the holder did not end")
+        // Raven keeps it, without buttons (a press there could reach no one: the holder is gone).
+        #expect(file("raven-count") == "(uint32 1,)\n", "\(file("raven-count"))")
+        let raven = Self.jsonLines(file("raven.jsonl"))
+        #expect(raven.count == 1 && raven.first?["source"] as? String == "Raven (AT-SPI)", "\(file("raven.jsonl")) \(file("raven.err"))")
+        #expect(raven.first?["text"] as? String == Self.body(entry), "\(raven)")
+        #expect(raven.first?["buttons"] as? [String] == [], "\(raven)")
+    }
+
+    @Test(
+        "Budgie: Save pressed in the popup reaches dailyquote; the popup goes without NotificationClosed, and nothing records it as expired"
+    )
+    func budgieSave() throws {
+        let sandbox = Sandbox()
+        // Budgie's longest timeout, 12 s: time to press on a loaded machine.
+        try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nexpire = \"12s\"\n")
+        let (result, file) = try Self.session(
+            "budgie", sandbox,
+            """
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            wait_shown Save
+            "$NOTIFICATION_SERVER" press Save >/dev/null 2>"$W/press.err"; wait_actions 1
+            sleep 1
+            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
+            "$DQ" favorites --json >"$W/favorites.json"
+            "$DQ" history --json >"$W/history.json"
+            gdbus call --session -d org.budgie_desktop.Raven -o /org/budgie_desktop/Raven -m org.budgie_desktop.Raven.GetNotificationCount >"$W/raven-count"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        #expect(file("press.err").isEmpty, "\(file("press.err"))")
+        let entry = try #require(try Self.history(file("history.json")).first)
+        #expect(entry["actions"] as? [String] == ["save"], "\(file("history.json"))")
+        let favorites = try Self.history(file("favorites.json"))
+        #expect(favorites.count == 1 && favorites.first?["text"] as? String == entry["text"] as? String, "\(file("favorites.json"))")
+        // Budgie 10.7.1 destroys the popup on any press (it ignores `resident`) and sends no
+        // NotificationClosed for it; Raven stores expired popups only.
+        #expect(file("readback.jsonl").isEmpty, "\(file("readback.jsonl"))")
+        #expect(Self.closedSignals(file("signals.txt")).isEmpty, "\(file("signals.txt"))")
+        #expect(file("raven-count") == "(uint32 0,)\n", "\(file("raven-count"))")
+        #expect(entry["closedReason"] as? String != "expired", "\(file("history.json"))")
+    }
+
+    // MARK: Another quote, on both
+
+    @Test(
+        "Another quote pressed through the server: the new quote shows in place of the old",
+        .bug(id: 21, "Budgie 10.7.1: a Notify replacing a pressed notification updates its destroyed popup"),
+        arguments: ["cinnamon", "budgie"])
+    func another(server: String) throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = [\"another\", \"save\"]\nexpire = \"12s\"\n")
+        let (result, file) = try Self.session(
+            server, sandbox,
+            """
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            wait_shown "Another quote"
+            "$NOTIFICATION_SERVER" press "Another quote" >/dev/null 2>"$W/press.err"; wait_actions 1
+            # The holder records the press before it posts and records the Another quote.
+            entries() { "$DQ" history --json 2>/dev/null | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))'; }
+            for _ in $(seq 100); do [ "$(entries)" -ge 2 ] && break; sleep 0.1; done
+            "$DQ" history --json >"$W/history.json"
+            new=$(python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))[-1]; print(e["text"][:40])' "$W/history.json")
+            for _ in $(seq 50); do "$NOTIFICATION_SERVER" readback 2>/dev/null | grep -qF -- "$new" && break; sleep 0.1; done
+            # Shown, and still shown a moment later: Budgie destroys a pressed popup 250 ms after the press.
+            sleep 2
+            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
+            "$NOTIFICATION_SERVER" screenshot "$W/after.png" 2>/dev/null
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        #expect(file("press.err").isEmpty, "\(file("press.err"))")
+        let history = try Self.history(file("history.json"))
+        #expect(history.count == 2, "\(file("history.json"))")
+        #expect(history.first?["actions"] as? [String] == ["another"], "\(file("history.json"))")
+        let second = try #require(history.last)
+        #expect(second["another"] as? Bool == true)
+        // Budgie 10.7.1 destroys a popup 250 ms after any press but keeps it as the popup of its
+        // id, so a Notify that replaces that id is drawn into a window that is gone (or going).
+        // What the holder must do there: post the Another quote as a new notification
+        // (replaces_id 0) on Budgie. Remove `withKnownIssue` once it does.
+        withKnownIssue("Budgie 10.7.1 keeps a pressed popup's entry after destroying it: the replacement goes to it and never shows") {
+            let shown = Self.jsonLines(file("readback.jsonl"))
+            #expect(shown.map { $0["text"] as? String } == [Self.body(second)], "\(server) shows \(shown) \(file("readback.err"))")
+        } when: {
+            server == "budgie"
+        }
+    }
+}
