@@ -54,9 +54,12 @@ package struct ActionAnswerer: Sendable {
     }
 
     /// Answers `action` on `shown`; for Another, `replace` posts the new notification in place
-    /// (true when the server took it) with the posting time its history entry gets, and the
-    /// result is what is shown afterwards.
-    package func answer(_ action: NotificationAction, on shown: Shown, replace: (DesktopNotification, _ postedAt: Int64) -> Bool) -> Shown {
+    /// with the posting time its history entry gets, and answers the id it is shown under (the
+    /// same one, except where the server needs a new popup), or nil when the server did not take
+    /// it. The result is what is shown afterwards.
+    package func answer(
+        _ action: NotificationAction, on shown: Shown, replace: (DesktopNotification, _ postedAt: Int64) -> UInt32?
+    ) -> Shown {
         let now = clock()
         do {
             try ActionLog(path: paths.actionLog).append(.init(id: shown.id, postedAt: shown.postedAt, action: action, at: now))
@@ -89,7 +92,7 @@ package struct ActionAnswerer: Sendable {
         }
     }
 
-    private func another(for shown: Shown, quote: Quote, replace: (DesktopNotification, Int64) -> Bool) -> Shown {
+    private func another(for shown: Shown, quote: Quote, replace: (DesktopNotification, Int64) -> UInt32?) -> Shown {
         let ledger = paths.deliveryLedger(logger: logger)
         guard
             let choice = QuoteChoice.another(
@@ -103,7 +106,7 @@ package struct ActionAnswerer: Sendable {
         notification.show(choice.quote, source: choice.source)
         // Its history entry is told apart from the one it replaced by the posting time.
         let postedAt = max(clock(), shown.postedAt + 1)
-        guard replace(notification, postedAt) else {
+        guard let id = replace(notification, postedAt) else {
             logger.warning("the server did not take the other quote")
             return shown
         }
@@ -112,13 +115,13 @@ package struct ActionAnswerer: Sendable {
             source: choice.source, reason: choice.reason, server: shown.server)
         entry.path = shown.path
         // GNOME's notification has no numeric id: its events go by ``HistoryEntry/eventId``.
-        entry.notificationId = shown.path == .gnome ? nil : shown.id
+        entry.notificationId = shown.path == .gnome ? nil : id
         entry.another = true
         do {
             try ledger.appendHistory(entry)
         } catch {
             logger.warning("cannot record the other quote: \(error.message)")
         }
-        return Shown(notification: notification, id: shown.id, postedAt: postedAt, server: shown.server, path: shown.path)
+        return Shown(notification: notification, id: id, postedAt: postedAt, server: shown.server, path: shown.path)
     }
 }

@@ -121,10 +121,10 @@ package struct GnomeActionService: Sendable {
         return answerer.answer(action, on: current) { replacement, postedAt in
             do throws(GioError) {
                 try poster.add(GnomeNotification(replacement, postedAt: postedAt), deadline: .after(seconds: 5))
-                return true
+                return current.id
             } catch {
                 logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
-                return false
+                return nil
             }
         }
     }

@@ -61,7 +61,7 @@ package struct HoldStage: Sendable {
         var request = request
         if answerer == nil { request.notification.actions = nil }
         let until = request.until
-        let answer: (NotificationAction, (DesktopNotification) -> Bool) -> Void = { action, replace in
+        let answer: (NotificationAction, (DesktopNotification) -> UInt32?) -> Void = { action, replace in
             guard let answerer, let current = shown else { return }
             let next = answerer.answer(action, on: current, replace: { notification, _ in replace(notification) })
             if next.postedAt != current.postedAt { markAnother(next, until: until) }

@@ -29,4 +29,7 @@ package enum HoldEnd: Sendable, Equatable {
     case expired
     /// SIGTERM or SIGINT: the next delivery replaced it, or the session is ending.
     case stopped
+    /// A button was pressed on a server that then takes the popup away without a word
+    /// (``NotificationServerInfo/removesPopupOnPress``): the press is recorded, nothing is left to hold.
+    case removedOnPress
 }

@@ -153,10 +153,7 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         hold.onAction = { [unowned self, unowned current] identifier in
             guard let action = NotificationAction(rawValue: identifier) else { return }
             let next = answerer.answer(action, on: current.shown) { replacement, _ in
-                current.notification.update(
-                    summary: replacement.summary,
-                    body: server.rendersBodyMarkup ? MarkupEscaper.escape(replacement.body) : replacement.body, icon: replacement.icon)
-                return (try? current.notification.show()) != nil
+                LibnotifyPoster.replace(current.notification, with: replacement, on: server)
             }
             if next.postedAt != current.shown.postedAt {
                 let marker = HoldMarker(
@@ -164,6 +161,8 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
                 try? marker.write(in: self.paths)
             }
             current.shown = next
+            // Budgie took the popup away with the press: after Copy or Save nothing is left to hold.
+            if server.removesPopupOnPress, action != .another { current.hold.end(.removedOnPress) }
         }
         drainRelease()
         // `current` owns the hold, which owns this closure: weak, or the lock would never go.
@@ -206,7 +205,7 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         case .stopped:
             drainRelease()
             current.notification.close()
-        case .expired:
+        case .expired, .removedOnPress:
             break
         }
         held = nil

@@ -97,6 +97,9 @@ final class LibnotifyHold {
         watched = nil
     }
 
+    /// Ends the hold now (``HoldEnd/removedOnPress``), as if the server had said so.
+    func end(_ reason: HoldEnd) { finish(reason) }
+
     private func finish(_ reason: HoldEnd) {
         guard end == nil else { return }
         end = reason

@@ -51,7 +51,7 @@ package struct LibnotifyPoster: NotificationPosting {
     /// this one if no report comes in time. Returns nil when it did not hold.
     package func postAndHold(
         _ request: HoldRequest, clock: () -> Int64, keep: (NotificationServerInfo, [NotificationAction]) -> Bool, stop: Int32?,
-        answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> Bool) -> Void = { _, _ in },
+        answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> UInt32?) -> Void = { _, _ in },
         report: (HoldReply, _ closeOther: (UInt32) -> Void) -> Bool
     ) -> HoldEnd? {
         let library: LibnotifyLibrary
@@ -81,17 +81,9 @@ package struct LibnotifyPoster: NotificationPosting {
         guard holding, held else { return nil }
         hold.onAction = { identifier in
             guard let action = NotificationAction(rawValue: identifier) else { return }
-            answer(action) { replacement in
-                posted.update(
-                    summary: replacement.summary,
-                    body: server.rendersBodyMarkup ? MarkupEscaper.escape(replacement.body) : replacement.body, icon: replacement.icon)
-                do {
-                    try posted.show()
-                    return true
-                } catch {
-                    return false
-                }
-            }
+            answer(action) { replacement in Self.replace(posted, with: replacement, on: server) }
+            // Budgie took the popup away with the press: after Copy or Save nothing is left to hold.
+            if server.removesPopupOnPress, action != .another { hold.end(.removedOnPress) }
         }
         return withExtendedLifetime(library) {
             let end = hold.wait(for: posted, seconds: request.until - clock(), stop: stop)
@@ -100,6 +92,23 @@ package struct LibnotifyPoster: NotificationPosting {
             // session ending: either way the old quote goes.
             if case .stopped = end { posted.close() }
             return end
+        }
+    }
+
+    /// Shows `replacement` in place of `posted` (a new popup where the server removed the old
+    /// one with the press) and answers the id it is shown under, or nil if the server refused it.
+    static func replace(
+        _ posted: LibnotifyNotification, with replacement: DesktopNotification, on server: NotificationServerInfo
+    ) -> UInt32? {
+        posted.update(
+            summary: replacement.summary,
+            body: server.rendersBodyMarkup ? MarkupEscaper.escape(replacement.body) : replacement.body, icon: replacement.icon)
+        if server.removesPopupOnPress { posted.id = 0 }
+        do {
+            try posted.show()
+            return posted.id
+        } catch {
+            return nil
         }
     }
 
