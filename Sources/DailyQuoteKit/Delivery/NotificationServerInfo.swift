@@ -17,9 +17,10 @@ package struct NotificationServerInfo: Sendable, Codable, Equatable {
     /// Whether the server renders markup in the body, so text must be escaped.
     package var rendersBodyMarkup: Bool { capabilities.contains("body-markup") }
 
-    /// Whether the server takes a popup away when any of its buttons is pressed, saying nothing
-    /// (Budgie 10.7: no `NotificationClosed`, and a replacement under the same id is never
-    /// drawn; measured in docs/desktops.md). Another then posts a new popup, and after Copy or
+    /// Whether the server takes a popup away, saying nothing, when any of its buttons is pressed.
+    ///
+    /// Budgie 10.7 does: no `NotificationClosed`, and a replacement under the same id is never
+    /// drawn (measured in docs/desktops.md). Another then posts a new popup, and after Copy or
     /// Save there is nothing left to hold.
     package var removesPopupOnPress: Bool { name.hasPrefix("Budgie Notification Server") }
 }

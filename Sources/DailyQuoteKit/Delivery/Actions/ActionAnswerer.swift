@@ -53,10 +53,11 @@ package struct ActionAnswerer: Sendable {
         }
     }
 
-    /// Answers `action` on `shown`; for Another, `replace` posts the new notification in place
-    /// with the posting time its history entry gets, and answers the id it is shown under (the
-    /// same one, except where the server needs a new popup), or nil when the server did not take
-    /// it. The result is what is shown afterwards.
+    /// Answers `action` on `shown`, and returns what is shown afterwards.
+    ///
+    /// For Another, `replace` posts the new notification in place with the posting time its
+    /// history entry gets, and answers the id it is shown under (the same one, except where the
+    /// server needs a new popup), or nil when the server did not take it.
     package func answer(
         _ action: NotificationAction, on shown: Shown, replace: (DesktopNotification, _ postedAt: Int64) -> UInt32?
     ) -> Shown {
