@@ -63,6 +63,7 @@ enum QuickRoute: Equatable {
 
     /// `-v`, `-vv`, `-vvv`.
     private static func isShortVerbose(_ argument: String) -> Bool {
-        argument.utf8.count >= 2 && argument.utf8.first == UInt8(ascii: "-") && argument.utf8.dropFirst().allSatisfy { $0 == UInt8(ascii: "v") }
+        argument.utf8.count >= 2 && argument.utf8.first == UInt8(ascii: "-")
+            && argument.utf8.dropFirst().allSatisfy { $0 == UInt8(ascii: "v") }
     }
 }

@@ -18,10 +18,16 @@ struct TimeZoneDatabaseTests {
 
     @Test("Plausible zone names: ASCII letters, digits and /_+- only, no //, relative, at most 255 bytes")
     func plausibleNames() {
-        for name in ["Europe/Berlin", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "Etc/GMT-14", "UTC", "Europe/", String(repeating: "a", count: 255)] {
+        for name in [
+            "Europe/Berlin", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "Etc/GMT-14", "UTC", "Europe/",
+            String(repeating: "a", count: 255),
+        ] {
             #expect(TimeZoneDatabase.isPlausibleName(name), "\(name)")
         }
-        for name in ["Europe/Berlín", "Europe\\Berlin", "Europe/Berlin ", "a.b", "..", "Europe//Berlin", "/UTC", "", String(repeating: "a", count: 256)] {
+        for name in [
+            "Europe/Berlín", "Europe\\Berlin", "Europe/Berlin ", "a.b", "..", "Europe//Berlin", "/UTC", "",
+            String(repeating: "a", count: 256),
+        ] {
             #expect(!TimeZoneDatabase.isPlausibleName(name), "\(name)")
         }
     }

@@ -23,7 +23,8 @@ struct QuickRouteTests {
         arguments: [
             ["notify"], ["notify", "--now"], ["notify", "--now", "--config", "/tmp/a.toml"], ["notify", "--config=/tmp/a=b.toml", "--now"],
             ["--config", "x.toml", "notify", "--now"], ["notify", "--json", "--dry-run", "--now"], ["notify", "--dry-run"],
-            ["-v", "notify"], ["notify", "-vv", "--verbose", "-v"], ["notify", "--json", "--config", "notify"], ["-vvv", "notify", "--now"],
+            ["-v", "notify"], ["notify", "-vv", "--verbose", "-v"], ["notify", "--json", "--config", "notify"],
+            ["-vvv", "notify", "--now"],
         ])
     func quick(line: [String]) throws {
         guard case .notify(let request) = try Self.route(line) else {

@@ -70,7 +70,7 @@ package struct TimeZoneDatabase: Sendable {
     /// `Europe/Berlin`), or nil.
     ///
     /// Compared as bytes: the generic `firstRange(of:)` builds a table of Characters first, which
-    /// cost a third of `notify`'s config and zone loading.
+    /// cost a quarter of `notify`'s config and zone loading.
     static func nameAfterZoneinfo(in path: String) -> String? {
         let marker = Array("zoneinfo/".utf8)
         let bytes = Array(path.utf8)

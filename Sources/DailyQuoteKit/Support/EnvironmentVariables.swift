@@ -9,8 +9,8 @@
 /// The same dictionary as FoundationEssentials' `ProcessInfo.processInfo.environment` (each
 /// `NAME=value` entry split at its first `=`, entries without one left out, a later entry for
 /// the same name winning), read as bytes: `ProcessInfo` splits every entry by Characters,
-/// which cost more than the rest of `notify`'s own start-up together (0.8 of 1.3 million
-/// instructions for 59 variables).
+/// which cost 0.84 million instructions for 59 variables, more than reading the config and the
+/// zone.
 package enum EnvironmentVariables {
     /// The variables of this process now.
     package static func current() -> [String: String] {
@@ -35,7 +35,8 @@ package enum EnvironmentVariables {
             let bytes = entry.utf8
             // `=` is ASCII: it never stands inside a longer UTF-8 sequence.
             guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            variables[String(decoding: bytes[..<equals], as: UTF8.self)] = String(decoding: bytes[bytes.index(after: equals)...], as: UTF8.self)
+            let name = String(decoding: bytes[..<equals], as: UTF8.self)
+            variables[name] = String(decoding: bytes[bytes.index(after: equals)...], as: UTF8.self)
         }
         return variables
     }
