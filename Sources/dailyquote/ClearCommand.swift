@@ -27,7 +27,7 @@ struct ClearCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        let paths = AppPaths(environment: ProcessInfo.processInfo.environment)
+        let paths = AppPaths(environment: EnvironmentVariables.current())
         let both = !cache && !state
         let targets = ((cache || both) ? [paths.cacheDirectory] : []) + ((state || both) ? [paths.stateDirectory] : [])
         let existing = targets.filter { FileManager.default.fileExists(atPath: $0) }

@@ -20,13 +20,19 @@ struct CommandEnvironment {
     /// The person's language (gettext's locale rules), for what they see.
     let tr: Translator
 
-    init(_ options: GlobalOptions, variables: [String: String] = ProcessInfo.processInfo.environment, clock: () -> Date = Date.init) {
+    init(_ options: GlobalOptions, variables: [String: String] = EnvironmentVariables.current(), clock: () -> Date = Date.init) {
+        self.init(config: options.config, verbosity: options.verbose, variables: variables, clock: clock)
+    }
+
+    /// The environment for the global options' values (`--config`, how many `-v`), however
+    /// they were parsed (``QuickRoute`` parses `notify`'s plain lines without ArgumentParser).
+    init(config: String?, verbosity: Int, variables: [String: String] = EnvironmentVariables.current(), clock: () -> Date = Date.init) {
         self.variables = variables
         paths = AppPaths(environment: variables)
         zones = TimeZoneDatabase(environment: variables)
-        logger = StderrLogHandler.logger(verbosity: options.verbose, environment: variables)
+        logger = StderrLogHandler.logger(verbosity: verbosity, environment: variables)
         now = Int64(clock().timeIntervalSince1970.rounded(.down))
-        explicitConfig = options.config
+        explicitConfig = config
         tr = Translator.start(environment: variables, executable: CommandContext.resolveExecutable())
     }
 

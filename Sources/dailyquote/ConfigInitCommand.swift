@@ -16,7 +16,7 @@ struct ConfigInitCommand: AsyncParsableCommand {
     /// Writes the template to the config path; through a symbolic link (a dotfiles layout), to
     /// the file the link points at, so that the link stays.
     func run() async throws {
-        let paths = AppPaths(environment: ProcessInfo.processInfo.environment)
+        let paths = AppPaths(environment: EnvironmentVariables.current())
         let path = global.config ?? paths.defaultConfigFile
         guard let target = SymbolicLink.finalTarget(of: path) else {
             if FileManager.default.fileExists(atPath: path), !force {

@@ -40,12 +40,15 @@ struct DailyQuote: AsyncParsableCommand {
         // Installed as a systemd user generator under that name (a link to this binary).
         if let first = CommandLine.arguments.first, GeneratorMain.isInvoked(as: first) {
             Glibc.exit(
-                GeneratorMain.run(arguments: Array(CommandLine.arguments.dropFirst()), variables: ProcessInfo.processInfo.environment))
+                GeneratorMain.run(arguments: Array(CommandLine.arguments.dropFirst()), variables: EnvironmentVariables.current()))
         }
-        let command: ParsableCommand
+        let route: QuickRoute?
+        let command: ParsableCommand?
         do {
             let arguments = try GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)
-            command = try parseAsRoot(arguments)
+            // The plain lines skip ArgumentParser's start-up; it parses everything else.
+            route = QuickRoute(arguments)
+            command = route == nil ? try parseAsRoot(arguments) : nil
         } catch let error as GlobalOptionRouting.UnknownCommand {
             fail(error.message, kind: .usage)
         } catch {
@@ -53,16 +56,20 @@ struct DailyQuote: AsyncParsableCommand {
             exit(withError: error)
         }
         do {
-            if let scheduler = command as? RunCommand {
+            if case .version? = route {
+                print(configuration.version)
+            } else if case .notify(let request) = route {
+                // On this thread: a presence wait must not start the concurrency pool's 1 Hz monitor.
+                try request.runOnCallingThread()
+            } else if let scheduler = command as? RunCommand {
                 // On this thread, not the concurrency pool: see ForegroundScheduler.
                 try scheduler.runOnCallingThread()
             } else if let notify = command as? NotifyCommand {
-                // On this thread too: a presence wait must not start the concurrency pool's 1 Hz monitor.
-                try notify.runOnCallingThread()
+                // On this thread too, as above.
+                try notify.request.runOnCallingThread()
             } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
-            } else {
-                var command = command
+            } else if var command {
                 try command.run()
             }
         } catch let error as UserFacingError {
@@ -79,7 +86,7 @@ struct DailyQuote: AsyncParsableCommand {
     /// Logs `message` (unless the command already said it) and exits with `kind`'s status.
     static func fail(_ message: String?, kind: ErrorKind) -> Never {
         if let message {
-            StderrLogHandler.logger(verbosity: 0, environment: ProcessInfo.processInfo.environment).error("\(message)")
+            StderrLogHandler.logger(verbosity: 0, environment: EnvironmentVariables.current()).error("\(message)")
         }
         Glibc.exit(ExitStatus.code(for: kind))
     }

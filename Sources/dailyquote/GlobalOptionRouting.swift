@@ -23,8 +23,9 @@ enum GlobalOptionRouting {
         }
     }
 
-    /// Flags the root command answers by itself, without a subcommand.
-    private static let rootBuiltins: Set = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+    /// Flags the root command answers by itself, without a subcommand (an array: building a
+    /// `Set` of strings costs a start-up more than looking through five).
+    private static let rootBuiltins = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
 
     /// `arguments` (without the program name) with every global option moved after the subcommand path.
     static func normalise(_ arguments: [String], root: ParsableCommand.Type) throws -> [String] {

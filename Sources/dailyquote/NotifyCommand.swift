@@ -19,27 +19,45 @@ struct NotifyCommand: AsyncParsableCommand {
     @Flag(help: "Print the outcome as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try runOnCallingThread()
+    /// The options as plain values, which the command runs.
+    var request: Request {
+        Request(config: global.config, verbosity: global.verbose, mode: dryRun.mode, now: now, json: json)
     }
 
-    /// The whole command, blocking the calling thread (`DailyQuote.main` calls it on the main
-    /// thread, so that a presence wait never starts Swift's concurrency pool).
-    func runOnCallingThread() throws {
-        let context = try CommandContext(global)
-        let stage = context.stages.deliveryStage()
-        let mode = dryRun.mode
-        do {
-            let outcome = now ? try stage.postNow(mode: mode) : try stage.deliverIfDue(mode: mode)
-            print(
-                json
-                    ? try JSONOutput.encode(outcome.report(zone: context.zone))
-                    : outcome.text(zone: context.zone, now: context.now, tr: context.base.tr))
-        } catch let error as UserFacingError where json {
-            var failed = DeliveryOutcome(result: .failed)
-            failed.detail = error.errorDescription
-            print(try JSONOutput.encode(failed.report(zone: context.zone)))
-            throw error
+    func run() async throws {
+        try request.runOnCallingThread()
+    }
+
+    /// What `notify` was asked to do, whoever parsed the line: ArgumentParser, or ``QuickRoute``
+    /// for the plain lines the timers and a person type.
+    struct Request: Equatable {
+        /// `--config`.
+        var config: String?
+        /// How many `-v`.
+        var verbosity = 0
+        var mode = ExecutionMode.live
+        /// `--now`.
+        var now = false
+        /// `--json`.
+        var json = false
+
+        /// The whole command, blocking the calling thread (`DailyQuote.main` calls it on the main
+        /// thread, so that a presence wait never starts Swift's concurrency pool).
+        func runOnCallingThread() throws {
+            let context = try CommandContext(CommandEnvironment(config: config, verbosity: verbosity))
+            let stage = context.stages.deliveryStage()
+            do {
+                let outcome = now ? try stage.postNow(mode: mode) : try stage.deliverIfDue(mode: mode)
+                print(
+                    json
+                        ? try JSONOutput.encode(outcome.report(zone: context.zone))
+                        : outcome.text(zone: context.zone, now: context.now, tr: context.base.tr))
+            } catch let error as UserFacingError where json {
+                var failed = DeliveryOutcome(result: .failed)
+                failed.detail = error.errorDescription
+                print(try JSONOutput.encode(failed.report(zone: context.zone)))
+                throw error
+            }
         }
     }
 }

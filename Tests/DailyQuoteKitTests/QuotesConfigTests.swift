@@ -54,6 +54,25 @@ struct QuotesConfigTests {
         #expect(QuotesConfig(minLength: 0).isActive)
     }
 
+    @Test("Any one key set makes the filters active, so the no-filter shortcut never skips a check")
+    func eachKeyIsActive() {
+        let quote = Quote(text: "Hello there.", author: "Ann")
+        let single = [
+            QuotesConfig(minLength: 20), QuotesConfig(maxLength: 5), QuotesConfig(excludeAuthors: ["ann"]),
+            // An empty include list is set: it accepts no author.
+            QuotesConfig(includeAuthors: []),
+        ]
+        for filters in single {
+            #expect(filters.isActive)
+            #expect(filters.refusal(of: quote) != nil, "\(filters)")
+        }
+        // Set, but refusing nothing here: still checked, and passes.
+        #expect(QuotesConfig(minLength: 0, maxLength: 1000).refusal(of: quote) == nil)
+        // Not set: no filter, and even a quote no filter would take passes.
+        #expect(!QuotesConfig(excludeAuthors: []).isActive)
+        #expect(QuotesConfig().refusal(of: Quote(text: "", author: "  ")) == nil)
+    }
+
     @Test("config check warns when no bundled quote passes the filters")
     func bundledWarning() {
         var config = Config()

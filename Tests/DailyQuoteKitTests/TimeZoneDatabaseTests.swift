@@ -16,6 +16,32 @@ struct TimeZoneDatabaseTests {
         #expect(throws: TimeZoneDatabase.LookupError.notFound) { try database.zone(named: "Mars/Olympus_Mons") }
     }
 
+    @Test("Plausible zone names: ASCII letters, digits and /_+- only, no //, relative, at most 255 bytes")
+    func plausibleNames() {
+        for name in [
+            "Europe/Berlin", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "Etc/GMT-14", "UTC", "Europe/",
+            String(repeating: "a", count: 255),
+        ] {
+            #expect(TimeZoneDatabase.isPlausibleName(name), "\(name)")
+        }
+        for name in [
+            "Europe/Berlín", "Europe\\Berlin", "Europe/Berlin ", "a.b", "..", "Europe//Berlin", "/UTC", "",
+            String(repeating: "a", count: 256),
+        ] {
+            #expect(!TimeZoneDatabase.isPlausibleName(name), "\(name)")
+        }
+    }
+
+    @Test("A zone file's path names its zone after the first zoneinfo/")
+    func nameAfterZoneinfo() {
+        #expect(TimeZoneDatabase.nameAfterZoneinfo(in: "/usr/share/zoneinfo/Europe/Berlin") == "Europe/Berlin")
+        #expect(TimeZoneDatabase.nameAfterZoneinfo(in: "../usr/share/zoneinfo/UTC") == "UTC")
+        #expect(TimeZoneDatabase.nameAfterZoneinfo(in: "/a/zoneinfo/b/zoneinfo/c") == "b/zoneinfo/c")
+        #expect(TimeZoneDatabase.nameAfterZoneinfo(in: "zoneinfo/") == "")
+        #expect(TimeZoneDatabase.nameAfterZoneinfo(in: "/etc/localtime") == nil)
+        #expect(TimeZoneDatabase.nameAfterZoneinfo(in: "zoneinfo") == nil)
+    }
+
     @Test("TZ is read as glibc reads it")
     func tzVariable() {
         #expect(database.systemZone(environment: ["TZ": "Asia/Tokyo"]).identifier == "Asia/Tokyo")

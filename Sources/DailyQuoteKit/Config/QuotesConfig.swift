@@ -30,7 +30,10 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
     }
 
     /// Why `quote` is refused, or nil if it passes.
+    ///
+    /// With no filter set (``isActive`` false) every quote passes, and nothing is counted or compared.
     package func refusal(of quote: Quote) -> Refusal? {
+        guard isActive else { return nil }
         let length = quote.text.count
         if let minLength, length < minLength { return .tooShort(length, minimum: minLength) }
         if let maxLength, length > maxLength { return .tooLong(length, maximum: maxLength) }

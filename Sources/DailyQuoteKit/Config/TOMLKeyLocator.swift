@@ -4,10 +4,26 @@
 /// (`[delivery]`, `[[source]]`, the second of which is `source[2]`) set the current table, and
 /// `key =` lines are recorded under it.
 /// It covers the way config files are written by hand; a key it cannot place has no line.
+///
+/// Only an error asks for a line, so the text is scanned then, not when the config is read.
 struct TOMLKeyLocator: Sendable {
-    private var lines: [String: Int] = [:]
+    private let text: String
 
     init(text: String) {
+        self.text = text
+    }
+
+    /// The line of `keyPath` (`delivery.hour`), if the scan finds it.
+    func line(of keyPath: String) -> Int? { lines()[keyPath] }
+
+    /// The key path written on `line`, if a `key =` line or a table header stands there.
+    func key(onLine line: Int) -> String? {
+        lines().filter { $0.value == line }.keys.max { $0.count < $1.count }
+    }
+
+    /// Every key path and table found, with the line it is first written on.
+    private func lines() -> [String: Int] {
+        var lines: [String: Int] = [:]
         var table = ""
         var lineNumber = 0
         var counts: [String: Int] = [:]
@@ -31,14 +47,7 @@ struct TOMLKeyLocator: Sendable {
                 if lines[path] == nil { lines[path] = lineNumber }
             }
         }
-    }
-
-    /// The line of `keyPath` (`delivery.hour`), if the scan found it.
-    func line(of keyPath: String) -> Int? { lines[keyPath] }
-
-    /// The key path written on `line`, if a `key =` line or a table header stands there.
-    func key(onLine line: Int) -> String? {
-        lines.filter { $0.value == line }.keys.max { $0.count < $1.count }
+        return lines
     }
 
     /// `"time zone" . x` becomes `time zone.x`: quotes and blanks around dots removed.

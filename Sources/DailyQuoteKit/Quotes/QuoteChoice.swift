@@ -33,7 +33,7 @@ package struct QuoteChoice: Sendable, Equatable {
         // Only now are the bundled collection and the history (a line per delivery, ever)
         // decoded: a fresh cache, the usual case, needs neither.
         let collection = bundled()
-        var candidates = collection.filter { filters.refusal(of: $0) == nil }
+        var candidates = filters.isActive ? collection.filter { filters.refusal(of: $0) == nil } : collection
         if candidates.isEmpty, filters.isActive {
             candidates = collection
             why += "; \(Self.noBundledQuotePasses)"
