@@ -58,6 +58,8 @@ struct DailyQuote: AsyncParsableCommand {
         do {
             if case .version? = route {
                 print(configuration.version)
+            } else if case .hold? = route {
+                try HoldCommand.hold(CommandEnvironment(config: nil, verbosity: 0))
             } else if case .notify(let request) = route {
                 // On this thread: a presence wait must not start the concurrency pool's 1 Hz monitor.
                 try request.runOnCallingThread()

@@ -23,12 +23,24 @@ struct HoldCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        try Self.hold(CommandEnvironment(global))
+    }
+
+    /// The holder's whole run in `environment` (``QuickRoute`` calls it for the line `notify`
+    /// starts, `dailyquote hold`, without ArgumentParser: the holder's start is on the way to
+    /// its `Notify` call).
+    static func hold(_ makeEnvironment: @autoclosure () -> CommandEnvironment) throws {
         // First of all: a stop request from here on closes the notification instead of killing
         // the holder between its post and its hold (this is the process's one owner of SIGTERM and SIGINT).
         let stops = StopSignals()
-        let context = CommandEnvironment(global)
+        let context = makeEnvironment()
         if stops == nil { context.logger.warning("cannot catch SIGTERM and SIGINT; a stop request ends the holder at once") }
+        // libnotify and the server's answer before the request: `notify` may start the holder
+        // before it knows what to post, and this part then runs while it decides.
+        let connected = try? LibnotifyPoster.Connection()
         let input = try? SystemCall.readStandardInput(maximum: 1 << 20)
+        // Started ahead of time, then not needed (nothing was due, or GNOME took the quote).
+        if input?.isEmpty == true { return }
         guard let input, let request = try? JSONDecoder().decode(HoldRequest.self, from: Data(input)) else {
             throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", kind: .badInput)
         }
@@ -38,7 +50,7 @@ struct HoldCommand: ParsableCommand {
             paths: context.paths, clock: UnixClock.system, logger: context.logger, answerer: answerer,
             scope: UserScope(runtimeDirectory: context.variables["XDG_RUNTIME_DIR"]))
         _ = withExtendedLifetime(stops) {
-            stage.run(request, stop: stops?.descriptor) { reply in
+            stage.run(request, connected: connected, stop: stops?.descriptor) { reply in
                 failed = reply.error != nil
                 var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)
                 line.append(UInt8(ascii: "\n"))

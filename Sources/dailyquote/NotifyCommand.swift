@@ -45,7 +45,8 @@ struct NotifyCommand: AsyncParsableCommand {
         /// thread, so that a presence wait never starts Swift's concurrency pool).
         func runOnCallingThread() throws {
             let context = try CommandContext(CommandEnvironment(config: config, verbosity: verbosity))
-            let stage = context.stages.deliveryStage()
+            // A live run starts the holder now, if one will post: it gets ready while the stage decides.
+            let stage = context.stages.deliveryStage(prestartingHolder: mode == .live)
             do {
                 let outcome = now ? try stage.postNow(mode: mode) : try stage.deliverIfDue(mode: mode)
                 print(

@@ -14,12 +14,18 @@ enum QuickRoute: Equatable {
     /// Print the version.
     case version
     case notify(NotifyCommand.Request)
+    /// `hold`, exactly as `notify` starts its holder.
+    case hold
 
     /// The route for `arguments` (as ``GlobalOptionRouting/normalise(_:root:)`` returns them:
     /// the subcommand first), or nil for ArgumentParser to parse.
     init?(_ arguments: [String]) {
         if arguments == ["--version"] {
             self = .version
+            return
+        }
+        if arguments == [HoldCommand.configuration.commandName] {
+            self = .hold
             return
         }
         guard arguments.first == NotifyCommand.configuration.commandName else { return nil }

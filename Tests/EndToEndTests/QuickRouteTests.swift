@@ -55,6 +55,15 @@ struct QuickRouteTests {
         #expect(try Self.route(line) == nil, "\(line)")
     }
 
+    @Test("The holder's line, `hold` exactly as notify starts it, takes the quick route; with anything else it is ArgumentParser's")
+    func hold() throws {
+        #expect(try Self.route(["hold"]) == .hold)
+        #expect(try DailyQuote.parseAsRoot(["hold"]) is HoldCommand)
+        for line in [["hold", "--help"], ["hold", "-v"], ["--config", "x.toml", "hold"], ["hold", "x"]] {
+            #expect(try Self.route(line) == nil, "\(line)")
+        }
+    }
+
     @Test("--version alone is answered with the version ArgumentParser prints")
     func version() throws {
         #expect(try Self.route(["--version"]) == .version)

@@ -175,7 +175,7 @@ package struct DeliveryStage: Sendable {
             try deliver(for: nil, day: planner.localDay(of: now), state: state, now: now, mode: mode, deadline: deadline) { entry in
                 var preview = entry
                 preview.now = true
-                try ledger.appendHistory(preview)
+                try ledger.appendHistory(preview, durable: false)
             }
         }
     }

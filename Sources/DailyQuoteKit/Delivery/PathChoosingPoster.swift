@@ -39,6 +39,11 @@ package struct PathChoosingPoster: NotificationPosting {
 
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
+        // GIO shares one session-bus connection while anyone holds it: held across both paths,
+        // the GNOME attempt's connection is the one libnotify posts on (measured: a whole
+        // connection and its Hello, 1.6 million instructions, saved on other desktops).
+        let shared = gnome == nil ? nil : try? GioBus(system: false)
+        defer { withExtendedLifetime(shared) {} }
         if let gnome {
             do {
                 return try gnome.post(notification, holdUntil: holdUntil, deadline: deadline)

@@ -126,17 +126,21 @@ package struct DeliveryLedger: Sendable {
         }
     }
 
-    /// Appends one history line (fsynced); alone, for a post that keeps the state (`notify --now`).
-    package func appendHistory(_ entry: HistoryEntry) throws(LedgerError) {
+    /// Appends one history line, alone, for a post that keeps the state (`notify --now`, an
+    /// Another quote); fsynced unless not `durable`.
+    ///
+    /// A preview's line need not survive a power cut (no delivery rests on it), so `notify
+    /// --now` skips the fsync: it is the one wait on the disk between the post and the exit.
+    package func appendHistory(_ entry: HistoryEntry, durable: Bool = true) throws(LedgerError) {
         guard var line = try? JSONEncoder.dailyquote().encode(entry) else { throw LedgerError(message: "cannot encode the history entry") }
         line.append(UInt8(ascii: "\n"))
-        try append(line, to: historyPath)
+        try append(line, to: historyPath, durable: durable)
     }
 
-    /// Appends `data` with O_APPEND and fsyncs it (EINTR and short writes handled by ``SystemCall``).
-    private func append(_ data: Data, to path: String) throws(LedgerError) {
+    /// Appends `data` with O_APPEND and fsyncs it when `durable` (EINTR and short writes handled by ``SystemCall``).
+    private func append(_ data: Data, to path: String, durable: Bool = true) throws(LedgerError) {
         do {
-            try SystemCall.append(data, to: path, durable: true)
+            try SystemCall.append(data, to: path, durable: durable)
         } catch {
             throw LedgerError(message: error.message)
         }

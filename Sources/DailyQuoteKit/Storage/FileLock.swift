@@ -30,13 +30,16 @@ package final class FileLock {
     /// Takes the lock on `path` (created 0600, with a 0700 directory), waiting at most until
     /// `deadline`.
     ///
-    /// It retries a non-blocking `flock` every 10 ms, so the wait has a hard bound, and gives up
-    /// as soon as `stopped` says so (a stop request).
+    /// It retries a non-blocking `flock`, first after 0.5 ms and then at twice the last pause up
+    /// to 10 ms, so the wait has a hard bound, a lock let go of at once is taken at once (a
+    /// holder taking over waits for exactly that), and a long wait costs no more than before;
+    /// it gives up as soon as `stopped` says so (a stop request).
     /// A `shared` lock only marks presence: any number can hold it, and ``isHeld(path:)`` sees them.
     package init(path: String, until deadline: Deadline, shared: Bool = false, stopped: () -> Bool = { false }) throws(LockError) {
         try? SystemCall.createPrivateDirectory(PathName.directory(of: path))
         let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: SystemError.last("open").reason) }
+        var pause: UInt32 = 500
         while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             // EINTR is a retry like EWOULDBLOCK: the deadline bounds both.
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
@@ -47,7 +50,8 @@ package final class FileLock {
                 close(fd)
                 throw .stopped(path: path)
             }
-            usleep(10_000)
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
         }
         descriptor = fd
     }

@@ -48,18 +48,37 @@ package struct StageFactory: Sendable {
     /// How notifications are posted: the one ``PathChoosingPoster``, which takes GNOME's own
     /// interface where GNOME Shell owns it and the freedesktop one otherwise (through a holder
     /// process unless `notification.hold` is "0").
-    package var poster: PathChoosingPoster {
+    package var poster: PathChoosingPoster { poster(prestartingHolder: false) }
+
+    /// The poster; with `prestartingHolder`, a holder process is started now where the
+    /// notification will offer buttons off GNOME Shell, so that it gets ready while the delivery
+    /// stage decides (``PrestartedHolder``).
+    package func poster(prestartingHolder: Bool) -> PathChoosingPoster {
         let holds = config.notification.hold?.seconds != 0
+        let launcher = HolderLauncher(executable: executable, environment: environment)
+        let prestart = prestartingHolder && holds && !config.notification.actions.isEmpty && !Self.likelyGnomeShell(environment)
+        var holder: any HolderStarting = launcher
+        if let inProcessHolder {
+            holder = inProcessHolder
+        } else if prestart {
+            holder = PrestartedHolder(launcher)
+        }
         let freedesktop: any NotificationPosting =
             holds || inProcessHolder != nil
-            ? HoldingPoster(
-                launcher: inProcessHolder ?? HolderLauncher(executable: executable, environment: environment), environment: environment,
-                timeZone: zone.identifier, filters: config.quotes)
+            ? HoldingPoster(launcher: holder, environment: environment, timeZone: zone.identifier, filters: config.quotes)
             : LibnotifyPoster()
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock),
             gnomeAvailable: { GnomeNotificationsPoster.isAvailable() },
             freedesktop: freedesktop, freedesktopPath: holds ? .holder : .freedesktop, logger: logger)
+    }
+
+    /// Whether the session says it is GNOME Shell's (`XDG_CURRENT_DESKTOP` names GNOME, and not
+    /// Budgie, which names it too), where GNOME's own interface takes the quote and a holder
+    /// started ahead of time would only be work thrown away.
+    static func likelyGnomeShell(_ environment: [String: String]) -> Bool {
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
+        return desktops.contains("GNOME") && !desktops.contains("Budgie")
     }
 
     /// Which path a notification takes now and why, for `status` and `doctor` (decided as
@@ -76,10 +95,13 @@ package struct StageFactory: Sendable {
     ///
     /// While the person is away a due delivery waits for them (`delivery.wait_for_presence`),
     /// until `stop` says to give up: SIGTERM for `notify`, the scheduler's stop request for `run`.
-    package func deliveryStage(presenceStop stop: PresenceStop = .signals) -> DeliveryStage {
+    /// With `prestartingHolder` (`notify`, live), a holder is started now where one will post
+    /// (see ``poster(prestartingHolder:)``).
+    package func deliveryStage(presenceStop stop: PresenceStop = .signals, prestartingHolder: Bool = false) -> DeliveryStage {
         let presence = config.delivery.waitForPresence ? SessionPresence(environment: environment, stop: stop) : nil
         return DeliveryStage(
-            planner: planner, config: config, ledger: ledger, cache: cache, poster: poster, clock: clock, logger: logger,
+            planner: planner, config: config, ledger: ledger, cache: cache, poster: poster(prestartingHolder: prestartingHolder),
+            clock: clock, logger: logger,
             presence: presence, tr: tr)
     }
 

@@ -51,9 +51,11 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
     private func send(_ signal: Int32, holderOnly: Bool) {
         guard pid > 0, pid != getpid(), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return }
         let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        guard words.contains(where: { $0.hasSuffix("dailyquote") || $0.hasSuffix("/exe") }), !holderOnly || words.contains("hold") else {
-            return
-        }
+        // The program is dailyquote by its name (an installed `dailyquote`, or a copy such as
+        // `dailyquote-new`), or started through /proc/self/exe.
+        guard let program = words.first.map({ PathName.lastComponent(of: $0) }),
+            program.hasPrefix("dailyquote") || program == "exe", !holderOnly || words.dropFirst().first == "hold"
+        else { return }
         Glibc.kill(pid, signal)
     }
 }

@@ -54,7 +54,9 @@ package struct HoldStage: Sendable {
     /// `report` gets the one reply for `notify`, once the notification is posted and, if it is
     /// held, marked and out of the notify service. `stop` is the descriptor of the process's
     /// ``StopSignals``.
-    package func run(_ request: HoldRequest, stop: Int32?, report: (HoldReply) -> Void) -> HoldEnd? {
+    package func run(
+        _ request: HoldRequest, connected: LibnotifyPoster.Connection? = nil, stop: Int32?, report: (HoldReply) -> Void
+    ) -> HoldEnd? {
         var lock: FileLock?
         var posted: HoldReply?
         var shown: ActionAnswerer.Shown?
@@ -67,7 +69,10 @@ package struct HoldStage: Sendable {
             if next.postedAt != current.postedAt { markAnother(next, until: until) }
             shown = next
         }
-        let end = LibnotifyPoster().postAndHold(request, clock: clock, keep: Self.needsHolder(_:offering:), stop: stop, answer: answer) {
+        let end = LibnotifyPoster().postAndHold(
+            request, connected: connected, clock: clock, keep: Self.needsHolder(_:offering:), stop: stop, answer: answer,
+            letGo: { _ in lock = nil }
+        ) {
             reply, closeOther in
             var reply = reply
             defer {

@@ -27,16 +27,24 @@ package struct HolderLauncher: Sendable {
     /// A holder that has not answered by then is killed and the delivery stays due; it may
     /// still have posted (a frozen server), which a later run then posts again.
     package func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
-        guard let payload = try? JSONEncoder.dailyquote().encode(request) else { throw .failed("cannot encode the hold request") }
-        let seconds = deadline.secondsLeft
-        let child: DetachedChild
+        try Self.exchange(request, with: try start(), deadline: deadline)
+    }
+
+    /// Starts a holder, which gets ready (libnotify, the server's answer) and waits for its request.
+    func start() throws(DeliveryError) -> DetachedChild {
         do {
-            child = try DetachedChild(
+            return try DetachedChild(
                 path: executable, arguments: ["hold"], environment: environment,
                 sharingStandardError: !StandardErrorStream.keepsCallerWaiting(environment: environment))
         } catch {
             throw .failed("cannot start the holder \(executable): \(error)")
         }
+    }
+
+    /// Hands `request` to the started holder `child` and reads its reply, before `deadline`.
+    static func exchange(_ request: HoldRequest, with child: DetachedChild, deadline: Deadline) throws(DeliveryError) -> HoldReply {
+        guard let payload = try? JSONEncoder.dailyquote().encode(request) else { throw .failed("cannot encode the hold request") }
+        let seconds = deadline.secondsLeft
         child.send(Array(payload))
         guard let line = child.firstLine(until: deadline) else {
             if ContinuousClock.now >= deadline {
@@ -50,5 +58,28 @@ package struct HolderLauncher: Sendable {
         }
         if let error = reply.error { throw error }
         return reply
+    }
+}
+
+/// A holder started ahead of time: `notify` starts it as soon as it knows the notification will
+/// offer buttons, so that the holder's start (the process, libnotify, the server's answer) runs
+/// beside `notify`'s own work instead of after it. Never used, it reads an empty request and
+/// exits quietly.
+package final class PrestartedHolder: HolderStarting, @unchecked Sendable {
+    private let launcher: HolderLauncher
+    private var child: DetachedChild?
+
+    package init(_ launcher: HolderLauncher) {
+        self.launcher = launcher
+        child = try? launcher.start()
+    }
+
+    package var postsEverything: Bool { false }
+
+    /// Posts through the holder started ahead of time (once), else through a new one.
+    package func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
+        guard let child else { return try launcher.post(request, deadline: deadline) }
+        self.child = nil
+        return try HolderLauncher.exchange(request, with: child, deadline: deadline)
     }
 }

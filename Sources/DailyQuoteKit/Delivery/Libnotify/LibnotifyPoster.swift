@@ -43,6 +43,7 @@ package struct LibnotifyPoster: NotificationPosting {
     /// server needs it (given the buttons it would offer) and `report` agrees, stays on the bus as
     /// its sender until it is closed, `request.until` passes, or `stop` becomes readable.
     ///
+    /// `letGo` runs as soon as the hold ends, before anything else (the hold's lock goes there).
     /// `report` runs right after the `Notify` call: it gets the reply and a function that closes
     /// another notification by its id (one a killed holder left), and returns whether to hold.
     /// While it holds, it offers the request's actions where the server shows actions, and passes
@@ -50,18 +51,21 @@ package struct LibnotifyPoster: NotificationPosting {
     /// the calling thread, unbounded: the process that asked (`notify`) holds the deadline and ends
     /// this one if no report comes in time. Returns nil when it did not hold.
     package func postAndHold(
-        _ request: HoldRequest, clock: () -> Int64, keep: (NotificationServerInfo, [NotificationAction]) -> Bool, stop: Int32?,
-        answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> UInt32?) -> Void = { _, _ in },
-        report: (HoldReply, _ closeOther: (UInt32) -> Void) -> Bool
+        _ request: HoldRequest, connected: Connection? = nil, clock: () -> Int64,
+        keep: (NotificationServerInfo, [NotificationAction]) -> Bool,
+        stop: Int32?, answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> UInt32?) -> Void = { _, _ in },
+        letGo: (HoldEnd) -> Void = { _ in }, report: (HoldReply, _ closeOther: (UInt32) -> Void) -> Bool
     ) -> HoldEnd? {
         let library: LibnotifyLibrary
         let posted: LibnotifyNotification
         let server: NotificationServerInfo
         let hold = LibnotifyHold()
         let holding: Bool
-        do {
-            library = try LibnotifyLibrary(appName: request.notification.appName)
-            server = try library.serverInfo()
+        do throws(DeliveryError) {
+            let connection: Connection
+            if let connected { connection = connected } else { connection = try Connection(appName: request.notification.appName) }
+            library = connection.library
+            server = try connection.server.get()
             let offered = server.capabilities.contains("actions") ? (request.notification.actions ?? []) : []
             holding = keep(server, offered) && request.until > clock()
             posted = try Self.make(request.notification, for: server)
@@ -88,10 +92,26 @@ package struct LibnotifyPoster: NotificationPosting {
         return withExtendedLifetime(library) {
             let end = hold.wait(for: posted, seconds: request.until - clock(), stop: stop)
             hold.onAction = nil
+            // Before the close: the holder that replaces this one waits for exactly that.
+            letGo(end)
             // A stop request comes from the next delivery, which replaces this one, or from the
             // session ending: either way the old quote goes.
             if case .stopped = end { posted.close() }
             return end
+        }
+    }
+
+    /// libnotify initialised and the server asked who it is: what a holder does before its
+    /// request arrives (a holder `notify` starts ahead of time, while it decides what to post).
+    package final class Connection {
+        let library: LibnotifyLibrary
+        /// The server's answer, or why there is none (reported once the request has come).
+        let server: Result<NotificationServerInfo, DeliveryError>
+
+        package init(appName: String = "dailyquote") throws(DeliveryError) {
+            let library = try LibnotifyLibrary(appName: appName)
+            self.library = library
+            server = Result { () throws(DeliveryError) -> NotificationServerInfo in try library.serverInfo() }
         }
     }
 
