@@ -69,11 +69,7 @@ package struct HoldStage: Sendable {
             if next.postedAt != current.postedAt { markAnother(next, until: until) }
             shown = next
         }
-        let end = LibnotifyPoster().postAndHold(
-            request, connected: connected, clock: clock, keep: Self.needsHolder(_:offering:), stop: stop, answer: answer,
-            letGo: { _ in lock = nil }
-        ) {
-            reply, closeOther in
+        let report: (HoldReply, (UInt32) -> Void) -> Bool = { reply, closeOther in
             var reply = reply
             defer {
                 posted = reply
@@ -90,6 +86,9 @@ package struct HoldStage: Sendable {
             shown = ActionAnswerer.Shown(notification: request.notification, id: id, postedAt: postedAt, server: reply.server?.name ?? "")
             return true
         }
+        let end = LibnotifyPoster().postAndHold(
+            request, connected: connected, clock: clock, keep: Self.needsHolder(_:offering:), stop: stop, answer: answer,
+            letGo: { _ in lock = nil }, report: report)
         withExtendedLifetime(lock) {}
         guard let end, let id = posted?.id, let postedAt = shown?.postedAt ?? posted?.postedAt else { return end }
         if case .closed(let reason) = end {

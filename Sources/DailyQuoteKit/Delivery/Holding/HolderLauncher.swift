@@ -61,10 +61,11 @@ package struct HolderLauncher: Sendable {
     }
 }
 
-/// A holder started ahead of time: `notify` starts it as soon as it knows the notification will
-/// offer buttons, so that the holder's start (the process, libnotify, the server's answer) runs
-/// beside `notify`'s own work instead of after it. Never used, it reads an empty request and
-/// exits quietly.
+/// A holder started ahead of time, while `notify` decides what to post.
+///
+/// `notify` starts it as soon as it knows the notification will offer buttons, so that the
+/// holder's start (the process, libnotify, the server's answer) runs beside `notify`'s own work
+/// instead of after it. Never used, it reads an empty request and exits quietly.
 package final class PrestartedHolder: HolderStarting, @unchecked Sendable {
     private let launcher: HolderLauncher
     private var child: DetachedChild?
