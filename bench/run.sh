@@ -48,9 +48,10 @@ Tests/Support/with-notification-server.sh bash -c '
 — Seneca\""
   # Counted instructions (valgrind callgrind: deterministic, unlike wall time on a shared machine),
   # each process apart: notify, the holder it starts (counted until it is stopped), notify-send.
-  if command -v valgrind >/dev/null; then
+  # A full run only: --quick (CI) keeps the script from rotting, and valgrind is slow.
+  if [ "$BENCH_RUNS" -gt 3 ] && command -v valgrind >/dev/null; then
     mkdir -p "$BENCH_OUT.cg"
-    # valgrind cannot read the release build's DWARF ("possibly corrupted debuginfo"): the same
+    # valgrind cannot read the DWARF of the release build ("possibly corrupted debuginfo"): the same
     # binary without it (symbols kept), which is also what the holder runs as (/proc/self/exe).
     cg_bin=$BENCH_OUT.cg/dailyquote
     strip --strip-debug -o "$cg_bin" "$DQ_BIN"
