@@ -37,26 +37,30 @@ int dq_install_stop_handler(int fd) {
     return dq_set_stop_signals_blocked(0);
 }
 
-static volatile int release_fd = -1;
+// One eventfd per signal number, for the holders' requests (SIGUSR1, SIGUSR2).
+static volatile int signal_fds[65] = {[0 ... 64] = -1};
 
-static void on_release(int number) {
+static void on_counted_signal(int number) {
     int saved = errno;
     uint64_t one = 1;
-    (void)number;
-    if (write(release_fd, &one, sizeof one) < 0) {
+    if (number > 0 && number < 65 && signal_fds[number] >= 0 && write(signal_fds[number], &one, sizeof one) < 0) {
         // Nothing to do: the eventfd is already readable.
     }
     errno = saved;
 }
 
-int dq_install_release_handler(int fd) {
+int dq_install_signal_eventfd(int number, int fd) {
     struct sigaction action;
+    if (number <= 0 || number >= 65) {
+        errno = EINVAL;
+        return -1;
+    }
     memset(&action, 0, sizeof action);
-    release_fd = fd;
-    action.sa_handler = on_release;
+    signal_fds[number] = fd;
+    action.sa_handler = on_counted_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    return sigaction(SIGUSR1, &action, NULL);
+    return sigaction(number, &action, NULL);
 }
 
 int dq_set_stop_signals_blocked(int blocked) {

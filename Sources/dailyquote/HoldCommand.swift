@@ -33,6 +33,8 @@ struct HoldCommand: ParsableCommand {
         // First of all: a stop request from here on closes the notification instead of killing
         // the holder between its post and its hold (this is the process's one owner of SIGTERM and SIGINT).
         let stops = StopSignals()
+        // SIGUSR1: the next holder replaced this one's quote in place; let go of it, without closing it.
+        let release = SignalEventfd(SIGUSR1)
         let context = makeEnvironment()
         if stops == nil { context.logger.warning("cannot catch SIGTERM and SIGINT; a stop request ends the holder at once") }
         // libnotify and the server's answer before the request: `notify` may start the holder
@@ -49,8 +51,8 @@ struct HoldCommand: ParsableCommand {
         let stage = HoldStage(
             paths: context.paths, clock: UnixClock.system, logger: context.logger, answerer: answerer,
             scope: UserScope(runtimeDirectory: context.variables["XDG_RUNTIME_DIR"]))
-        _ = withExtendedLifetime(stops) {
-            stage.run(request, connected: connected, stop: stops?.descriptor) { reply in
+        _ = withExtendedLifetime((stops, release)) {
+            stage.run(request, connected: connected, stop: stops?.descriptor, release: release?.descriptor) { reply in
                 failed = reply.error != nil
                 var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)
                 line.append(UInt8(ascii: "\n"))

@@ -94,7 +94,9 @@ extension CommandLineTests {
         #expect(file("journal-link").hasSuffix("/journal\n"), "\(file("journal-link"))")
     }
 
-    @Test("The next delivery replaces a held quote: the old holder closes it and ends, recorded as replaced")
+    @Test(
+        "The next delivery replaces a held quote in place (the same id): the old holder lets go without closing it, recorded as replaced"
+    )
     func nextDeliveryReplaces() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
@@ -105,6 +107,8 @@ extension CommandLineTests {
             "$DQ" notify --now >/dev/null 2>"$W/err2"; second=$(holder_pid)
             echo "$first $second" >"$W/pids"
             grep -c 'CloseNotification 1' "$MOCK_LOG" >"$W/closed-first"
+            grep -c 'Notify "dailyquote" 1 ' "$MOCK_LOG" >"$W/in-place"
+            kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
             kill -TERM "$second"
             for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
             holder_pid >"$W/pid-after"
@@ -114,7 +118,9 @@ extension CommandLineTests {
         #expect(result.status == 0, "\(result.stderr)")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(pids.count == 2 && pids[0] != pids[1] && !pids[0].isEmpty, "\(file("pids")) \(file("err1")) \(file("err2"))")
-        #expect(file("closed-first") == "1\n", "the replaced notification was not closed")
+        #expect(file("closed-first") == "0\n", "the replaced notification was closed, not replaced in place")
+        #expect(file("in-place") == "1\n", "the second Notify did not replace the first (replaces_id 1)")
+        #expect(file("first-alive").isEmpty, "the first holder did not let go")
         #expect(file("pid-after").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "SIGTERM did not end the holder")
         #expect(file("notify-count") == "2\n", "a holder posted again")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])

@@ -63,7 +63,7 @@ extension CommandLineTests {
             for _ in $(seq 100); do kill -0 "$first" 2>/dev/null || break; sleep 0.05; done
             kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
             kill -CONT "$first" 2>/dev/null
-            grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-first"
+            grep -c 'Notify "dailyquote" 1 ' "$MOCK_LOG" >"$W/in-place"
             "$DQ" history --json >"$W/history.json"
             """)
         #expect(result.status == 0, "\(result.stderr)")
@@ -73,7 +73,7 @@ extension CommandLineTests {
             pids.count == 2 && !pids[0].isEmpty && pids[0] != pids[1], "status names the stuck holder, not the new one: \(file("pids"))")
         #expect(file("second-alive") == "alive\n", "the new holder does not hold: \(file("err2"))")
         #expect(file("first-alive").isEmpty, "the stuck holder was left running")
-        #expect(file("closed-first") == "1\n", "the killed holder's quote stayed on the server")
+        #expect(file("in-place") == "1\n", "the killed holder's quote was not replaced in place")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
         #expect(entries.map { $0["closedReason"] as? String } == ["replaced", nil], "\(file("history.json"))")
     }
@@ -160,10 +160,11 @@ extension CommandLineTests {
             pgrep -P "$r" | wc -l >"$W/holder-processes"
             "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 1
             "$DQ" favorites --json >"$W/favorites.json"
-            # A later notify --now asks run to let go (SIGUSR1) and holds the new quote itself.
+            # A later notify --now replaces run's quote in place, asks run to let go (SIGUSR1) and holds it.
             "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
             echo "$(holder_pid)" >"$W/pid-after-now"
             grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-1"
+            grep -c 'Notify "dailyquote" 1 ' "$MOCK_LOG" >"$W/in-place"
             kill -0 "$r" 2>/dev/null && echo alive >"$W/run-alive"
             kill -TERM "$(holder_pid)"
             for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
@@ -186,7 +187,8 @@ extension CommandLineTests {
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         let after = file("pid-after-now").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!after.isEmpty && after != pids.first, "notify --now's holder did not take over: \(file("now.err"))")
-        #expect(file("closed-1") == "1\n", "run did not close its quote when asked to let go")
+        #expect(file("closed-1") == "0\n", "run closed the quote that replaced its own")
+        #expect(file("in-place") == "1\n", "notify's holder did not replace run's quote in place")
         #expect(file("run-alive") == "alive\n", "letting go ended run")
         #expect(file("run-status") == "0\n", "\(file("run.log"))")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])

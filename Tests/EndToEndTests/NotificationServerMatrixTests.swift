@@ -31,14 +31,18 @@ struct NotificationServerMatrixTests {
         let run = try Self.run(server: server)
         let file = run.file
 
-        // Both posts succeeded, and exactly two Notify calls reached the server.
+        // Both posts succeeded, and exactly two notifications reached the server: two Notify calls,
+        // or, where the second one could not replace the first in place (GNOME Shell refuses
+        // another sender's id), a third call that shows the second again once the first is gone.
         #expect(file("now.rc") == "0\n", "notify --now: \(file("now.err")) \(run.output)")
         #expect(file("now.out").hasPrefix("posted "), "\(file("now.out"))")
         #expect(file("now.out").contains("(test, cache)"), "\(file("now.out"))")
         #expect(file("due.out").contains("(test, cache)"), "\(file("due.out"))")
         #expect(file("due.rc") == "0\n", "due notify: \(file("due.err"))")
         #expect(file("due.out").hasPrefix("posted "), "\(file("due.out"))")
-        #expect(run.calls.count == 2, "\(run.calls.map(\.body)) \(run.output)")
+        let posts = run.calls.count == 3 && run.calls[2].replaces != 0 ? Array(run.calls.prefix(2)) : run.calls
+        #expect(posts.count == 2, "\(run.calls.map(\.body)) \(run.output)")
+        #expect(run.calls.count == 2 || server == "gnome", "\(server): \(run.calls.count) calls")
 
         // (a) The Notify call: escaped exactly when the server advertises body-markup.
         let capabilities = file("capabilities").split(whereSeparator: { !($0.isLetter || $0 == "-") }).map(String.init)

@@ -8,6 +8,8 @@ struct NotificationSession {
     /// One captured `Notify` call.
     struct Call: Decodable {
         var app: String
+        /// The id it replaces (0: a new notification).
+        var replaces: Int
         var icon: String
         var summary: String
         var body: String

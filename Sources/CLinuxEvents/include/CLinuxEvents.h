@@ -11,10 +11,10 @@
 /// async-signal-safe way to wake a poll). Returns 0, or -1 with errno set.
 int dq_install_stop_handler(int fd);
 
-/// Installs a handler for SIGUSR1 that adds 1 to the eventfd `fd`: the request to `run`'s
-/// in-process holder to let go of its notification (a later delivery replaced it). Returns 0,
-/// or -1 with errno set.
-int dq_install_release_handler(int fd);
+/// Installs a handler for `signal` that adds 1 to the eventfd `fd`: the holders' requests
+/// (SIGUSR1: a later holder replaced the notification in place, let go of it; SIGUSR2, for
+/// `run`: close it and let go). Returns 0, or -1 with errno set.
+int dq_install_signal_eventfd(int signal, int fd);
 
 /// pipe2(fds, O_CLOEXEC), which the Glibc module hides behind _GNU_SOURCE: a pipe whose ends
 /// no other thread's child can inherit. Returns 0, or -1 with errno set.

@@ -17,6 +17,13 @@ package struct NotificationServerInfo: Sendable, Codable, Equatable {
     /// Whether the server renders markup in the body, so text must be escaped.
     package var rendersBodyMarkup: Bool { capabilities.contains("body-markup") }
 
+    /// Whether the server lets a notification replace another sender's in place (`replaces_id`).
+    ///
+    /// GNOME Shell's freedesktop daemon answers "Invalid notification ID" (measured on 43): the
+    /// new holder posts a new one there instead of trying, and shows it again once the old one
+    /// is closed (GNOME shows no banner for one posted while another was shown).
+    package var replacesOtherSendersNotifications: Bool { name != "gnome-shell" }
+
     /// Whether the server takes a popup away, saying nothing, when any of its buttons is pressed.
     ///
     /// Budgie 10.7 does: no `NotificationClosed`, and a replacement under the same id is never

@@ -21,30 +21,37 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
     package var until: Int64
     /// The server's name.
     package var server: String
-    /// The signal that asks the holder to let go, when it is not SIGTERM: SIGUSR1 for `run`,
-    /// which holds in its own process and stops on SIGTERM.
-    package var release: Int32?
+    /// Whether the holder is `run`, holding in its own process: it stops on SIGTERM, so it is
+    /// asked to close its notification with SIGUSR2 instead, and it is never killed.
+    package var scheduler: Bool?
 
-    package init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String, release: Int32? = nil) {
-        (self.pid, self.id, self.postedAt, self.until, self.server, self.release) = (pid, id, postedAt, until, server, release)
+    package init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String, scheduler: Bool? = nil) {
+        (self.pid, self.id, self.postedAt, self.until, self.server, self.scheduler) = (pid, id, postedAt, until, server, scheduler)
     }
+
+    private var isScheduler: Bool { scheduler == true }
 
     package static func files(in paths: AppPaths) -> (marker: String, lock: String) { (paths.holdMarker, paths.holdLock) }
 
-    /// Asks the holder to let go (SIGTERM, or ``release``): it closes its notification and lets
-    /// go of the lock.
+    /// Asks the holder to close its notification and let go (SIGTERM; SIGUSR2 for `run`): the
+    /// new quote was posted without a holder.
     ///
-    /// The process is checked to be dailyquote first (a holder, or `run` where it says how to
-    /// release it), so a recycled PID is left alone.
+    /// The process is checked to be dailyquote first (a holder, or `run` where the marker says
+    /// so), so a recycled PID is left alone.
     package func end() {
-        if let release { send(release, holderOnly: false) } else { send(SIGTERM, holderOnly: true) }
+        if isScheduler { send(SIGUSR2, holderOnly: false) } else { send(SIGTERM, holderOnly: true) }
     }
+
+    /// Asks the holder to let go of its notification without closing it (SIGUSR1): the new
+    /// holder replaced it in place and holds it now. (A holder from before this request existed
+    /// dies of it, which closes nothing either.)
+    package func release() { send(SIGUSR1, holderOnly: !isScheduler) }
 
     /// Kills a holder process that did not end when asked (stopped, or frozen).
     ///
     /// The kernel then frees its lock. A scheduler (`run`) is never killed.
     package func kill() {
-        guard release == nil else { return }
+        guard !isScheduler else { return }
         send(SIGKILL, holderOnly: true)
     }
 

@@ -55,8 +55,11 @@ package struct HoldStage: Sendable {
     /// held, marked and out of the notify service. `stop` is the descriptor of the process's
     /// ``StopSignals``.
     package func run(
-        _ request: HoldRequest, connected: LibnotifyPoster.Connection? = nil, stop: Int32?, report: (HoldReply) -> Void
+        _ request: HoldRequest, connected: LibnotifyPoster.Connection? = nil, stop: Int32?, release: Int32? = nil,
+        report: (HoldReply) -> Void
     ) -> HoldEnd? {
+        // Read before the post, which replaces its quote in place.
+        let previous = HoldMarker.live(in: paths)
         var lock: FileLock?
         var posted: HoldReply?
         var shown: ActionAnswerer.Shown?
@@ -69,14 +72,16 @@ package struct HoldStage: Sendable {
             if next.postedAt != current.postedAt { markAnother(next, until: until) }
             shown = next
         }
-        let report: (HoldReply, (UInt32) -> Void) -> Bool = { reply, closeOther in
+        let report: (HoldReply, LibnotifyPoster.Posted) -> Bool = { reply, handle in
             var reply = reply
             defer {
                 posted = reply
                 report(reply)
             }
             guard reply.holding, let id = reply.id, let postedAt = reply.postedAt else { return false }
-            guard let taken = hold(id: id, postedAt: postedAt, server: reply.server?.name ?? "", until: until, closeOther: closeOther)
+            guard
+                let taken = hold(
+                    id: id, postedAt: postedAt, server: reply.server?.name ?? "", until: until, previous: previous, handle: handle)
             else {
                 // Posted, but not held: it stays on the server, its buttons unanswered.
                 reply.holding = false
@@ -87,8 +92,8 @@ package struct HoldStage: Sendable {
             return true
         }
         let end = LibnotifyPoster().postAndHold(
-            request, connected: connected, clock: clock, keep: Self.needsHolder(_:offering:), stop: stop, answer: answer,
-            letGo: { _ in lock = nil }, report: report)
+            request, connected: connected, clock: clock, keep: Self.needsHolder(_:offering:), replacing: previous, stop: stop,
+            release: release, answer: answer, letGo: { _ in lock = nil }, report: report)
         withExtendedLifetime(lock) {}
         guard let end, let id = posted?.id, let postedAt = shown?.postedAt ?? posted?.postedAt else { return end }
         if case .closed(let reason) = end {
@@ -107,10 +112,17 @@ package struct HoldStage: Sendable {
     /// It ends the previous holder and takes `hold.lock` (``HoldTakeover``), leaves the notify
     /// service for a scope, and writes the marker. Returns the lock, or nil when this process
     /// cannot hold (it then lets go at once, so that no holder runs without a marker).
-    private func hold(id: UInt32, postedAt: Int64, server: String, until: Int64, closeOther: (UInt32) -> Void) -> FileLock? {
-        let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger).takeOver()
-        // A killed holder could not close its quote: the new one is posted, so the old one goes.
-        if takeover.killed, let previous = takeover.previous { closeOther(previous.id) }
+    private func hold(
+        id: UInt32, postedAt: Int64, server: String, until: Int64, previous: HoldMarker?, handle: LibnotifyPoster.Posted
+    ) -> FileLock? {
+        let inPlace = previous.map { $0.id == id && $0.server == server } ?? false
+        let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger).takeOver(from: previous, inPlace: inPlace)
+        if let previous = takeover.previous, !inPlace {
+            // A killed holder could not close its quote: the new one is posted, so the old one goes.
+            if takeover.killed { handle.closeOther(previous.id) }
+            // Shown while the old one still was, the new one may have gone to the tray unseen.
+            handle.showAgain()
+        }
         guard let lock = takeover.lock else {
             logger.warning("cannot take \(paths.holdLock); the notification is shown but not held")
             return nil

@@ -18,16 +18,19 @@ import Synchronization
 /// libnotify call of the process happens there: the post, the buttons, the close. It keeps the
 /// rules of ``HoldStage``: the `Notify` call first, then the takeover (its own last quote is
 /// closed and recorded as replaced, another process's holder ended by ``HoldTakeover``), then
-/// the marker, whose `release` (SIGUSR1) lets a later `notify` ask it to let go. The thread
-/// sleeps in the loop between events: no wake-ups.
+/// the marker, which says it is `run`'s: a later holder that replaced its quote in place asks it
+/// to let go with SIGUSR1, a `notify` posting without a holder asks it to close its quote with
+/// SIGUSR2. The thread sleeps in the loop between events: no wake-ups.
 package final class InProcessHolder: HolderStarting, @unchecked Sendable {
     private let paths: AppPaths
     private let clock: @Sendable () -> Int64
     private let logger: Logger
     /// Builds the buttons' answerer for a request (its zone, its filters).
     private let answerer: @Sendable (HoldRequest) -> ActionAnswerer
-    /// The eventfd that SIGUSR1 makes readable: a later delivery's request to let go.
-    private let release: Int32
+    /// SIGUSR1: a later holder replaced the quote in place; let go of it.
+    private let release: SignalEventfd?
+    /// SIGUSR2: a later delivery without a holder; close the quote and let go.
+    private let closing: SignalEventfd?
     private let loop: OpaquePointer
 
     // Touched on the holder's thread only.
@@ -50,7 +53,7 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
 
     package var postsEverything: Bool { true }
 
-    /// Starts the holder's thread and catches SIGUSR1 (the release request).
+    /// Starts the holder's thread and catches SIGUSR1 and SIGUSR2 (the later deliveries' requests).
     package init(
         paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger,
         answerer: @escaping @Sendable (HoldRequest) -> ActionAnswerer
@@ -59,10 +62,11 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         self.clock = clock
         self.logger = logger
         self.answerer = answerer
-        release = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        release = SignalEventfd(SIGUSR1)
+        closing = SignalEventfd(SIGUSR2)
         loop = g_main_loop_new(nil, 0)
-        if release < 0 || dq_install_release_handler(release) != 0 {
-            logger.warning("cannot catch SIGUSR1; a later notify cannot ask run to let go of its notification")
+        if release == nil || closing == nil {
+            logger.warning("cannot catch SIGUSR1 and SIGUSR2; a later notify cannot ask run to let go of its notification")
         }
         try DetachedThread.start { [self] in g_main_loop_run(self.loop) }
     }
@@ -110,11 +114,15 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
     }
 
     /// Posts `request` and takes the hold: on the holder's thread.
+    ///
+    /// The new quote takes the place of the last one held (this process's, or another holder's
+    /// from the marker) where it is on the same server: the server shows it where the old one was.
     private func postHere(_ request: HoldRequest) -> HoldReply {
         let notification: LibnotifyNotification
         let server: NotificationServerInfo
         let hold = LibnotifyHold()
         let holding: Bool
+        let other = held == nil ? HoldMarker.live(in: paths) : nil
         do {
             if library == nil { library = try LibnotifyLibrary(appName: request.notification.appName) }
             server = try library!.serverInfo()
@@ -122,25 +130,41 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
             holding = HoldStage.needsHolder(server, offering: offered) && request.until > clock()
             notification = try LibnotifyPoster.make(request.notification, for: server)
             if holding { hold.offer(offered, labels: request.notification.tr, on: notification) }
-            try notification.show()
+            if let held, held.shown.server == server.name {
+                notification.id = held.shown.id
+            } else if holding, let other, other.server == server.name, server.replacesOtherSendersNotifications {
+                notification.id = other.id
+            }
+            do {
+                try notification.show()
+            } catch  where other != nil && notification.id == other?.id {
+                // The server will not replace another sender's notification (GNOME 43): a new one.
+                notification.id = 0
+                try notification.show()
+            }
         } catch {
             return .failed(error)
         }
-        let postedAt = clock()
+        // In place of the previous quote, its history entry is told apart by the posting time.
+        let replacedAt = held.map { ($0.shown.id, $0.shown.postedAt) } ?? other.map { ($0.id, $0.postedAt) }
+        let postedAt = replacedAt.map { $0.0 == notification.id ? max(clock(), $0.1 + 1) : clock() } ?? clock()
         var reply = HoldReply(server: server, id: notification.id, postedAt: postedAt, holding: holding)
         // The new quote is shown: the last one goes (its lock, if this process holds it, is taken over).
-        var lock = replaceOwn()
+        var lock = replaceOwn(by: notification.id)
         guard holding else { return reply }
         if lock == nil {
-            let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger).takeOver()
-            if takeover.killed, let previous = takeover.previous, let other = try? LibnotifyNotification(summary: "", body: "", icon: "") {
-                other.id = previous.id
-                other.close()
+            let inPlace = other.map { $0.id == notification.id && $0.server == server.name } ?? false
+            let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger).takeOver(from: other, inPlace: inPlace)
+            if takeover.previous != nil, !inPlace {
+                // A killed holder could not close its quote; shown while the old one still was,
+                // the new one may have gone to the tray unseen.
+                if takeover.killed, let previous = takeover.previous { close(previous.id) }
+                _ = try? notification.show()
             }
             lock = takeover.lock
         }
         let marker = HoldMarker(
-            pid: getpid(), id: notification.id, postedAt: postedAt, until: request.until, server: server.name, release: SIGUSR1)
+            pid: getpid(), id: notification.id, postedAt: postedAt, until: request.until, server: server.name, scheduler: true)
         guard let lock, (try? marker.write(in: paths)) != nil else {
             logger.warning("cannot take \(paths.holdLock) or write the marker; the notification is shown but not held")
             reply.holding = false
@@ -157,29 +181,38 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
             }
             if next.postedAt != current.shown.postedAt {
                 let marker = HoldMarker(
-                    pid: getpid(), id: next.id, postedAt: next.postedAt, until: current.until, server: next.server, release: SIGUSR1)
+                    pid: getpid(), id: next.id, postedAt: next.postedAt, until: current.until, server: next.server, scheduler: true)
                 try? marker.write(in: self.paths)
             }
             current.shown = next
             // Budgie took the popup away with the press: after Copy or Save nothing is left to hold.
             if server.removesPopupOnPress, action != .another { current.hold.end(.removedOnPress) }
         }
-        drainRelease()
+        release?.drain()
+        closing?.drain()
         // `current` owns the hold, which owns this closure: weak, or the lock would never go.
-        hold.attach(to: notification, seconds: request.until - clock(), stop: release >= 0 ? release : nil) {
+        hold.attach(to: notification, seconds: request.until - clock(), stop: closing?.descriptor, release: release?.descriptor) {
             [unowned self, weak current] end in
             if let current { self.ended(end, of: current) }
         }
         return reply
     }
 
-    /// Ends this process's own hold, if any: its notification closed, recorded as replaced.
+    /// Closes the notification `id` (one another holder left, that the server did not replace).
+    private func close(_ id: UInt32) {
+        guard let other = try? LibnotifyNotification(summary: "", body: "", icon: "") else { return }
+        other.id = id
+        other.close()
+    }
+
+    /// Ends this process's own hold, if any, recorded as replaced: its notification is closed
+    /// unless the new one (`id`) took its place.
     ///
     /// Returns its lock, for the hold that replaces it.
-    private func replaceOwn() -> FileLock? {
+    private func replaceOwn(by id: UInt32) -> FileLock? {
         guard let current = held else { return nil }
         current.hold.detach()
-        current.notification.close()
+        if current.shown.id != id { current.notification.close() }
         held = nil
         do {
             try ClosedLog(path: paths.closedLog).append(
@@ -190,8 +223,9 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         return current.lock
     }
 
-    /// How the hold of `current` ended: recorded where the server said why; on a release request
-    /// (another process's delivery), its notification is closed.
+    /// How the hold of `current` ended: recorded where the server said why; a request to close
+    /// (SIGUSR2) closes its notification, one to let go (SIGUSR1) leaves it to the holder that
+    /// replaced it.
     private func ended(_ end: HoldEnd, of current: Held) {
         guard held === current else { return }
         switch end {
@@ -203,20 +237,15 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
                 logger.warning("cannot record how the notification ended: \(error.message)")
             }
         case .stopped:
-            drainRelease()
+            closing?.drain()
             current.notification.close()
+        case .released:
+            release?.drain()
         case .expired, .removedOnPress:
             break
         }
         held = nil
         logger.info("the hold ended: \(end)")
-    }
-
-    /// Reads the release eventfd, so that a request that came while nothing was held is forgotten.
-    private func drainRelease() {
-        guard release >= 0 else { return }
-        var value: UInt64 = 0
-        _ = read(release, &value, 8)
     }
 }
 

@@ -45,18 +45,21 @@ final class LibnotifyHold {
 
     /// Waits on `notification` for at most `seconds`, or until `stop` (a descriptor that a stop
     /// request makes readable) is readable; a request made before the wait ends it at once.
-    func wait(for notification: LibnotifyNotification, seconds: Int64, stop: Int32?) -> HoldEnd {
+    func wait(for notification: LibnotifyNotification, seconds: Int64, stop: Int32?, release: Int32? = nil) -> HoldEnd {
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
-        attach(to: notification, seconds: seconds, stop: stop) { _ in g_main_loop_quit(loop) }
+        attach(to: notification, seconds: seconds, stop: stop, release: release) { _ in g_main_loop_quit(loop) }
         g_main_loop_run(loop)
         detach()
         return end ?? .expired
     }
 
-    /// Watches `notification` for at most `seconds`, or until `stop` is readable, and calls
-    /// `onEnd` once, on the thread that runs the default main context.
-    func attach(to notification: LibnotifyNotification, seconds: Int64, stop: Int32?, onEnd: @escaping (HoldEnd) -> Void) {
+    /// Watches `notification` for at most `seconds`, or until `stop` (``HoldEnd/stopped``) or
+    /// `release` (``HoldEnd/released``) is readable, and calls `onEnd` once, on the thread that
+    /// runs the default main context.
+    func attach(
+        to notification: LibnotifyNotification, seconds: Int64, stop: Int32?, release: Int32? = nil, onEnd: @escaping (HoldEnd) -> Void
+    ) {
         detach()
         end = nil
         self.onEnd = onEnd
@@ -84,6 +87,15 @@ final class LibnotifyHold {
                     stop,
                     { _, _, data in
                         Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped)
+                        return 1
+                    }, context))
+        }
+        if let release {
+            sources.append(
+                dq_unix_fd_add_readable(
+                    release,
+                    { _, _, data in
+                        Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.released)
                         return 1
                     }, context))
         }

@@ -43,7 +43,9 @@ package struct LibnotifyPoster: NotificationPosting {
     /// server needs it (given the buttons it would offer) and `report` agrees, stays on the bus as
     /// its sender until it is closed, `request.until` passes, or `stop` becomes readable.
     ///
-    /// `letGo` runs as soon as the hold ends, before anything else (the hold's lock goes there).
+    /// `previous` is the live holder's marker, read before the post: the new notification replaces
+    /// its quote in place. A `release` request (SIGUSR1) ends the hold without closing the notification.
+    /// `letGo` runs as soon as the hold ends and its notification is closed where it is to be.
     /// `report` runs right after the `Notify` call: it gets the reply and a function that closes
     /// another notification by its id (one a killed holder left), and returns whether to hold.
     /// While it holds, it offers the request's actions where the server shows actions, and passes
@@ -53,8 +55,9 @@ package struct LibnotifyPoster: NotificationPosting {
     package func postAndHold(
         _ request: HoldRequest, connected: Connection? = nil, clock: () -> Int64,
         keep: (NotificationServerInfo, [NotificationAction]) -> Bool,
-        stop: Int32?, answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> UInt32?) -> Void = { _, _ in },
-        letGo: (HoldEnd) -> Void = { _ in }, report: (HoldReply, _ closeOther: (UInt32) -> Void) -> Bool
+        replacing previous: HoldMarker? = nil, stop: Int32?, release: Int32? = nil,
+        answer: @escaping (NotificationAction, _ replace: (DesktopNotification) -> UInt32?) -> Void = { _, _ in },
+        letGo: (HoldEnd) -> Void = { _ in }, report: (HoldReply, Posted) -> Bool
     ) -> HoldEnd? {
         let library: LibnotifyLibrary
         let posted: LibnotifyNotification
@@ -70,18 +73,35 @@ package struct LibnotifyPoster: NotificationPosting {
             holding = keep(server, offered) && request.until > clock()
             posted = try Self.make(request.notification, for: server)
             if let replaces = request.replaces { posted.id = replaces }
+            // In place of the previous holder's quote, where it is on this server: the server shows
+            // the new one where the old one was (GNOME 43 shows no banner for a second one).
+            if holding, let previous, previous.server == server.name, server.replacesOtherSendersNotifications {
+                posted.id = previous.id
+            }
             if holding { hold.offer(offered, labels: request.notification.tr, on: posted) }
-            try posted.show()
+            do {
+                try posted.show()
+            } catch  where previous != nil && posted.id == previous?.id {
+                // The server will not replace another sender's notification (GNOME 43: "Invalid
+                // notification ID"): a new one, and the previous holder closes its own.
+                posted.id = 0
+                try posted.show()
+            }
         } catch {
-            _ = report(.failed(error), { _ in })
+            _ = report(.failed(error), Posted(closeOther: { _ in }, showAgain: {}))
             return nil
         }
-        let closeOther = { (id: UInt32) in
-            guard id != posted.id, let other = try? LibnotifyNotification(summary: "", body: "", icon: "") else { return }
-            other.id = id
-            other.close()
-        }
-        let held = report(HoldReply(server: server, id: posted.id, postedAt: clock(), holding: holding), closeOther)
+        let handle = Posted(
+            closeOther: { id in
+                guard id != posted.id, let other = try? LibnotifyNotification(summary: "", body: "", icon: "") else { return }
+                other.id = id
+                other.close()
+            },
+            showAgain: { try? posted.show() })
+        // In place of the previous quote, its history entry is told apart by the posting time.
+        let inPlace = previous.map { $0.id == posted.id && $0.server == server.name } ?? false
+        let postedAt = inPlace ? max(clock(), previous!.postedAt + 1) : clock()
+        let held = report(HoldReply(server: server, id: posted.id, postedAt: postedAt, holding: holding), handle)
         guard holding, held else { return nil }
         hold.onAction = { identifier in
             guard let action = NotificationAction(rawValue: identifier) else { return }
@@ -90,15 +110,24 @@ package struct LibnotifyPoster: NotificationPosting {
             if server.removesPopupOnPress, action != .another { hold.end(.removedOnPress) }
         }
         return withExtendedLifetime(library) {
-            let end = hold.wait(for: posted, seconds: request.until - clock(), stop: stop)
+            let end = hold.wait(for: posted, seconds: request.until - clock(), stop: stop, release: release)
             hold.onAction = nil
-            // Before the close: the holder that replaces this one waits for exactly that.
-            letGo(end)
-            // A stop request comes from the next delivery, which replaces this one, or from the
-            // session ending: either way the old quote goes.
+            // A stop request comes from the next delivery posted without replacing this one in
+            // place, or from the session ending: either way the old quote goes. A holder that
+            // replaces this one waits for the lock, so it goes after the close.
             if case .stopped = end { posted.close() }
+            letGo(end)
             return end
         }
+    }
+
+    /// What a holder can still do with its posted notification while it takes over.
+    package struct Posted {
+        /// Closes another notification by its id (one a killed holder left).
+        package var closeOther: (UInt32) -> Void
+        /// Shows the notification again: after the quote it did not replace in place has gone
+        /// (GNOME 43 shows no banner for a notification posted while another was shown).
+        package var showAgain: () -> Void
     }
 
     /// libnotify initialised and the server asked who it is: what a holder does before its
