@@ -135,13 +135,7 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
             } else if holding, let other, other.server == server.name, server.replacesOtherSendersNotifications {
                 notification.id = other.id
             }
-            do {
-                try notification.show()
-            } catch  where other != nil && notification.id == other?.id {
-                // The server will not replace another sender's notification (GNOME 43): a new one.
-                notification.id = 0
-                try notification.show()
-            }
+            try LibnotifyPoster.show(notification, replacingOther: other?.id)
         } catch {
             return .failed(error)
         }

@@ -80,31 +80,32 @@ final class LibnotifyHold {
                     Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.expired)
                     return 1
                 }, context))
-        // The descriptor is never read, so it stays readable until the hold ends.
-        if let stop {
-            sources.append(
-                dq_unix_fd_add_readable(
-                    stop,
-                    { _, _, data in
-                        Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.stopped)
-                        return 1
-                    }, context))
-        }
-        if let release {
-            sources.append(
-                dq_unix_fd_add_readable(
-                    release,
-                    { _, _, data in
-                        Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.released)
-                        return 1
-                    }, context))
-        }
+        if let stop { watch(stop, ending: .stopped) }
+        if let release { watch(release, ending: .released) }
+    }
+
+    /// The request descriptors a hold watches, each with the end it makes.
+    private var requests: [Int32: HoldEnd] = [:]
+
+    /// Ends the hold with `end` once `descriptor` is readable (it is never read here, so it
+    /// stays readable until the hold ends).
+    private func watch(_ descriptor: Int32, ending end: HoldEnd) {
+        requests[descriptor] = end
+        sources.append(
+            dq_unix_fd_add_readable(
+                descriptor,
+                { descriptor, _, data in
+                    let hold = Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue()
+                    hold.finish(hold.requests[descriptor] ?? .stopped)
+                    return 1
+                }, Unmanaged.passUnretained(self).toOpaque()))
     }
 
     /// Stops watching: removes the sources and the close handler (the buttons stay offered).
     func detach() {
         for source in sources { g_source_remove(source) }
         sources = []
+        requests = [:]
         if let watched { g_signal_handler_disconnect(UnsafeMutableRawPointer(watched.notification.pointer), watched.handler) }
         watched = nil
     }

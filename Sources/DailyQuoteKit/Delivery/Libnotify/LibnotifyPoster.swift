@@ -79,14 +79,7 @@ package struct LibnotifyPoster: NotificationPosting {
                 posted.id = previous.id
             }
             if holding { hold.offer(offered, labels: request.notification.tr, on: posted) }
-            do {
-                try posted.show()
-            } catch  where previous != nil && posted.id == previous?.id {
-                // The server will not replace another sender's notification (GNOME 43: "Invalid
-                // notification ID"): a new one, and the previous holder closes its own.
-                posted.id = 0
-                try posted.show()
-            }
+            try Self.show(posted, replacingOther: previous?.id)
         } catch {
             _ = report(.failed(error), Posted(closeOther: { _ in }, showAgain: {}))
             return nil
@@ -118,6 +111,18 @@ package struct LibnotifyPoster: NotificationPosting {
             if case .stopped = end { posted.close() }
             letGo(end)
             return end
+        }
+    }
+
+    /// Shows `posted`; where it was to replace `other` (another sender's notification) and the
+    /// server refuses (GNOME 43: "Invalid notification ID"), as a new one instead (the previous
+    /// holder then closes its own).
+    static func show(_ posted: LibnotifyNotification, replacingOther other: UInt32?) throws(DeliveryError) {
+        do {
+            try posted.show()
+        } catch  where other != nil && posted.id == other {
+            posted.id = 0
+            try posted.show()
         }
     }
 
