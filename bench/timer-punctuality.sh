@@ -30,7 +30,12 @@ Tests/Support/with-user-session.sh bash -c '
     "$DQ" install >/dev/null 2>&1
     echo "$at" >>"$W/planned"
     for _ in $(seq 1800); do [ "$(grep -c "member=Notify" "$W/monitor.txt")" -ge "$i" ] && break; sleep 0.05; done
-    [ "$(grep -c "member=Notify" "$W/monitor.txt")" -ge "$i" ] || { echo "punctuality: firing $i posted nothing" >&2; exit 1; }
+    [ "$(grep -c "member=Notify" "$W/monitor.txt")" -ge "$i" ] || {
+      echo "punctuality: firing $i posted nothing; the user manager said:" >&2
+      tail -n 40 "$USER_SESSION_DIR/systemd.log" >&2 || true
+      systemctl --user status "dailyquote-*" --no-pager >&2 || true
+      exit 1
+    }
     echo "punctuality: firing $i of $FIRINGS done" >&2
   done
   sleep 0.5

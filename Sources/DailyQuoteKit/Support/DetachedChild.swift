@@ -53,9 +53,20 @@ final class DetachedChild {
     }
 
     /// Writes `bytes` to the child's standard input and closes it.
+    ///
+    /// A child that has ended makes the write fail with EPIPE, not kill this process: SIGPIPE is
+    /// blocked in this thread for the write, and one it raised is taken back before it is unblocked.
     func send(_ bytes: [UInt8]) {
+        var pipeSignal = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
         // A child that closed its input early answers (or not) on its output; nothing to add here.
         try? SystemCall.writeAll(bytes, to: FileDescriptor(rawValue: input), path: "the child's standard input")
+        var none = timespec(tv_sec: 0, tv_nsec: 0)
+        while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
         close(input)
         input = -1
     }

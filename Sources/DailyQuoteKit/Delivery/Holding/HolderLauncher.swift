@@ -41,6 +41,9 @@ package struct HolderLauncher: Sendable {
         }
     }
 
+    /// Why a holder that answered nothing failed the post.
+    static let endedWithoutAnswer = "the holder ended without answering"
+
     /// Hands `request` to the started holder `child` and reads its reply, before `deadline`.
     static func exchange(_ request: HoldRequest, with child: DetachedChild, deadline: Deadline) throws(DeliveryError) -> HoldReply {
         guard let payload = try? JSONEncoder.dailyquote().encode(request) else { throw .failed("cannot encode the hold request") }
@@ -51,7 +54,7 @@ package struct HolderLauncher: Sendable {
                 child.kill()
                 throw .timedOut(seconds: Int64(seconds.rounded(.up)))
             }
-            throw .failed("the holder ended without answering")
+            throw .failed(endedWithoutAnswer)
         }
         guard let reply = try? JSONDecoder().decode(HoldReply.self, from: Data(line)) else {
             throw .failed("the holder answered \(String(decoding: line.prefix(200), as: UTF8.self))")
@@ -77,10 +80,16 @@ package final class PrestartedHolder: HolderStarting, @unchecked Sendable {
 
     package var postsEverything: Bool { false }
 
-    /// Posts through the holder started ahead of time (once), else through a new one.
+    /// Posts through the holder started ahead of time (once), else through a new one; also
+    /// through a new one where the one started ahead ended without answering (one that died
+    /// after its post is posted again, as a failed post would be by the next run).
     package func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
         guard let child else { return try launcher.post(request, deadline: deadline) }
         self.child = nil
-        return try HolderLauncher.exchange(request, with: child, deadline: deadline)
+        do {
+            return try HolderLauncher.exchange(request, with: child, deadline: deadline)
+        } catch .failed(let reason) where reason == HolderLauncher.endedWithoutAnswer {
+            return try launcher.post(request, deadline: deadline)
+        }
     }
 }
