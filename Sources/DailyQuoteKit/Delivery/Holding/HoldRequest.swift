@@ -2,8 +2,6 @@
 /// holder's standard input (the quote never passes through a command line or a shell).
 package struct HoldRequest: Sendable, Codable, Equatable {
     package var notification: DesktopNotification
-    /// The id of the notification this one replaces in place (the previous delivery's), or nil.
-    package var replaces: UInt32?
     /// The instant (Unix seconds) after which the holder lets go: the hold's end, at the latest
     /// just after the next planned delivery.
     package var until: Int64
@@ -13,10 +11,9 @@ package struct HoldRequest: Sendable, Codable, Equatable {
     package var filters: QuotesConfig?
 
     package init(
-        notification: DesktopNotification, replaces: UInt32?, until: Int64, timeZone: String? = nil, filters: QuotesConfig? = nil
+        notification: DesktopNotification, until: Int64, timeZone: String? = nil, filters: QuotesConfig? = nil
     ) {
         self.notification = notification
-        self.replaces = replaces
         self.until = until
         self.timeZone = timeZone
         self.filters = filters

@@ -34,7 +34,7 @@ package struct HoldingPoster: NotificationPosting {
         {
             return posted
         }
-        let request = HoldRequest(notification: notification, replaces: nil, until: holdUntil, timeZone: timeZone, filters: filters)
+        let request = HoldRequest(notification: notification, until: holdUntil, timeZone: timeZone, filters: filters)
         let reply = try launcher.post(request, deadline: deadline)
         guard let server = reply.server else { throw .failed("the holder did not say which server took the notification") }
         // The holder's posting time: its hold marker and the buttons' records name it, so the history must too.

@@ -72,7 +72,6 @@ package struct LibnotifyPoster: NotificationPosting {
             let offered = server.capabilities.contains("actions") ? (request.notification.actions ?? []) : []
             holding = keep(server, offered) && request.until > clock()
             posted = try Self.make(request.notification, for: server)
-            if let replaces = request.replaces { posted.id = replaces }
             // In place of the previous holder's quote, where it is on this server: the server shows
             // the new one where the old one was (GNOME 43 shows no banner for a second one).
             if holding, let previous, previous.server == server.name, server.replacesOtherSendersNotifications {
