@@ -35,11 +35,16 @@ struct HoldCommand: ParsableCommand {
         let stops = StopSignals()
         // SIGUSR1: the next holder replaced this one's quote in place; let go of it, without closing it.
         let release = SignalEventfd(SIGUSR1)
+        // Settled here, not on the connecting thread below: it may set an environment variable.
+        // (Beside that thread, the environment only sets the messages locale, from C, which frees
+        // nothing the thread could be reading.)
+        SessionBus.settleAddress()
+        // libnotify and the server's answer, on their own thread (blocking the signals above, as
+        // this one does) while this one reads and decodes the request: `notify` may start the
+        // holder before it knows what to post, and both then run while it decides.
+        let connecting = StartedWork { () throws(DeliveryError) -> LibnotifyPoster.Connection in try LibnotifyPoster.Connection() }
         let context = makeEnvironment()
         if stops == nil { context.logger.warning("cannot catch SIGTERM and SIGINT; a stop request ends the holder at once") }
-        // libnotify and the server's answer before the request: `notify` may start the holder
-        // before it knows what to post, and this part then runs while it decides.
-        let connected = try? LibnotifyPoster.Connection()
         let input = try? SystemCall.readStandardInput(maximum: 1 << 20)
         // Started ahead of time, then not needed (nothing was due, or GNOME took the quote).
         if input?.isEmpty == true { return }
@@ -52,7 +57,7 @@ struct HoldCommand: ParsableCommand {
             paths: context.paths, clock: UnixClock.system, logger: context.logger, answerer: answerer,
             scope: UserScope(runtimeDirectory: context.variables["XDG_RUNTIME_DIR"]))
         _ = withExtendedLifetime((stops, release)) {
-            stage.run(request, connected: connected, stop: stops?.descriptor, release: release?.descriptor) { reply in
+            stage.run(request, connecting: connecting, stop: stops?.descriptor, release: release?.descriptor) { reply in
                 failed = reply.error != nil
                 var line = (try? JSONEncoder.dailyquote().encode(reply)) ?? Data("{\"holding\":false}".utf8)
                 line.append(UInt8(ascii: "\n"))

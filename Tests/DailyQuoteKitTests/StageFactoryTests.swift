@@ -40,7 +40,7 @@ struct StageFactoryTests {
         }.deliveryStage()
         #expect(plain.presence == nil)
         let plainChoosing = try #require(plain.poster as? PathChoosingPoster)
-        #expect(plainChoosing.freedesktop is LibnotifyPoster)
+        #expect((plainChoosing.freedesktop as? FreedesktopPoster)?.connecting == nil)
         #expect(plainChoosing.freedesktopPath == .freedesktop)
         #expect(plainChoosing.gnome is GnomeNotificationsPoster)
     }

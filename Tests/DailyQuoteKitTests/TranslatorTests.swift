@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DailyQuoteKit
@@ -52,5 +53,18 @@ struct TranslatorTests {
             Translator.catalogDirectory(environment: ["DAILYQUOTE_LOCALEDIR": "/b/locale"], executable: "/usr/bin/dailyquote")
                 == "/b/locale")
         #expect(Translator.catalogDirectory(environment: [:], executable: nil) == nil)
+    }
+
+    @Test("A translator travels as JSON: its languages and lookup, flat; a table too; an older request's lookup reads as English")
+    func coding() throws {
+        let table = Translator(languages: ["de"], lookup: .table(["Copy": "Kopieren"]))
+        for tr in [Translator.english, Translator(languages: ["de_DE", "fr"], lookup: .gettext), table] {
+            #expect(try JSONDecoder().decode(Translator.self, from: JSONEncoder().encode(tr)) == tr)
+        }
+        let gettext = try JSONDecoder().decode(Translator.self, from: Data(#"{"languages":["fr"],"lookup":"gettext"}"#.utf8))
+        #expect(gettext == Translator(languages: ["fr"], lookup: .gettext))
+        // The synthesized form of before (`{"gettext":{}}`): English, not a failed request.
+        let older = try JSONDecoder().decode(Translator.self, from: Data(#"{"languages":["fr"],"lookup":{"gettext":{}}}"#.utf8))
+        #expect(older.lookup == .english)
     }
 }

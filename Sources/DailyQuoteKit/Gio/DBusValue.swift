@@ -2,6 +2,8 @@
 /// (``GioVariant`` turns it into a `GVariant` at the call).
 package indirect enum DBusValue: Sendable, Equatable {
     case string(String)
+    case byte(UInt8)
+    case int32(Int32)
     case uint32(UInt32)
     case int64(Int64)
     case bool(Bool)
@@ -29,6 +31,8 @@ package indirect enum DBusValue: Sendable, Equatable {
     package var signature: String {
         switch self {
         case .string: "s"
+        case .byte: "y"
+        case .int32: "i"
         case .uint32: "u"
         case .int64: "x"
         case .bool: "b"

@@ -2,7 +2,10 @@ import CGio
 
 /// Owns one GDBus connection to the system or the session bus (unreferenced in deinit) and
 /// turns GLib's errors into ``GioError``s.
-final class GioBus {
+///
+/// A `GDBusConnection` may be used from any thread (GIO's documentation): one made on a
+/// thread that connects ahead is posted on by another.
+final class GioBus: @unchecked Sendable {
     private let connection: OpaquePointer
     /// `system` or `session`, for messages.
     let name: String

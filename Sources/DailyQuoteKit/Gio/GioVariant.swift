@@ -57,6 +57,8 @@ extension GioVariant {
         switch typeString {
         case "s", "o": return string.map(DBusValue.string)
         case "u": return uint32.map(DBusValue.uint32)
+        case "y": return .byte(g_variant_get_byte(pointer))
+        case "i": return .int32(g_variant_get_int32(pointer))
         case "x": return .int64(Int64(g_variant_get_int64(pointer)))
         case "b": return bool.map(DBusValue.bool)
         case "v": return unboxed?.value.map(DBusValue.variant)
@@ -95,6 +97,8 @@ extension DBusValue {
     func floatingVariant() -> OpaquePointer {
         switch self {
         case .string(let value): return g_variant_new_string(value)
+        case .byte(let value): return g_variant_new_byte(value)
+        case .int32(let value): return g_variant_new_int32(value)
         case .uint32(let value): return g_variant_new_uint32(value)
         case .int64(let value): return g_variant_new_int64(gint64(value))
         case .bool(let value): return g_variant_new_boolean(value ? 1 : 0)

@@ -8,6 +8,20 @@ import FoundationEssentials
 
 /// Finds the D-Bus session bus the way libdbus and GIO do, and checks that it accepts connections.
 package enum SessionBus {
+    /// Gives GIO the session bus address when `DBUS_SESSION_BUS_ADDRESS` is unset.
+    ///
+    /// GIO would then look for `$XDG_RUNTIME_DIR/bus`, and without `XDG_RUNTIME_DIR` it creates
+    /// `~/.cache` to stand in for it: a read-only command such as `status` must not. The
+    /// address is found as GIO would find it; with none, connecting fails as it would anyway.
+    /// It sets an environment variable: call it before starting a thread that connects (done
+    /// once, it leaves the environment alone).
+    package static func settleAddress() {
+        guard getenv("DBUS_SESSION_BUS_ADDRESS") == nil else { return }
+        var environment: [String: String] = [:]
+        if let runtime = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: runtime) }
+        setenv("DBUS_SESSION_BUS_ADDRESS", address(environment: environment) ?? "unix:path=/nonexistent/dailyquote-no-session-bus", 0)
+    }
+
     /// The bus address: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` if that socket exists.
     package static func address(environment: [String: String]) -> String? {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }

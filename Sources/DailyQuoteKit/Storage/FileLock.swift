@@ -30,7 +30,7 @@ package final class FileLock {
     /// Takes the lock on `path` (created 0600, with a 0700 directory), waiting at most until
     /// `deadline`.
     ///
-    /// It retries a non-blocking `flock`, first after 0.5 ms and then at twice the last pause up
+    /// It retries a non-blocking `flock`, first after 0.1 ms and then at twice the last pause up
     /// to 10 ms, so the wait has a hard bound, a lock let go of at once is taken at once (a
     /// holder taking over waits for exactly that), and a long wait costs no more than before;
     /// it gives up as soon as `stopped` says so (a stop request).
@@ -39,7 +39,7 @@ package final class FileLock {
         try? SystemCall.createPrivateDirectory(PathName.directory(of: path))
         let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: SystemError.last("open").reason) }
-        var pause: UInt32 = 500
+        var pause: UInt32 = 100
         while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             // EINTR is a retry like EWOULDBLOCK: the deadline bounds both.
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {

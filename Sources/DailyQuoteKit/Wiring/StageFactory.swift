@@ -50,23 +50,27 @@ package struct StageFactory: Sendable {
     /// process unless `notification.hold` is "0").
     package var poster: PathChoosingPoster { poster(prestartingHolder: false) }
 
-    /// The poster; with `prestartingHolder`, a holder process is started now where the
-    /// notification will offer buttons off GNOME Shell, so that it gets ready while the delivery
-    /// stage decides (``PrestartedHolder``).
+    /// The poster; with `prestartingHolder` (a live `notify`), off GNOME Shell, the freedesktop
+    /// path gets ready while the delivery stage decides: a holder process is started now where
+    /// the notification will offer buttons (``PrestartedHolder``), else this process connects
+    /// now on its own thread and asks the server who it is (``FreedesktopPoster/connectingAhead()``).
     package func poster(prestartingHolder: Bool) -> PathChoosingPoster {
         let holds = config.notification.hold?.seconds != 0
         let launcher = HolderLauncher(executable: executable, environment: environment)
-        let prestart = prestartingHolder && holds && !config.notification.actions.isEmpty && !Self.likelyGnomeShell(environment)
+        let ahead = prestartingHolder && inProcessHolder == nil && !Self.likelyGnomeShell(environment)
+        let prestart = ahead && holds && !config.notification.actions.isEmpty
         var holder: any HolderStarting = launcher
         if let inProcessHolder {
             holder = inProcessHolder
         } else if prestart {
             holder = PrestartedHolder(launcher)
         }
+        let direct = ahead && !prestart ? FreedesktopPoster.connectingAhead() : FreedesktopPoster()
         let freedesktop: any NotificationPosting =
             holds || inProcessHolder != nil
-            ? HoldingPoster(launcher: holder, environment: environment, timeZone: zone.identifier, filters: config.quotes)
-            : LibnotifyPoster()
+            ? HoldingPoster(
+                launcher: holder, environment: environment, timeZone: zone.identifier, filters: config.quotes, direct: direct)
+            : direct
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock),
             gnomeAvailable: { GnomeNotificationsPoster.isAvailable() },

@@ -53,13 +53,15 @@ package struct HoldStage: Sendable {
     ///
     /// `report` gets the one reply for `notify`, once the notification is posted and, if it is
     /// held, marked and out of the notify service. `stop` is the descriptor of the process's
-    /// ``StopSignals``.
+    /// ``StopSignals``. `connecting` is libnotify's connection, made ahead on another thread
+    /// (nil connects here); it is waited for only once the previous holder's marker is read.
     package func run(
-        _ request: HoldRequest, connected: LibnotifyPoster.Connection? = nil, stop: Int32?, release: Int32? = nil,
-        report: (HoldReply) -> Void
+        _ request: HoldRequest, connecting: StartedWork<LibnotifyPoster.Connection, DeliveryError>? = nil, stop: Int32?,
+        release: Int32? = nil, report: (HoldReply) -> Void
     ) -> HoldEnd? {
         // Read before the post, which replaces its quote in place.
         let previous = HoldMarker.live(in: paths)
+        if let connecting, !connecting.isFinished { Self.warmEncoders() }
         var lock: FileLock?
         var posted: HoldReply?
         var shown: ActionAnswerer.Shown?
@@ -92,7 +94,8 @@ package struct HoldStage: Sendable {
             return true
         }
         let end = LibnotifyPoster().postAndHold(
-            request, connected: connected, clock: clock, keep: Self.needsHolder(_:offering:), replacing: previous, stop: stop,
+            request, connected: connecting.flatMap { try? $0.wait().get() }, clock: clock, keep: Self.needsHolder(_:offering:),
+            replacing: previous, stop: stop,
             release: release, answer: answer, letGo: { _ in lock = nil }, report: report)
         withExtendedLifetime(lock) {}
         guard let end, let id = posted?.id, let postedAt = shown?.postedAt ?? posted?.postedAt else { return end }
@@ -105,6 +108,20 @@ package struct HoldStage: Sendable {
         }
         logger.info("the hold ended: \(end)")
         return end
+    }
+
+    /// Encodes a marker, a reply and a closed-log line once, and throws them away.
+    ///
+    /// The first encoding of each type costs Swift's runtime most of a millisecond (its type
+    /// metadata, and conformance lookups that scan the whole binary). Paid while libnotify
+    /// connects on its own thread, it is no longer paid between the `Notify` call and the reply
+    /// that `notify` waits for (docs/performance.md).
+    static func warmEncoders() {
+        let encoder = JSONEncoder.dailyquote()
+        let server = NotificationServerInfo(name: "", vendor: "", version: "", specVersion: "", capabilities: [])
+        _ = try? encoder.encode(HoldMarker(pid: 0, id: 0, postedAt: 0, until: 0, server: ""))
+        _ = try? encoder.encode(HoldReply(server: server, id: 0, postedAt: 0, holding: false))
+        _ = try? encoder.encode(NotificationEnd(id: 0, postedAt: 0, reason: .replaced, at: 0))
     }
 
     /// Takes the hold for the notification just posted.

@@ -50,19 +50,22 @@ package struct HoldTakeover: Sendable {
     package func takeOver(from previous: HoldMarker?, inPlace: Bool) -> Result {
         var result = Result(previous: previous)
         if inPlace { result.previous?.release() } else { result.previous?.end() }
+        // Recorded while the previous holder lets go: its lock is then free at the first try.
+        if let previous { recordReplaced(previous) }
         result.lock = try? FileLock(path: paths.holdLock, until: .after(seconds: grace))
-        if result.lock == nil, let previous = result.previous ?? HoldMarker.live(in: paths) {
-            result.previous = previous
-            if previous.scheduler != true {
-                logger.warning("the previous holder (PID \(previous.pid)) did not end within \(grace) s; killing it")
-                previous.kill()
+        if result.lock == nil, let holder = result.previous ?? HoldMarker.live(in: paths) {
+            // One that started after the marker was read (none was live then) is replaced too.
+            if previous == nil { recordReplaced(holder) }
+            result.previous = holder
+            if holder.scheduler != true {
+                logger.warning("the previous holder (PID \(holder.pid)) did not end within \(grace) s; killing it")
+                holder.kill()
                 result.killed = true
                 result.lock = try? FileLock(path: paths.holdLock, until: .after(seconds: 1))
             } else {
-                logger.warning("the scheduler (PID \(previous.pid)) did not let go of its notification within \(grace) s")
+                logger.warning("the scheduler (PID \(holder.pid)) did not let go of its notification within \(grace) s")
             }
         }
-        if let previous = result.previous { recordReplaced(previous) }
         return result
     }
 

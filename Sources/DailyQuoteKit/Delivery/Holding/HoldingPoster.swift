@@ -8,12 +8,18 @@ package struct HoldingPoster: NotificationPosting {
     package var timeZone: String?
     /// The `[quotes]` filters, which the holder's Another quotes follow.
     package var filters: QuotesConfig?
+    /// What posts a notification without buttons to a server that keeps nothing: from this process.
+    package var direct: FreedesktopPoster
 
-    package init(launcher: any HolderStarting, environment: [String: String], timeZone: String?, filters: QuotesConfig? = nil) {
+    package init(
+        launcher: any HolderStarting, environment: [String: String], timeZone: String?, filters: QuotesConfig? = nil,
+        direct: FreedesktopPoster = FreedesktopPoster()
+    ) {
         self.launcher = launcher
         self.environment = environment
         self.timeZone = timeZone
         self.filters = filters
+        self.direct = direct
     }
 
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
@@ -29,7 +35,7 @@ package struct HoldingPoster: NotificationPosting {
         // where the server shows no buttons). Without buttons, only a server that keeps
         // notifications needs one: ask, and post from here if it does not.
         if actions.isEmpty, !launcher.postsEverything,
-            let posted = try LibnotifyPoster().postUnlessHeld(
+            let posted = try direct.postUnlessHeld(
                 notification, deadline: deadline, needsHolder: { HoldStage.needsHolder($0, offering: actions) })
         {
             return posted

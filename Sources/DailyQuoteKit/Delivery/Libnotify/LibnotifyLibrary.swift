@@ -9,25 +9,12 @@ import CLibnotify
 /// libnotify, initialised for one application name, and uninitialised when released.
 ///
 /// This folder is the only code that imports `CLibnotify`. libnotify keeps global state,
-/// so one instance at a time, used from one thread.
-final class LibnotifyLibrary {
+/// so one instance at a time, used from one thread at a time (it may pass from the thread that
+/// made it to the one that posts: ``StartedWork`` hands it over once made).
+final class LibnotifyLibrary: @unchecked Sendable {
     init(appName: String) throws(DeliveryError) {
-        Self.settleBusAddress()
+        SessionBus.settleAddress()
         guard notify_init(appName) != 0 else { throw .failed("notify_init failed") }
-    }
-
-    /// Gives GIO the session bus address when `DBUS_SESSION_BUS_ADDRESS` is unset.
-    ///
-    /// GIO would then look for `$XDG_RUNTIME_DIR/bus`, and without `XDG_RUNTIME_DIR` it creates
-    /// `~/.cache` to stand in for it: a read-only command such as `status` must not. The
-    /// address is found as GIO would find it; with none, connecting fails as it would anyway.
-    private static func settleBusAddress() {
-        guard getenv("DBUS_SESSION_BUS_ADDRESS") == nil else { return }
-        var environment: [String: String] = [:]
-        if let runtime = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: runtime) }
-        setenv(
-            "DBUS_SESSION_BUS_ADDRESS", SessionBus.address(environment: environment) ?? "unix:path=/nonexistent/dailyquote-no-session-bus",
-            0)
     }
 
     deinit {

@@ -1,36 +1,8 @@
-/// Posts notifications through libnotify on the session bus, under a deadline.
-package struct LibnotifyPoster: NotificationPosting {
+/// Posts notifications through libnotify on the session bus: a holder's (which answers the
+/// buttons on the connection that posted), and asks the server who it is for `status`.
+/// (A notification without a holder goes out over GDBus, ``FreedesktopPoster``.)
+package struct LibnotifyPoster {
     package init() {}
-
-    /// Posts from this process, which does not hold: `holdUntil` is not used.
-    package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
-    {
-        try Self.underDeadline(deadline) { () throws(DeliveryError) -> PostedNotification in
-            let library = try LibnotifyLibrary(appName: notification.appName)
-            let server = try library.serverInfo()
-            let posted = try Self.make(notification, for: server)
-            try posted.show()
-            return PostedNotification(server: server, id: posted.id, held: false)
-        }
-    }
-
-    /// Posts from this process before `deadline`, unless the server needs a holder.
-    ///
-    /// Returns nil, with nothing posted, when `needsHolder` says the server needs one.
-    /// Asking first keeps the common case (a server that shows a banner and keeps nothing) as
-    /// quick as posting directly: no second process on the way to the `Notify` call.
-    package func postUnlessHeld(
-        _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
-    ) throws(DeliveryError) -> PostedNotification? {
-        try Self.underDeadline(deadline) { () throws(DeliveryError) -> PostedNotification? in
-            let library = try LibnotifyLibrary(appName: notification.appName)
-            let server = try library.serverInfo()
-            guard !needsHolder(server) else { return nil }
-            let posted = try Self.make(notification, for: server)
-            try posted.show()
-            return PostedNotification(server: server, id: posted.id, held: false)
-        }
-    }
 
     /// The notification server's name, version and capabilities, asked before `deadline`.
     package func serverInfo(deadline: Deadline) throws(DeliveryError) -> NotificationServerInfo {
@@ -136,7 +108,7 @@ package struct LibnotifyPoster: NotificationPosting {
 
     /// libnotify initialised and the server asked who it is: what a holder does before its
     /// request arrives (a holder `notify` starts ahead of time, while it decides what to post).
-    package final class Connection {
+    package final class Connection: Sendable {
         let library: LibnotifyLibrary
         /// The server's answer, or why there is none (reported once the request has come).
         let server: Result<NotificationServerInfo, DeliveryError>

@@ -1,0 +1,46 @@
+/// Posts notifications without buttons on the freedesktop interface from this process, over
+/// GDBus, under a deadline (a notification with buttons goes to a holder, which posts with
+/// libnotify and answers them).
+package struct FreedesktopPoster: NotificationPosting {
+    /// The connection and the server's answers, asked ahead (``connectingAhead()``); nil asks
+    /// when posting.
+    package var connecting: StartedWork<FreedesktopServer, DeliveryError>?
+
+    package init(connecting: StartedWork<FreedesktopServer, DeliveryError>? = nil) {
+        self.connecting = connecting
+    }
+
+    /// A poster that connects now, on its own thread, and asks the server who it is, so that
+    /// the post finds both ready (`notify` decides what to post meanwhile, on the other core).
+    package static func connectingAhead() -> FreedesktopPoster {
+        // Here, not on the thread: it may set an environment variable.
+        SessionBus.settleAddress()
+        return FreedesktopPoster(connecting: StartedWork { () throws(DeliveryError) -> FreedesktopServer in try FreedesktopServer() })
+    }
+
+    /// Posts from this process, which does not hold: `holdUntil` is not used.
+    package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
+    {
+        // needsHolder never says yes, so there is always a post.
+        try postUnlessHeld(notification, deadline: deadline, needsHolder: { _ in false })!
+    }
+
+    /// Posts from this process before `deadline`, unless the server needs a holder.
+    ///
+    /// Returns nil, with nothing posted, when `needsHolder` says the server needs one.
+    /// Asking first keeps the common case (a server that shows a banner and keeps nothing) as
+    /// quick as posting directly: no second process on the way to the `Notify` call.
+    package func postUnlessHeld(
+        _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
+    ) throws(DeliveryError) -> PostedNotification? {
+        let seconds = deadline.secondsLeft
+        let outcome = BlockingDeadline.run(seconds: seconds) { [connecting] () throws(DeliveryError) -> PostedNotification? in
+            let server = if let connecting { try connecting.wait().get() } else { try FreedesktopServer() }
+            guard !needsHolder(server.info) else { return nil }
+            let id = try server.notify(notification, deadline: deadline)
+            return PostedNotification(server: server.info, id: id, held: false)
+        }
+        guard let outcome else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,37 @@
+import Dispatch
+import Synchronization
+
+/// Blocking work started now on its own thread, whose result is collected later.
+///
+/// For work the caller needs only later, which would otherwise sit on its critical path:
+/// libnotify's connection and the server's answer, made while `notify` decides what to post.
+/// Collect the result under a deadline (``BlockingDeadline``): the work is never interrupted.
+package final class StartedWork<T: Sendable, E: Error>: Sendable {
+    private let result = Mutex<Result<T, E>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts `work` on a new thread; with no thread to be had, does it here, now.
+    package init(_ work: @escaping @Sendable () throws(E) -> T) {
+        do {
+            try DetachedThread.start { [self] in finish(Result { () throws(E) -> T in try work() }) }
+        } catch {
+            finish(Result { () throws(E) -> T in try work() })
+        }
+    }
+
+    private func finish(_ value: Result<T, E>) {
+        result.withLock { $0 = value }
+        done.signal()
+    }
+
+    /// Whether the work has finished (``wait()`` would return at once).
+    package var isFinished: Bool { result.withLock { $0 != nil } }
+
+    /// The work's result, once it has finished (at once if it has).
+    package func wait() -> Result<T, E> {
+        done.wait()
+        // Signalled again: a later wait returns at once.
+        done.signal()
+        return result.withLock { $0! }
+    }
+}
