@@ -27,6 +27,30 @@ extension CommandLineTests {
         #expect(report.files["out"]?.hasPrefix("posted \"") == true)
     }
 
+    @Test(
+        "Without buttons, notify posts from its own process over GDBus as libnotify would: one Notify, libnotify's hints, markup escaped, no holder"
+    )
+    func plainPostOverGDBus() throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = []\n")
+        let cached =
+            #"{"text": "Less <is> more & so on.", "author": "Ada", "source": "test", "fetchedAt": \#(Int(Date().timeIntervalSince1970))}"#
+        try sandbox.home.write("cache/dailyquote/quote.json", cached)
+        let report = try NotificationSession(sandbox: sandbox).run(
+            #""$DQ" notify --now >"$W/out" 2>"$W/err"; "$DQ" status --json >"$W/status.json" 2>/dev/null"#)
+        #expect(report.calls.count == 1, "\(report.files["err"] ?? "") \(report.output)")
+        let call = try #require(report.calls.first)
+        #expect(call.app == "dailyquote" && call.replaces == 0 && call.summary == "Quote of the Day")
+        #expect(call.body == "Less &lt;is&gt; more &amp; so on.\n— Ada")
+        #expect(Set(call.hints.keys) == ["desktop-entry", "urgency", "sender-pid"], "\(call.hints)")
+        #expect(call.hints["desktop-entry"] == "io.github.dailyquote.DailyQuote")
+        #expect(report.historySummaries == ["Quote of the Day"])
+        #expect(report.files["out"]?.contains("to dunst") == true, "\(report.files["out"] ?? "")")
+        let status = try #require(
+            try JSONSerialization.jsonObject(with: Data((report.files["status.json"] ?? "").utf8)) as? [String: Any])
+        #expect(status["holder"] == nil || status["holder"] is NSNull, "\(status)")
+    }
+
     @Test("Markup in a quote arrives escaped, so it renders as literal text")
     func escaping() throws {
         let sandbox = Sandbox()

@@ -35,7 +35,7 @@ package struct FreedesktopPoster: NotificationPosting {
     ) throws(DeliveryError) -> PostedNotification? {
         let seconds = deadline.secondsLeft
         let outcome = BlockingDeadline.run(seconds: seconds) { [connecting] () throws(DeliveryError) -> PostedNotification? in
-            let server = if let connecting { try connecting.wait().get() } else { try FreedesktopServer() }
+            let server = if let ready = Self.usable(connecting?.wait()) { ready } else { try FreedesktopServer() }
             guard !needsHolder(server.info) else { return nil }
             let id = try server.notify(notification, deadline: deadline)
             return PostedNotification(server: server.info, id: id, held: false)
@@ -43,4 +43,21 @@ package struct FreedesktopPoster: NotificationPosting {
         guard let outcome else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
         return try outcome.get()
     }
+
+    /// The server asked ahead, if it answered and not long ago; else nil, to ask again.
+    ///
+    /// A delivery may wait for the person for hours after `notify` started (the presence
+    /// wait): by then the server may have been replaced, or have come up since it was missing.
+    static func usable(_ ahead: Result<FreedesktopServer, DeliveryError>?) -> FreedesktopServer? {
+        guard case .success(let server)? = ahead, isFresh(askedAt: server.askedAt, now: .now) else { return nil }
+        return server
+    }
+
+    /// Whether answers given at `askedAt` are still used at `now`.
+    static func isFresh(askedAt: ContinuousClock.Instant, now: ContinuousClock.Instant) -> Bool {
+        askedAt.duration(to: now) < freshFor
+    }
+
+    /// How long the server's answers asked ahead are used.
+    static let freshFor = Duration.seconds(30)
 }

@@ -19,6 +19,8 @@ package final class FreedesktopServer: Sendable {
     private let bus: GioBus
     /// Who the server is and what it can do.
     let info: NotificationServerInfo
+    /// When the server answered.
+    let askedAt = ContinuousClock.now
 
     /// Connects to the session bus and asks the server.
     init() throws(DeliveryError) {
