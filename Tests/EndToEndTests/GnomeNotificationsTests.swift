@@ -45,8 +45,15 @@ struct GnomeNotificationsTests {
         // of another suite running at the same time (a holder of the matrix's GNOME case, say).
         let binary = data.path + "/bin/dailyquote"
         try FileManager.default.createDirectory(atPath: data.path + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: URL(fileURLWithPath: RepositoryPaths.binary).resolvingSymlinksInPath().path, toPath: binary)
+        // Copied by cp, not FileManager.copyItem: copyItem opens the copy for writing without
+        // O_CLOEXEC, so a child another test spawns meanwhile (a harness of the matrix suite,
+        // alive for half a minute with all its descendants) inherits that descriptor, and
+        // executing the copy then fails with ETXTBSY ("text file busy", exit 126). cp's
+        // descriptor lives and dies in cp.
+        let copy = try ProcessRunner.run(
+            "/bin/cp", [URL(fileURLWithPath: RepositoryPaths.binary).resolvingSymlinksInPath().path, binary],
+            environment: RepositoryPaths.environment())
+        try #require(copy.status == 0, "cp: \(copy.stderr)")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path + "/bin")
         if installed {
             let entry = try String(
