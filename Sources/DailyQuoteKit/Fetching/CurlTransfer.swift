@@ -40,7 +40,11 @@ final class CurlTransfer: @unchecked Sendable {
     ///
     /// Blocks the calling thread.
     func get(_ url: String, headers: [String], timeout: Duration, maximumBody: Int) throws(FetchError) -> Reply {
-        let milliseconds = Int(timeout / .milliseconds(1))
+        // Whole milliseconds rounded up: truncated, libcurl's timeout ended up to a millisecond
+        // before the caller's deadline, and a fetch stage whose first source hung until the total
+        // deadline then started the next source just before it, reporting it as failed
+        // ("deadline reached") instead of skipped.
+        let milliseconds = Int((timeout / .milliseconds(1)).rounded(.up))
         var pointers = headers.map { strdup($0) }
         defer { for pointer in pointers { free(pointer) } }
         let result = pointers.withUnsafeMutableBufferPointer { buffer in
