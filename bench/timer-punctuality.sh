@@ -25,7 +25,16 @@ Tests/Support/with-user-session.sh bash -c '
     printf "[delivery]\nhour = %d\nminute = %d\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n" \
       "$(date -u -d "@$at" +%-H)" "$(date -u -d "@$at" +%-M)" >"$XDG_CONFIG_HOME/dailyquote/config.toml"
     printf "[notification]\n%s\n" "$NOTIFICATION" >>"$XDG_CONFIG_HOME/dailyquote/config.toml"
-    # Each firing is a new day for the ledger: forget the last delivery (one per day otherwise).
+    # Each firing is a new day for the ledger: forget the last delivery (one per day otherwise),
+    # once the last notify has written it. Its holder posts before notify records the delivery:
+    # forgotten at the Notify call, the record could come after, and the next firing was then
+    # not due ("posted nothing").
+    for _ in $(seq 200); do
+      case "$(systemctl --user show -p ActiveState --value dailyquote-notify.service 2>/dev/null)" in
+        activating|active|deactivating|reloading) sleep 0.05 ;;
+        *) break ;;
+      esac
+    done
     rm -f "$XDG_STATE_HOME/dailyquote/state.json" "$XDG_STATE_HOME/dailyquote/history.jsonl"
     "$DQ" install >/dev/null 2>&1
     echo "$at" >>"$W/planned"
