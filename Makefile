@@ -14,7 +14,9 @@ APPID = io.github.dailyquote.DailyQuote
 # instructions at every start, more than the rest of the loader (docs/performance.md).
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
 build:
-	mkdir -p "$(STATIC_CXX)" && ln -sf "$$(gcc -print-file-name=libstdc++.a)" "$(STATIC_CXX)/libstdc++.a"
+	@# Without gcc's archive (no libstdc++-dev), the shared library is linked as before.
+	@archive=$$(gcc -print-file-name=libstdc++.a 2>/dev/null); mkdir -p "$(STATIC_CXX)"; \
+	  if [ -f "$$archive" ]; then ln -sf "$$archive" "$(STATIC_CXX)/libstdc++.a"; else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
 	. scripts/swift-env && swift build -c release --static-swift-stdlib -Xswiftc -no-toolchain-stdlib-rpath \
 	  -Xlinker -L"$(STATIC_CXX)" --product dailyquote
 
