@@ -28,4 +28,25 @@ struct StartedWorkTests {
         #expect(try work.wait().get() == 7)
         #expect(work.isFinished)
     }
+
+    @Test("A timed wait gives nil while the work runs, and the result once it has finished")
+    func timedWait() throws {
+        let gate = DispatchSemaphore(value: 0)
+        let work = StartedWork { () throws(DeliveryError) -> Int in
+            gate.wait()
+            return 3
+        }
+        #expect(work.wait(seconds: 0.05) == nil)
+        gate.signal()
+        #expect(try work.wait(seconds: 5)?.get() == 3)
+        #expect(try work.wait(seconds: 0)?.get() == 3)
+    }
+
+    @Test("A deadline's milliseconds left are rounded up and never 0 (GDBus's default of 25 s)")
+    func millisecondsLeft() {
+        #expect(ContinuousClock.now.millisecondsLeft == 1)
+        #expect((ContinuousClock.now - .seconds(5)).millisecondsLeft == 1)
+        let left = (ContinuousClock.now + .seconds(2)).millisecondsLeft
+        #expect(left > 1_000 && left <= 2_000)
+    }
 }

@@ -36,7 +36,7 @@ package struct FetchStage: Sendable {
         var outcome = FetchOutcome(result: .failed, elapsedMs: 0, attempts: [], at: now)
         sources: for (index, source) in config.sources.enumerated() {
             let start = ContinuousClock.now
-            guard deadline - start >= Self.shortestTry else {
+            guard start < deadline else {
                 attempts.append(.init(source, outcome: .skipped))
                 continue
             }
@@ -130,13 +130,6 @@ package struct FetchStage: Sendable {
 
     /// The least time a source gets, while the total deadline allows.
     static let minimumShare = Duration.seconds(1)
-
-    /// The least time left for which a source is tried at all; with less it is skipped.
-    ///
-    /// A timer may fire a millisecond before the deadline it was set for: the source after one
-    /// that used the whole deadline would otherwise be tried with nothing left, and fail with
-    /// "deadline reached" instead of being reported as not tried.
-    static let shortestTry = Duration.milliseconds(20)
 
     /// Runs `work`, cancelling it at `deadline`.
     ///

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Runs blocking work (C calls that cannot be cancelled) on its own thread and stops waiting
 /// for it after a deadline.
 ///
@@ -11,32 +8,16 @@ package enum BlockingDeadline {
     package static func run<T: Sendable, E: Error>(
         seconds: Double, _ work: @escaping @Sendable () throws(E) -> T
     ) -> Result<T, E>? {
-        let box = ResultBox<T, E>()
-        do {
-            try DetachedThread.start {
-                let result = Result<T, E> { () throws(E) -> T in try work() }
-                box.set(result)
-            }
-        } catch {
-            // No thread to be had (the process is at its limit): do the work here, unbounded.
-            return Result { () throws(E) -> T in try work() }
-        }
-        return box.wait(seconds: seconds)
-    }
-}
-
-/// A one-shot result handed from the worker thread to the waiting one.
-private final class ResultBox<T: Sendable, E: Error>: Sendable {
-    private let result = Mutex<Result<T, E>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-
-    func set(_ value: Result<T, E>) {
-        result.withLock { $0 = value }
-        done.signal()
+        StartedWork(work).wait(seconds: seconds)
     }
 
-    func wait(seconds: Double) -> Result<T, E>? {
-        guard done.wait(timeout: .now() + max(0, seconds)) == .success else { return nil }
-        return result.withLock { $0 }
+    /// The result of `work`, a delivery's D-Bus calls on one thread, or ``DeliveryError/timedOut(seconds:)``
+    /// once `deadline` has passed.
+    package static func run<T: Sendable>(
+        before deadline: Deadline, _ work: @escaping @Sendable () throws(DeliveryError) -> T
+    ) throws(DeliveryError) -> T {
+        let seconds = deadline.secondsLeft
+        guard let result = run(seconds: seconds, work) else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
+        return try result.get()
     }
 }

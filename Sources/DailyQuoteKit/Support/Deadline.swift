@@ -12,6 +12,12 @@ extension ContinuousClock.Instant {
         return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
     }
 
+    /// The milliseconds from now until this instant, rounded up and at least 1: a D-Bus call's
+    /// timeout (0 would mean GDBus's default of 25 s).
+    package var millisecondsLeft: Int32 {
+        max(1, Int32(clamping: Int64((secondsLeft * 1000).rounded(.up))))
+    }
+
     /// `seconds` from now.
     package static func after(seconds: Int64) -> Self { .now + .seconds(seconds) }
 }

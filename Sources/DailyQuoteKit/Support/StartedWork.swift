@@ -34,4 +34,11 @@ package final class StartedWork<T: Sendable, E: Error>: Sendable {
         done.signal()
         return result.withLock { $0! }
     }
+
+    /// The work's result, or nil if it has not finished within `seconds`.
+    package func wait(seconds: Double) -> Result<T, E>? {
+        guard done.wait(timeout: .now() + max(0, seconds)) == .success else { return nil }
+        done.signal()
+        return result.withLock { $0 }
+    }
 }

@@ -33,15 +33,12 @@ package struct FreedesktopPoster: NotificationPosting {
     package func postUnlessHeld(
         _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
     ) throws(DeliveryError) -> PostedNotification? {
-        let seconds = deadline.secondsLeft
-        let outcome = BlockingDeadline.run(seconds: seconds) { [connecting] () throws(DeliveryError) -> PostedNotification? in
+        try BlockingDeadline.run(before: deadline) { [connecting] () throws(DeliveryError) -> PostedNotification? in
             let server = if let ready = Self.usable(connecting?.wait()) { ready } else { try FreedesktopServer() }
             guard !needsHolder(server.info) else { return nil }
             let id = try server.notify(notification, deadline: deadline)
             return PostedNotification(server: server.info, id: id, held: false)
         }
-        guard let outcome else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
-        return try outcome.get()
     }
 
     /// The server asked ahead, if it answered and not long ago; else nil, to ask again.

@@ -50,12 +50,11 @@ package final class FreedesktopServer: Sendable {
     /// Posts `notification` (its buttons are not offered: nothing here would answer them) and
     /// returns the id the server gave it.
     func notify(_ notification: DesktopNotification, deadline: Deadline) throws(DeliveryError) -> UInt32 {
-        let milliseconds = Int32(clamping: Int64((deadline.secondsLeft * 1000).rounded(.up)))
         let reply: GioVariant
         do {
             reply = try bus.call(
                 Self.busName, Self.objectPath, Self.busName, "Notify", Self.arguments(for: notification, on: info).floatingVariant(),
-                timeoutMilliseconds: max(milliseconds, 1))
+                timeoutMilliseconds: deadline.millisecondsLeft)
         } catch {
             throw Self.deliveryError(error)
         }

@@ -59,11 +59,10 @@ package struct GnomeNotificationsPoster: NotificationPosting {
     /// Sends `notification` with `AddNotification`, waiting at most until `deadline`.
     func add(_ notification: GnomeNotification, deadline: Deadline) throws(GioError) {
         let bus = try GioBus(system: false)
-        let milliseconds = Int32(clamping: Int64((deadline.secondsLeft * 1000).rounded(.up)))
         _ = try bus.call(
             Self.busName, Self.objectPath, Self.busName, "AddNotification",
             notification.addNotificationArguments(app: app).floatingVariant(),
-            timeoutMilliseconds: max(milliseconds, 1))
+            timeoutMilliseconds: deadline.millisecondsLeft)
     }
 
     /// Whether `error` says that nothing owns GNOME's interface (not GNOME, or no shell now), or

@@ -6,7 +6,7 @@ package struct LibnotifyPoster {
 
     /// The notification server's name, version and capabilities, asked before `deadline`.
     package func serverInfo(deadline: Deadline) throws(DeliveryError) -> NotificationServerInfo {
-        try Self.underDeadline(deadline) { () throws(DeliveryError) -> NotificationServerInfo in
+        try BlockingDeadline.run(before: deadline) { () throws(DeliveryError) -> NotificationServerInfo in
             try LibnotifyLibrary(appName: "dailyquote").serverInfo()
         }
     }
@@ -147,16 +147,5 @@ package struct LibnotifyPoster {
             appName: notification.appName, urgency: notification.urgency, expireMilliseconds: notification.expireMilliseconds,
             desktopEntry: notification.desktopEntry)
         return posted
-    }
-
-    /// Runs all the D-Bus work of one call on one thread, giving up at `deadline`.
-    private static func underDeadline<T: Sendable>(
-        _ deadline: Deadline, _ work: @escaping @Sendable () throws(DeliveryError) -> T
-    ) throws(DeliveryError) -> T {
-        let seconds = deadline.secondsLeft
-        guard let result = BlockingDeadline.run(seconds: seconds, work) else {
-            throw .timedOut(seconds: Int64(seconds.rounded(.up)))
-        }
-        return try result.get()
     }
 }
