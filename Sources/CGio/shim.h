@@ -54,4 +54,41 @@ static inline guint dq_register_object(GDBusConnection *connection, const gchar 
 static inline const gchar *dq_error_message(const GError *error) {
     return error->message;
 }
+
+/// One of ``dq_call_pair_sync``'s calls: its reply or its error, once done.
+typedef struct {
+    GVariant *reply;
+    GError *error;
+    gboolean done;
+} dq_pending_call;
+
+static inline void dq_pending_call_finish(GObject *source, GAsyncResult *result, gpointer data) {
+    dq_pending_call *call = (dq_pending_call *)data;
+    call->reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &call->error);
+    call->done = TRUE;
+}
+
+/// Calls `first` and `second` (no arguments, no auto-start) on one object, both sent before
+/// either answer is read: one round trip to the peer instead of two, where
+/// g_dbus_connection_call_sync would wait for each. Each reply (or error) goes to its own
+/// out-parameters. (Callbacks and the thread-default context are C's business: done here.)
+static inline void dq_call_pair_sync(GDBusConnection *connection, const gchar *service, const gchar *path,
+                                     const gchar *interface, const gchar *first, const gchar *second, gint timeout,
+                                     GVariant **first_reply, GError **first_error, GVariant **second_reply,
+                                     GError **second_error) {
+    GMainContext *context = g_main_context_new();
+    g_main_context_push_thread_default(context);
+    dq_pending_call calls[2] = {{NULL, NULL, FALSE}, {NULL, NULL, FALSE}};
+    g_dbus_connection_call(connection, service, path, interface, first, NULL, NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                           timeout, NULL, dq_pending_call_finish, &calls[0]);
+    g_dbus_connection_call(connection, service, path, interface, second, NULL, NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                           timeout, NULL, dq_pending_call_finish, &calls[1]);
+    while (!calls[0].done || !calls[1].done) g_main_context_iteration(context, TRUE);
+    g_main_context_pop_thread_default(context);
+    g_main_context_unref(context);
+    *first_reply = calls[0].reply;
+    *first_error = calls[0].error;
+    *second_reply = calls[1].reply;
+    *second_error = calls[1].error;
+}
 #endif

@@ -59,7 +59,7 @@ struct DailyQuote: AsyncParsableCommand {
             if case .version? = route {
                 print(configuration.version)
             } else if case .hold? = route {
-                try HoldCommand.hold(CommandEnvironment(config: nil, verbosity: 0))
+                try HoldCommand.holdAsStarted()
             } else if case .notify(let request) = route {
                 // On this thread: a presence wait must not start the concurrency pool's 1 Hz monitor.
                 try request.runOnCallingThread()
@@ -83,6 +83,12 @@ struct DailyQuote: AsyncParsableCommand {
         } catch {
             fail(error.message, kind: .failed)
         }
+    }
+
+    /// Ends a run that failed with `error` as ``main()`` does: one line on standard error and the status of its kind.
+    static func fail(_ error: any Error) -> Never {
+        if let error = error as? UserFacingError { fail(error.errorDescription, kind: error.kind) }
+        fail(error.message, kind: .failed)
     }
 
     /// Logs `message` (unless the command already said it) and exits with `kind`'s status.

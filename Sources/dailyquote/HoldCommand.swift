@@ -26,6 +26,22 @@ struct HoldCommand: ParsableCommand {
         try Self.hold(CommandEnvironment(global))
     }
 
+    /// The holder's run as `notify` starts it: `dailyquote hold`, no options.
+    static func holdAsStarted() throws {
+        try hold(CommandEnvironment(config: nil, verbosity: 0))
+    }
+
+    /// The holder's run in a child `notify` forked (``HolderLauncher/forkedHolder``), ended as
+    /// `DailyQuote.main` ends `dailyquote hold`.
+    static func runForked() -> Never {
+        do {
+            try holdAsStarted()
+        } catch {
+            DailyQuote.fail(error)
+        }
+        Glibc.exit(0)
+    }
+
     /// The holder's whole run in `environment` (``QuickRoute`` calls it for the line `notify`
     /// starts, `dailyquote hold`, without ArgumentParser: the holder's start is on the way to
     /// its `Notify` call).

@@ -127,6 +127,38 @@ extension CommandLineTests {
         #expect(entries.map { $0["closedReason"] as? String } == ["replaced", nil], "\(file("history.json"))")
     }
 
+    @Test(
+        "notify's holder is a copy of notify, not a new program: it reads `<notify's argv[0]> hold`, keeps none of notify's descriptors, and the next delivery replaces it"
+    )
+    func holderIsForked() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body body-markup persistence actions",
+            """
+            \(Self.holderPID)
+            # Started through a link of another name: a forked holder keeps that name as argv[0]; a
+            # started one is the resolved binary (/proc/self/exe).
+            ln -s "$DQ" "$W/dailyquote-link"
+            "$W/dailyquote-link" notify --now >/dev/null 2>"$W/err1" 9>"$W/extra"; first=$(holder_pid)
+            tr '\\0' '\\n' <"/proc/$first/cmdline" >"$W/cmdline"
+            for fd in /proc/$first/fd/*; do readlink "$fd"; done >"$W/fds"
+            "$W/dailyquote-link" notify --now >/dev/null 2>"$W/err2"; second=$(holder_pid)
+            kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
+            echo "$first $second" >"$W/pids"
+            kill -TERM "$second"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let words = file("cmdline").split(separator: "\n")
+        #expect(
+            words.count == 2 && words.first?.hasSuffix("/dailyquote-link") == true && words.last == "hold",
+            "\(file("cmdline")) \(file("err1"))")
+        #expect(!file("fds").contains("/extra"), "the holder kept notify's descriptor: \(file("fds"))")
+        #expect(!file("fds").contains("/lock"), "the holder kept notify's lock: \(file("fds"))")
+        let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pids.count == 2 && pids[0] != pids[1] && !pids[0].isEmpty, "\(file("pids")) \(file("err2"))")
+        #expect(file("first-alive").isEmpty, "the next delivery did not end the forked holder")
+    }
+
     @Test("SIGTERM ends a holding `dailyquote hold` with status 0, its notification closed and nothing posted twice")
     func holderStopsCalmly() throws {
         let sandbox = Sandbox()

@@ -51,6 +51,44 @@ extension CommandLineTests {
         #expect(status["holder"] == nil || status["holder"] is NSNull, "\(status)")
     }
 
+    @Test(
+        "Without buttons, notify asks the server who it is and what it can do in one round trip: both questions go out before either answer"
+    )
+    func serverQuestionsTogether() throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = []\n")
+        let report = try NotificationSession(sandbox: sandbox).run(
+            """
+            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications'" "type='method_return'" >"$W/bus.txt" 2>/dev/null &
+            questions=$!
+            for _ in $(seq 100); do grep -q NameLost "$W/bus.txt" && break; sleep 0.05; done
+            "$DQ" notify --now >"$W/out" 2>"$W/err"
+            sleep 0.3
+            kill $questions
+            """)
+        #expect(report.calls.count == 1, "\(report.files["err"] ?? "")")
+        // The order the bus passed them on: each question's serial, then the first answer to either.
+        let lines = (report.files["bus.txt"] ?? "").split(separator: "\n")
+        func field(_ name: String, of line: Substring) -> Substring? {
+            line.split(separator: " ").first { $0.hasPrefix(name + "=") }?.dropFirst(name.count + 1)
+        }
+        func question(_ member: String) -> (index: Int, sender: Substring, serial: Substring)? {
+            guard let index = lines.firstIndex(where: { $0.hasPrefix("method call") && $0.contains("member=\(member)") }),
+                let sender = field("sender", of: lines[index]), let serial = field("serial", of: lines[index])
+            else { return nil }
+            return (index, sender, serial)
+        }
+        let about = try #require(question("GetServerInformation"), "\(report.files["bus.txt"] ?? "")")
+        let capabilities = try #require(question("GetCapabilities"), "\(report.files["bus.txt"] ?? "")")
+        // An answer to either: a return to notify's connection naming one of the two serials.
+        let firstAnswer = try #require(
+            lines.firstIndex { line in
+                line.hasPrefix("method return") && field("destination", of: line) == about.sender
+                    && [about.serial, capabilities.serial].contains(field("reply_serial", of: line) ?? "")
+            }, "\(report.files["bus.txt"] ?? "")")
+        #expect(max(about.index, capabilities.index) < firstAnswer, "\(report.files["bus.txt"] ?? "")")
+    }
+
     @Test("Markup in a quote arrives escaped, so it renders as literal text")
     func escaping() throws {
         let sandbox = Sandbox()

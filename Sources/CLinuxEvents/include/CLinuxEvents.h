@@ -26,6 +26,20 @@ int dq_pipe_cloexec(int fds[2]);
 /// time types it drags in) out of this module's headers.
 int dq_spawn_add_closefrom(void *actions, int from);
 
+/// Forks a detached child that goes on running this program's code (no exec): for the holder,
+/// whose exec, loader and runtime start cost more than its whole post (docs/performance.md).
+///
+/// Only a process with one thread may continue in a child of fork, so this checks first; it
+/// also checks that the argument strings can be rewritten to `argv[0] hold` (what
+/// /proc/PID/cmdline then shows, and what a later delivery looks for before it signals a holder).
+/// In the child: `input` and `output` become standard input and output, standard error stays
+/// or is /dev/null (`discard_error`), every other descriptor is closed, the child leads a
+/// session of its own, its signal mask is empty and no signal is ignored, and the arguments
+/// read `argv[0] word`. Returns the child's PID in this process, 0 in the child, -1 with errno
+/// set when fork fails, and -2 (nothing started) when this process has other threads or
+/// arguments that cannot be rewritten.
+int dq_fork_detached(int input, int output, int discard_error, char **argv, int argc, const char *word);
+
 /// timerfd_settime(fd, flags, {it_value = seconds.nanoseconds}, NULL): arms a one-shot timer.
 /// Built here because `struct itimerspec` comes from a header several C modules include
 /// (glib's too), so which module Swift says defines it depends on the build order.

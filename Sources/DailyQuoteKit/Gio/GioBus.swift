@@ -62,6 +62,29 @@ final class GioBus: @unchecked Sendable {
         return GioVariant(owned: reply)
     }
 
+    /// Calls `first` and `second`, two methods without arguments on one object, and returns
+    /// their replies: both are sent before either answer is read, so the two take one round trip.
+    func callPair(
+        _ service: String, _ path: String, _ interface: String, _ first: String, _ second: String, timeoutMilliseconds: Int32
+    ) throws(GioError) -> (GioVariant, GioVariant) {
+        var firstReply: OpaquePointer?
+        var secondReply: OpaquePointer?
+        var firstError: UnsafeMutablePointer<GError>?
+        var secondError: UnsafeMutablePointer<GError>?
+        dq_call_pair_sync(
+            connection, service, path, interface, first, second, timeoutMilliseconds, &firstReply, &firstError, &secondReply,
+            &secondError)
+        // Owned here from now on, whichever of them failed.
+        let firstAnswer = firstReply.map { GioVariant(owned: $0) }
+        let secondAnswer = secondReply.map { GioVariant(owned: $0) }
+        guard let firstAnswer else {
+            if let secondError { g_error_free(secondError) }
+            throw Self.error(.call, call: first, firstError)
+        }
+        guard let secondAnswer else { throw Self.error(.call, call: second, secondError) }
+        return (firstAnswer, secondAnswer)
+    }
+
     /// Reads a boolean property through org.freedesktop.DBus.Properties.Get.
     func boolProperty(_ service: String, _ path: String, _ interface: String, _ property: String) throws(GioError) -> Bool {
         let reply = try call(service, path, "org.freedesktop.DBus.Properties", "Get", dq_variant_two_strings(interface, property))

@@ -33,12 +33,28 @@ package struct FreedesktopPoster: NotificationPosting {
     package func postUnlessHeld(
         _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
     ) throws(DeliveryError) -> PostedNotification? {
-        try BlockingDeadline.run(before: deadline) { [connecting] () throws(DeliveryError) -> PostedNotification? in
-            let server = if let ready = Self.usable(connecting?.wait()) { ready } else { try FreedesktopServer() }
-            guard !needsHolder(server.info) else { return nil }
-            let id = try server.notify(notification, deadline: deadline)
-            return PostedNotification(server: server.info, id: id, held: false)
+        if let connecting {
+            let seconds = deadline.secondsLeft
+            guard let ahead = connecting.wait(seconds: seconds) else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
+            // Connected: `Notify` has a timeout of its own, so it needs no thread of its own.
+            if let server = Self.usable(ahead) {
+                return try Self.post(notification, on: server, deadline: deadline, needsHolder: needsHolder)
+            }
         }
+        // Connecting has none (a frozen bus would hold it forever): on a thread, under the deadline.
+        return try BlockingDeadline.run(before: deadline) { () throws(DeliveryError) -> PostedNotification? in
+            try Self.post(notification, on: try FreedesktopServer(), deadline: deadline, needsHolder: needsHolder)
+        }
+    }
+
+    /// Posts `notification` on `server`, unless `needsHolder` says the server needs a holder.
+    private static func post(
+        _ notification: DesktopNotification, on server: FreedesktopServer, deadline: Deadline,
+        needsHolder: (NotificationServerInfo) -> Bool
+    ) throws(DeliveryError) -> PostedNotification? {
+        guard !needsHolder(server.info) else { return nil }
+        let id = try server.notify(notification, deadline: deadline)
+        return PostedNotification(server: server.info, id: id, held: false)
     }
 
     /// The server asked ahead, if it answered and not long ago; else nil, to ask again.

@@ -7,9 +7,9 @@
 /// The session bus's notification server (`org.freedesktop.Notifications`), asked who it is
 /// and what it can do, over GDBus: a notification without buttons needs nothing of libnotify.
 ///
-/// Without libnotify's proxy a post costs three calls to the server (`GetServerInformation`,
-/// `GetCapabilities`, `Notify`) and none to the bus; libnotify makes four to the server and
-/// four to the bus (docs/performance.md).
+/// Without libnotify's proxy a post costs three calls to the server (`GetServerInformation` and
+/// `GetCapabilities`, sent together, then `Notify`) and none to the bus; libnotify makes four to
+/// the server, one after the other, and four to the bus (docs/performance.md).
 package final class FreedesktopServer: Sendable {
     static let busName = "org.freedesktop.Notifications"
     static let objectPath = "/org/freedesktop/Notifications"
@@ -31,10 +31,10 @@ package final class FreedesktopServer: Sendable {
             throw .noSessionBus(detail: error.reason)
         }
         do {
-            let about = try bus.call(
-                Self.busName, Self.objectPath, Self.busName, "GetServerInformation", nil, timeoutMilliseconds: Self.callTimeoutMilliseconds)
-            let capabilities = try bus.call(
-                Self.busName, Self.objectPath, Self.busName, "GetCapabilities", nil, timeoutMilliseconds: Self.callTimeoutMilliseconds)
+            // Sent together: one round trip to the server, not two.
+            let (about, capabilities) = try bus.callPair(
+                Self.busName, Self.objectPath, Self.busName, "GetServerInformation", "GetCapabilities",
+                timeoutMilliseconds: Self.callTimeoutMilliseconds)
             let fields = (0..<4).map { about.child($0)?.string ?? "" }
             var names: [String] = []
             if case .array(_, let items)? = capabilities.child(0)?.value {

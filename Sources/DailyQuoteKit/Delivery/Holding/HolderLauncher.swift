@@ -16,10 +16,14 @@ package struct HolderLauncher: Sendable {
     /// The dailyquote binary to run as `hold`.
     package var executable: String
     package var environment: [String: String]
+    /// The holder's whole run (`dailyquote hold`), for a child forked from this process instead
+    /// of a new one started from ``executable``; nil always starts the executable.
+    package var forkedHolder: (@Sendable () -> Never)?
 
-    package init(executable: String, environment: [String: String]) {
+    package init(executable: String, environment: [String: String], forkedHolder: (@Sendable () -> Never)? = nil) {
         self.executable = executable
         self.environment = environment
+        self.forkedHolder = forkedHolder
     }
 
     /// Starts a holder for `request` and returns its reply, before `deadline`.
@@ -31,11 +35,18 @@ package struct HolderLauncher: Sendable {
     }
 
     /// Starts a holder, which gets ready (libnotify, the server's answer) and waits for its request.
+    ///
+    /// With ``forkedHolder``, a copy of this process (where it has one thread; see
+    /// ``DetachedChild/init(forking:environment:sharingStandardError:)``), else the executable.
     func start() throws(DeliveryError) -> DetachedChild {
+        let sharing = !StandardErrorStream.keepsCallerWaiting(environment: environment)
         do {
-            return try DetachedChild(
-                path: executable, arguments: ["hold"], environment: environment,
-                sharingStandardError: !StandardErrorStream.keepsCallerWaiting(environment: environment))
+            if let forkedHolder,
+                let child = try DetachedChild(forking: forkedHolder, environment: environment, sharingStandardError: sharing)
+            {
+                return child
+            }
+            return try DetachedChild(path: executable, arguments: ["hold"], environment: environment, sharingStandardError: sharing)
         } catch {
             throw .failed("cannot start the holder \(executable): \(error)")
         }
