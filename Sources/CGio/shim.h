@@ -2,6 +2,7 @@
 #define DAILYQUOTE_CGIO_SHIM_H
 #include <gio/gio.h>
 #include <glib-unix.h>
+#include <string.h>
 
 // Swift cannot call C's variadic functions (g_variant_new, g_variant_get): these wrap the few
 // that the presence wait needs, and a C struct Swift cannot reliably fill in.
@@ -55,7 +56,7 @@ static inline const gchar *dq_error_message(const GError *error) {
     return error->message;
 }
 
-/// One of ``dq_call_pair_sync``'s calls: its reply or its error, once done.
+/// One of ``dq_call_batch_sync``'s calls: its reply or its error, once done.
 typedef struct {
     GVariant *reply;
     GError *error;
@@ -68,27 +69,30 @@ static inline void dq_pending_call_finish(GObject *source, GAsyncResult *result,
     call->done = TRUE;
 }
 
-/// Calls `first` and `second` (no arguments, no auto-start) on one object, both sent before
-/// either answer is read: one round trip to the peer instead of two, where
-/// g_dbus_connection_call_sync would wait for each. Each reply (or error) goes to its own
-/// out-parameters. (Callbacks and the thread-default context are C's business: done here.)
-static inline void dq_call_pair_sync(GDBusConnection *connection, const gchar *service, const gchar *path,
-                                     const gchar *interface, const gchar *first, const gchar *second, gint timeout,
-                                     GVariant **first_reply, GError **first_error, GVariant **second_reply,
-                                     GError **second_error) {
+/// Makes `count` calls (no auto-start; `parameters[i]` floating or NULL), all sent before any
+/// answer is read: one round trip instead of `count`, where g_dbus_connection_call_sync would
+/// wait for each. Each reply or error goes to `replies[i]` or `errors[i]`. (Callbacks and the
+/// thread-default context are C's business: done here.) At most 8 calls.
+static inline void dq_call_batch_sync(GDBusConnection *connection, guint count, const gchar *const *services,
+                                      const gchar *const *paths, const gchar *const *interfaces,
+                                      const gchar *const *methods, GVariant *const *parameters, gint timeout,
+                                      GVariant **replies, GError **errors) {
+    dq_pending_call calls[8];
+    if (count > 8) count = 8;
+    memset(calls, 0, sizeof calls);
     GMainContext *context = g_main_context_new();
     g_main_context_push_thread_default(context);
-    dq_pending_call calls[2] = {{NULL, NULL, FALSE}, {NULL, NULL, FALSE}};
-    g_dbus_connection_call(connection, service, path, interface, first, NULL, NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                           timeout, NULL, dq_pending_call_finish, &calls[0]);
-    g_dbus_connection_call(connection, service, path, interface, second, NULL, NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                           timeout, NULL, dq_pending_call_finish, &calls[1]);
-    while (!calls[0].done || !calls[1].done) g_main_context_iteration(context, TRUE);
+    for (guint index = 0; index < count; index++) {
+        g_dbus_connection_call(connection, services[index], paths[index], interfaces[index], methods[index],
+                               parameters[index], NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout, NULL,
+                               dq_pending_call_finish, &calls[index]);
+    }
+    for (guint index = 0; index < count; index++) {
+        while (!calls[index].done) g_main_context_iteration(context, TRUE);
+        replies[index] = calls[index].reply;
+        errors[index] = calls[index].error;
+    }
     g_main_context_pop_thread_default(context);
     g_main_context_unref(context);
-    *first_reply = calls[0].reply;
-    *first_error = calls[0].error;
-    *second_reply = calls[1].reply;
-    *second_error = calls[1].error;
 }
 #endif

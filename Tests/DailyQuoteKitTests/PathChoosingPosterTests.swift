@@ -56,6 +56,21 @@ struct PathChoosingPosterTests {
         #expect(lines.all.filter { $0.hasPrefix("warning") }.isEmpty)
     }
 
+    @Test("Where the connection made ahead already knows nobody owns GNOME's interface, the GNOME post is not tried at all")
+    func gnomeKnownAbsent() throws {
+        let (gnome, freedesktop, lines) = (FakePoster(), FakePoster(), Lines())
+        var chooser = poster(gnome: gnome, available: false, freedesktop: freedesktop, lines: lines)
+        chooser.gnomeKnownAbsent = { _ in true }
+        _ = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
+        #expect(gnome.posted.isEmpty)
+        #expect(freedesktop.posted.count == 1)
+        // Not known: the GNOME post is tried first, as before (here it takes the quote).
+        chooser.gnomeKnownAbsent = { _ in false }
+        _ = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
+        #expect(gnome.posted.count == 1)
+        #expect(freedesktop.posted.count == 1)
+    }
+
     @Test("When the GNOME post fails (InvalidApp), the freedesktop path posts, and the reason is said once")
     func fallback() throws {
         let gnome = FakePoster(

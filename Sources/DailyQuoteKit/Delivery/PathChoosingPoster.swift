@@ -20,16 +20,20 @@ package struct PathChoosingPoster: NotificationPosting {
     /// Which freedesktop path ``freedesktop`` is.
     package var freedesktopPath: PostingPath
     package var logger: Logger
+    /// Whether it is already known, before the deadline, that nobody owns `org.gtk.Notifications`
+    /// (the freedesktop connection made ahead asked the bus): the GNOME post is then not tried.
+    package var gnomeKnownAbsent: @Sendable (Deadline) -> Bool
 
     package init(
         gnome: (any NotificationPosting)?, gnomeAvailable: @escaping @Sendable () -> Bool, freedesktop: any NotificationPosting,
-        freedesktopPath: PostingPath, logger: Logger
+        freedesktopPath: PostingPath, logger: Logger, gnomeKnownAbsent: @escaping @Sendable (Deadline) -> Bool = { _ in false }
     ) {
         self.gnome = gnome
         self.gnomeAvailable = gnomeAvailable
         self.freedesktop = freedesktop
         self.freedesktopPath = freedesktopPath
         self.logger = logger
+        self.gnomeKnownAbsent = gnomeKnownAbsent
     }
 
     /// The path a notification would take now (before any fallback).
@@ -42,6 +46,7 @@ package struct PathChoosingPoster: NotificationPosting {
         // GIO shares one session-bus connection while anyone holds it: held across both paths,
         // the GNOME attempt's connection is the one libnotify posts on (measured: a whole
         // connection and its Hello, 1.6 million instructions, saved on other desktops).
+        let gnome = gnome.flatMap { gnomeKnownAbsent(deadline) ? nil : $0 }
         let shared = gnome == nil ? nil : try? GioBus(system: false)
         defer { withExtendedLifetime(shared) {} }
         if let gnome {

@@ -62,27 +62,39 @@ final class GioBus: @unchecked Sendable {
         return GioVariant(owned: reply)
     }
 
-    /// Calls `first` and `second`, two methods without arguments on one object, and returns
-    /// their replies: both are sent before either answer is read, so the two take one round trip.
-    func callPair(
-        _ service: String, _ path: String, _ interface: String, _ first: String, _ second: String, timeoutMilliseconds: Int32
-    ) throws(GioError) -> (GioVariant, GioVariant) {
-        var firstReply: OpaquePointer?
-        var secondReply: OpaquePointer?
-        var firstError: UnsafeMutablePointer<GError>?
-        var secondError: UnsafeMutablePointer<GError>?
-        dq_call_pair_sync(
-            connection, service, path, interface, first, second, timeoutMilliseconds, &firstReply, &firstError, &secondReply,
-            &secondError)
-        // Owned here from now on, whichever of them failed.
-        let firstAnswer = firstReply.map { GioVariant(owned: $0) }
-        let secondAnswer = secondReply.map { GioVariant(owned: $0) }
-        guard let firstAnswer else {
-            if let secondError { g_error_free(secondError) }
-            throw Self.error(.call, call: first, firstError)
+    /// One call of ``callBatch(_:timeoutMilliseconds:)``.
+    struct Call {
+        var service: String?
+        var path: String
+        var interface: String
+        var method: String
+        var parameters: DBusValue?
+    }
+
+    /// Makes `calls` (at most 8), all sent before any answer is read, so that they take one
+    /// round trip, and returns each one's reply or error, in order.
+    func callBatch(_ calls: [Call], timeoutMilliseconds: Int32) -> [Result<GioVariant, GioError>] {
+        let calls = Array(calls.prefix(8))
+        let strings = calls.map { [$0.service.map { strdup($0) } ?? nil, strdup($0.path), strdup($0.interface), strdup($0.method)] }
+        defer { for call in strings { for pointer in call { free(pointer) } } }
+        var parameters = calls.map { $0.parameters?.floatingVariant() }
+        var replies = [OpaquePointer?](repeating: nil, count: calls.count)
+        var errors = [UnsafeMutablePointer<GError>?](repeating: nil, count: calls.count)
+        let column = { (index: Int) in strings.map { UnsafePointer($0[index]) } }
+        var services = column(0)
+        var paths = column(1)
+        var interfaces = column(2)
+        var methods = column(3)
+        dq_call_batch_sync(
+            connection, guint(calls.count), &services, &paths, &interfaces, &methods, &parameters, timeoutMilliseconds, &replies,
+            &errors)
+        return calls.indices.map { index in
+            if let reply = replies[index] {
+                if let error = errors[index] { g_error_free(error) }
+                return .success(GioVariant(owned: reply))
+            }
+            return .failure(Self.error(.call, call: calls[index].method, errors[index]))
         }
-        guard let secondAnswer else { throw Self.error(.call, call: second, secondError) }
-        return (firstAnswer, secondAnswer)
     }
 
     /// Reads a boolean property through org.freedesktop.DBus.Properties.Get.

@@ -77,7 +77,8 @@ package struct StageFactory: Sendable {
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock),
             gnomeAvailable: { GnomeNotificationsPoster.isAvailable() },
-            freedesktop: freedesktop, freedesktopPath: holds ? .holder : .freedesktop, logger: logger)
+            freedesktop: freedesktop, freedesktopPath: holds ? .holder : .freedesktop, logger: logger,
+            gnomeKnownAbsent: { direct.gnomeShellAbsent(before: $0) })
     }
 
     /// Whether the session says it is GNOME Shell's (`XDG_CURRENT_DESKTOP` names GNOME, and not

@@ -18,6 +18,15 @@ package struct FreedesktopPoster: NotificationPosting {
         return FreedesktopPoster(connecting: StartedWork { () throws(DeliveryError) -> FreedesktopServer in try FreedesktopServer() })
     }
 
+    /// Whether the server asked ahead found nobody on GNOME's interface.
+    ///
+    /// Then the GNOME path need not be tried (``PathChoosingPoster/gnomeKnownAbsent``). False
+    /// where nothing was asked ahead, or the answers are not at hand before `deadline`.
+    package func gnomeShellAbsent(before deadline: Deadline) -> Bool {
+        guard let connecting, let server = Self.usable(connecting.wait(seconds: deadline.secondsLeft)) else { return false }
+        return !server.gnomeShellListens
+    }
+
     /// Posts from this process, which does not hold: `holdUntil` is not used.
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
