@@ -1,5 +1,5 @@
 // Linux event interfaces that Swift's Glibc module does not export (timerfd, inotify,
-// eventfd), and a SIGTERM/SIGINT handler for the `run` scheduler.
+// eventfd), a SIGTERM/SIGINT handler for the `run` scheduler, and the holder's fork.
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 

@@ -22,30 +22,12 @@ final class DetachedChild {
     /// Without `sharingStandardError` the child's standard error is /dev/null (see
     /// ``StandardErrorStream/keepsCallerWaiting(environment:)``).
     init(path: String, arguments: [String], environment: [String: String], sharingStandardError: Bool) throws(SpawnedChild.SpawnError) {
-        let toChild = try PosixSpawn.pipe()
-        let fromChild: (read: Int32, write: Int32)
-        do {
-            fromChild = try PosixSpawn.pipe()
-        } catch {
-            close(toChild.read)
-            close(toChild.write)
-            throw error
-        }
-        defer {
-            close(toChild.read)
-            close(fromChild.write)
-        }
-        do {
-            pid = try PosixSpawn.start(
-                path: path, arguments: arguments, environment: environment, streams: [0: toChild.read, 1: fromChild.write],
+        // PosixSpawn.start returns a PID or throws: never nil.
+        (pid, input, output) = try Self.start { (input, output) throws(SpawnedChild.SpawnError) -> pid_t? in
+            try PosixSpawn.start(
+                path: path, arguments: arguments, environment: environment, streams: [0: input, 1: output],
                 discarding: sharingStandardError ? [] : [2], newSession: true)
-        } catch {
-            close(toChild.write)
-            close(fromChild.read)
-            throw error
-        }
-        input = toChild.write
-        output = fromChild.read
+        }!
     }
 
     /// Forks a child that runs `body` (which must end the process), with exactly `environment`.
@@ -58,6 +40,27 @@ final class DetachedChild {
     /// The child skips what an exec costs (the loader, the Swift runtime's start, the
     /// environment's setup): about 2.5 ms, most of a holder's way to its `Notify` call.
     init?(forking body: () -> Never, environment: [String: String], sharingStandardError: Bool) throws(SpawnedChild.SpawnError) {
+        let started = try Self.start { (input, output) throws(SpawnedChild.SpawnError) -> pid_t? in
+            let pid = dq_fork_detached(input, output, sharingStandardError ? 0 : 1, CommandLine.unsafeArgv, CommandLine.argc, "hold")
+            if pid == 0 {
+                Self.replaceEnvironment(with: environment)
+                body()
+            }
+            if pid == -2 { return nil }
+            guard pid > 0 else { throw SpawnedChild.SpawnError(description: SystemError.last("fork").message) }
+            return pid
+        }
+        guard let started else { return nil }
+        (pid, input, output) = started
+    }
+
+    /// Makes the two pipes and has `start` start a child on their far ends.
+    ///
+    /// The far ends (the child's standard input and output) are closed here afterwards. Returns
+    /// the child's PID and this process's ends; nil (nothing started) or a failure closes those too.
+    private static func start(
+        _ start: (_ input: Int32, _ output: Int32) throws(SpawnedChild.SpawnError) -> pid_t?
+    ) throws(SpawnedChild.SpawnError) -> (pid: pid_t, input: Int32, output: Int32)? {
         let toChild = try PosixSpawn.pipe()
         let fromChild: (read: Int32, write: Int32)
         do {
@@ -71,21 +74,20 @@ final class DetachedChild {
             close(toChild.read)
             close(fromChild.write)
         }
-        let started = dq_fork_detached(
-            toChild.read, fromChild.write, sharingStandardError ? 0 : 1, CommandLine.unsafeArgv, CommandLine.argc, "hold")
-        if started == 0 {
-            Self.replaceEnvironment(with: environment)
-            body()
-        }
-        guard started > 0 else {
+        let pid: pid_t?
+        do {
+            pid = try start(toChild.read, fromChild.write)
+        } catch {
             close(toChild.write)
             close(fromChild.read)
-            if started == -2 { return nil }
-            throw SpawnedChild.SpawnError(description: SystemError.last("fork").message)
+            throw error
         }
-        pid = started
-        input = toChild.write
-        output = fromChild.read
+        guard let pid else {
+            close(toChild.write)
+            close(fromChild.read)
+            return nil
+        }
+        return (pid, toChild.write, fromChild.read)
     }
 
     /// Makes the process's environment exactly `environment`, as an exec with it would.
