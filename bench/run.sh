@@ -37,10 +37,9 @@ hyperfine --warmup 3 --runs "$runs" --export-json "$work/schedule.json" -N \
 text="While we are postponing, life speeds by."
 export DQ_BIN=$bin BENCH_RUNS=$runs BENCH_OUT=$work/notify.json BENCH_TEXT=$text
 Tests/Support/with-notification-server.sh bash -c '
-  printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BENCH_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json" 2>/dev/null ||
-    { mkdir -p "$XDG_CACHE_HOME/dailyquote"; printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BENCH_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"; }
-  printf "[notification]\nactions = []\n" >"$XDG_CONFIG_HOME/no-buttons.toml" 2>/dev/null ||
-    { mkdir -p "$XDG_CONFIG_HOME"; printf "[notification]\nactions = []\n" >"$XDG_CONFIG_HOME/no-buttons.toml"; }
+  mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME"
+  printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BENCH_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"
+  printf "[notification]\nactions = []\n" >"$XDG_CONFIG_HOME/no-buttons.toml"
   hyperfine --warmup 3 --runs "$BENCH_RUNS" --export-json "$BENCH_OUT" -N \
     -n "dailyquote notify --now" "$DQ_BIN notify --now" \
     -n "dailyquote notify --now, actions = []" "$DQ_BIN notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
@@ -58,7 +57,7 @@ Tests/Support/with-notification-server.sh bash -c '
     valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$BENCH_OUT.cg/buttons.%p" \
       "$cg_bin" notify --now >/dev/null 2>&1
     holder=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")")
-    # A forked holder's callgrind file names notify's command line: it is known by its PID.
+    # The callgrind file of a forked holder names the command line of notify: it is known by its PID.
     echo "$holder" >"$BENCH_OUT.cg/holder.pid"
     [ -n "$holder" ] && { kill -TERM "$holder"; for _ in $(seq 200); do kill -0 "$holder" 2>/dev/null || break; sleep 0.05; done; }
     valgrind --tool=callgrind --callgrind-out-file="$BENCH_OUT.cg/plain" "$cg_bin" notify --now --config "$XDG_CONFIG_HOME/no-buttons.toml" >/dev/null 2>&1
