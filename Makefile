@@ -8,7 +8,8 @@ APPID = io.github.dailyquote.DailyQuote
 
 .PHONY: build install uninstall test
 
-# The Swift runtime is linked in and the binary has no RUNPATH into the toolchain. So is
+# The Swift runtime is linked in and the binary has no RUNPATH (neither into the toolchain nor
+# $ORIGIN: no library ships beside it, and the loader would look there first). So is
 # libstdc++ (only TOMLKit's toml++ and the Swift runtime use it): the linker finds its archive
 # first in STATIC_CXX. Loaded as a shared library, its 1,700 symbol bindings cost 2.1 million
 # instructions at every start, more than the rest of the loader (docs/performance.md).
@@ -17,7 +18,7 @@ build:
 	@# Without gcc's archive (no libstdc++-dev), the shared library is linked as before.
 	@archive=$$(gcc -print-file-name=libstdc++.a 2>/dev/null); mkdir -p "$(STATIC_CXX)"; \
 	  if [ -f "$$archive" ]; then ln -sf "$$archive" "$(STATIC_CXX)/libstdc++.a"; else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
-	. scripts/swift-env && swift build -c release --static-swift-stdlib -Xswiftc -no-toolchain-stdlib-rpath \
+	. scripts/swift-env && swift build -c release --static-swift-stdlib -Xswiftc -no-toolchain-stdlib-rpath --disable-local-rpath \
 	  -Xlinker -L"$(STATIC_CXX)" --product dailyquote
 
 install: build
