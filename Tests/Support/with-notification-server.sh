@@ -450,9 +450,14 @@ CONF
 xfce4-notifyd)
   # Its log needs xfconfd (normally D-Bus-activated) and two settings.
   start xfconfd "$libexec/xfce4/xfconf/xfconfd"
-  for _ in $(seq 100); do xfconf-query -c xfce4-notifyd -l >/dev/null 2>&1 && break; sleep 0.05; done
-  xfconf-query -c xfce4-notifyd -p /notification-log -n -t bool -s true
-  xfconf-query -c xfce4-notifyd -p /log-level -n -t uint -s 1
+  # Under load (the whole suite at once) xfconfd can answer a listing and still refuse a setting
+  # ("Failed to set property"): each setting is tried again until it holds, for up to 20 s.
+  xfsetting() {
+    for _ in $(seq 400); do xfconf-query -c xfce4-notifyd "$@" >/dev/null 2>&1 && return 0; sleep 0.05; done
+    xfconf-query -c xfce4-notifyd "$@"
+  }
+  xfsetting -p /notification-log -n -t bool -s true
+  xfsetting -p /log-level -n -t uint -s 1
   xfconf-query -c xfce4-notifyd -p /log-level-apps -n -t uint -s 0 2>/dev/null || true
   start xfce4-notifyd "$libexec/xfce4/notifyd/xfce4-notifyd"
   ;;
