@@ -20,6 +20,12 @@ appid=io.github.dailyquote.DailyQuote
 
 [ "$(command -v dailyquote)" = /usr/bin/dailyquote ] || fail "dailyquote is not /usr/bin/dailyquote"
 ldd /usr/bin/dailyquote | grep -q swift && fail "the binary links a shared Swift runtime"
+# make build's link flags (Makefile): no RUNPATH (the loader would search /usr/bin first), and
+# none of our own symbols exported (the runtime's start-up dladdr walked them all).
+runpath=$(readelf -d /usr/bin/dailyquote | grep -E '\((RUNPATH|RPATH)\)' || true)
+[ -z "$runpath" ] || fail "the binary has a RUNPATH: $runpath"
+exported=$(readelf --dyn-syms -W /usr/bin/dailyquote | awk '$7 != "UND" && $8 ~ /^\$s/' | wc -l)
+[ "$exported" -eq 0 ] || fail "the binary exports $exported Swift symbols (is --no-export-dynamic gone from make build?)"
 version=$(run dailyquote --version)
 echo "test-deb: installed dailyquote $version"
 run dailyquote schedule --count 2 | grep -q "08:00" || fail "schedule does not show the 08:00 default"
