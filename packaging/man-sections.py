@@ -104,9 +104,10 @@ to
 .El
 .Ss [notification]
 .Bl -tag -width Ds
-.It Cm title No (default Ql Quote of the Day , in the messages language)
-The summary line; not empty.
-.It Cm icon No (default Ql dailyquote )
+.It Cm title No (default Qo Quote of the Day Qc in the messages language)
+The summary line, used as written: one line of at most 100 characters, with no control
+character.
+.It Cm icon No (default Ql io.github.dailyquote.DailyQuote )
 An icon name from the icon theme, or a path.
 .It Cm urgency No (default Ql normal )
 .Ql low ,
@@ -130,7 +131,8 @@ to
 How long a holder process keeps the notification on a server that keeps notifications in a
 tray (it advertises
 .Ql persistence ;
-GNOME removes a notification when its sender leaves the bus), at most
+GNOME 46 and later remove a freedesktop notification when its sender leaves the bus; on GNOME's
+own path no process stays and the notification stays all the same), at most
 .Ql 168h ;
 .Ql 0
 means no holder. It also ends when the notification is closed or the next delivery replaces it.

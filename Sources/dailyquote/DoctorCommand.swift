@@ -38,6 +38,7 @@ struct DoctorCommand: AsyncParsableCommand {
         doctor.tr = tr
         doctor.zones = collector.zoneAgreement(unitsInstalled: !engine.unitsInstalled.isEmpty)
         doctor.futureRecords = collector.futureRecords()
+        doctor.failedActions = collector.failedActions()
         doctor.postingPath = collector.postingPath
         if context.config.delivery.waitForPresence {
             let presence = SessionPresence(environment: context.environment, stop: .signals)

@@ -56,4 +56,11 @@ struct ClipboardTests {
         #expect(throws: Clipboard.CopyError.self) { try Clipboard(environment: ["PATH": early.path]).copy(large) }
         #expect(throws: Clipboard.CopyError.self) { try Clipboard(environment: ["PATH": TemporaryDirectory().path]).copy("x") }
     }
+
+    @Test("A tool's wait status says how it failed, in words")
+    func failureWords() {
+        #expect(Clipboard.failure(waitStatus: 0) == nil)
+        #expect(Clipboard.failure(waitStatus: 256) == "exited with status 1 (no display to reach, or no seat?)")
+        #expect(Clipboard.failure(waitStatus: 9) == "was killed by signal 9")
+    }
 }

@@ -44,6 +44,33 @@ struct ConfigParserTests {
         #expect(error?.detail.contains("at column \(column);") == true, "\(String(describing: error))")
     }
 
+    @Test(
+        "A title's control characters are refused written as escapes too, and a NUL escape anywhere (toml++ would cut the string)",
+        arguments: [
+            ("title = \"bell\\u0007\"", "notification.title", "the title has the control character U+0007"),
+            ("title = \"red \\u001b[31m\"", "notification.title", "U+001B (escape)"),
+            ("title = \"two\\nlines\"", "notification.title", "U+000A"),
+            ("title = \"tab\\there\"", "notification.title", "U+0009"),
+            ("title = \"cut\\u0000here\"", "notification.title", "U+0000 (NUL) written as an escape at column 13"),
+            ("icon = \"x\\U00000000\"", "notification.icon", "U+0000 (NUL) written as an escape"),
+        ] as [(String, String, String)])
+    func titleControlCharacters(line: String, key: String, detail: String) {
+        let error = failure("[notification]\n" + line + "\n")
+        #expect(error?.key == key, "\(String(describing: error))")
+        #expect(error?.line == 2)
+        #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
+    }
+
+    @Test("A title is at most 100 characters; an escaped backslash before u0000 is no NUL")
+    func titleLength() throws {
+        #expect(try parse("[notification]\ntitle = \"\(String(repeating: "é", count: 100))\"\n").notification.title?.count == 100)
+        let error = failure("[notification]\ntitle = \"\(String(repeating: "x", count: 10_000))\"\n")
+        #expect(error?.key == "notification.title")
+        #expect(error?.detail == "the title is 10000 characters long (at most 100)", "\(String(describing: error))")
+        let escapedBackslash = "[notification]\ntitle = \"C:\\\\u0000\"\n"
+        #expect(try parse(escapedBackslash).notification.title == "C:\\u0000")
+    }
+
     @Test("Tabs and CRLF line ends are not control-character errors")
     func tabsAndCRLF() throws {
         let config = try parse("[delivery]\r\n\thour = 9\t# nine\r\n")

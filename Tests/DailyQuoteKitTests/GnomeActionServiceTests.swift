@@ -67,4 +67,13 @@ struct GnomeActionServiceTests {
             ]))
         #expect(AppPaths(root: home.path).favoritesStore().list().count == 1)
     }
+
+    @Test("What a caller sends is logged in part: a 10 MB action name is cut to its first 80 characters")
+    func excerpt() {
+        let huge = String(repeating: "x", count: 10_000_000)
+        let logged = GnomeActionService.excerpt(huge)
+        #expect(logged.count < 120)
+        #expect(logged.hasSuffix("… (10000000 characters)"))
+        #expect(GnomeActionService.excerpt("save") == "save")
+    }
 }

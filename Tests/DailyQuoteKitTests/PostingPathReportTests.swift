@@ -40,6 +40,8 @@ struct PostingPathReportTests {
         #expect(report.path == .holder)
         #expect(report.desktopEntry == nil)
         #expect(report.problem?.contains("Hidden=true") == true, "\(report.problem ?? "")")
+        // The fix is removing the person's file, not installing what is installed.
+        #expect(report.fix?.hasPrefix("remove \(entry);") == true, "\(report.fix ?? "")")
         let shown = PostingPathReport(
             gnomeShell: true, freedesktop: .holder, environment: environment, fileExists: [entry, service].contains,
             contents: { _ in "[Desktop Entry]\nName=dailyquote\n[Desktop Action x]\nHidden=true\n" })

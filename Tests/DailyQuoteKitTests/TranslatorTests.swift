@@ -6,12 +6,14 @@ import Testing
 @Suite("Translator")
 struct TranslatorTests {
     @Test(
-        "Languages follow gettext: C and POSIX are English whatever LANGUAGE says; LANGUAGE over the locale; codesets dropped",
+        "Languages follow gettext: C and POSIX (not C.UTF-8) are English whatever LANGUAGE says; LANGUAGE over the locale; codesets dropped",
         arguments: [
             ("C", nil, []),
             ("POSIX", "fr", []),
             ("C", "de:fr", []),
-            ("C.UTF-8", "de", []),
+            ("C.UTF-8", "de", ["de"]),
+            ("C.UTF-8", nil, []),
+            ("C.UTF-8", "C", []),
             ("de_DE.UTF-8", nil, ["de_DE"]),
             ("de_DE.UTF-8", "fr", ["fr"]),
             ("de_DE.UTF-8", "fr:de", ["fr", "de"]),

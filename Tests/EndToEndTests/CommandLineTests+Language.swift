@@ -28,7 +28,7 @@ extension CommandLineTests {
     }
 
     @Test(
-        "The Notify call's summary and button labels follow LANG, LANGUAGE over LANG, and LANG=C is English; notify's line too"
+        "The Notify call's summary and button labels follow LANG, LANGUAGE over LANG (C.UTF-8 too), and LANG=C is English; notify's line too"
     )
     func notifyInSessionLanguage() throws {
         let (calls, outputs) = try Self.notifyInLanguages([
@@ -38,8 +38,9 @@ extension CommandLineTests {
             ["LANG": "C", "LANGUAGE": "fr"],
             ["LC_ALL": "de_DE.UTF-8", "LANG": "C"],
             ["LANG": "de_DE.UTF-8", "LANGUAGE": "zh_CN"],
+            ["LANG": "C.UTF-8", "LANGUAGE": "fr"],
         ])
-        try #require(calls.count == 6, "\(calls)\n\(outputs)")
+        try #require(calls.count == 7, "\(calls)\n\(outputs)")
         #expect(calls[0].contains(#""Zitat des Tages""#), "\(calls[0])")
         #expect(calls[0].contains(#"["copy", "Kopieren", "save", "Speichern", "another", "Anderes Zitat"]"#), "\(calls[0])")
         #expect(outputs[0].hasPrefix("gesendet: \""), "\(outputs[0])")
@@ -56,6 +57,9 @@ extension CommandLineTests {
         #expect(calls[5].contains(#""每日名言""#), "\(calls[5])")
         #expect(calls[5].contains("\n—— "), "\(calls[5])")
         #expect(calls[5].contains(#"["copy", "复制", "save", "保存""#), "\(calls[5])")
+        // Only C and POSIX turn LANGUAGE off, as for every glibc program: C.UTF-8 does not.
+        #expect(calls[6].contains(#""Citation du jour""#), "\(calls[6])")
+        #expect(outputs[6].hasPrefix("envoyé : \""), "\(outputs[6])")
     }
 }
 

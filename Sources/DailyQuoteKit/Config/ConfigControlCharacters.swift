@@ -26,6 +26,35 @@ enum ConfigControlCharacters {
         return nil
     }
 
+    /// The first NUL written as an escape (`\u0000`, `\U00000000`): its 1-based line and column.
+    ///
+    /// TOML allows it in a string, but toml++ hands strings over as C strings, so the value
+    /// would end there without a word (a title cut short). It is refused like a raw NUL.
+    static func firstEscapedNUL(in text: String) -> (line: Int, column: Int)? {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let scalars = Array(line.unicodeScalars)
+            var position = 0
+            while position < scalars.count {
+                guard scalars[position] == "\\" else {
+                    position += 1
+                    continue
+                }
+                // An escaped backslash (`\\`) is one character: skip both.
+                guard position + 1 < scalars.count else { break }
+                let next = scalars[position + 1]
+                if next == "u" || next == "U" {
+                    let digits = next == "u" ? 4 : 8
+                    let end = position + 2 + digits
+                    if end <= scalars.count, scalars[(position + 2)..<end].allSatisfy({ $0 == "0" }) {
+                        return (index + 1, position + 1)
+                    }
+                }
+                position += 2
+            }
+        }
+        return nil
+    }
+
     /// `U+0000 (NUL)`: the code point and, for the usual suspects, its name.
     static func describe(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -22,7 +22,15 @@ extension ConfigParser {
     /// the file (and line) the offending value came from.
     package func parse(layers: [ConfigLayer]) throws(ConfigError) -> LayeredConfig {
         var tables: [TOMLTable] = []
-        for layer in layers { tables.append(try Self.syntaxTable(layer.text, file: layer.path)) }
+        for layer in layers {
+            // The files as written: the merged text that parseMerged reads is toml++'s own.
+            if let escaped = ConfigControlCharacters.firstEscapedNUL(in: layer.text) {
+                throw ConfigError(
+                    .invalidTOML, file: layer.path, line: escaped.line, key: TOMLKeyLocator(text: layer.text).key(onLine: escaped.line),
+                    detail: "control character U+0000 (NUL) written as an escape at column \(escaped.column); a string would end there")
+            }
+            tables.append(try Self.syntaxTable(layer.text, file: layer.path))
+        }
         let locators = layers.map { TOMLKeyLocator(text: $0.text) }
 
         // Top-level values that are not tables, and the entries of each table, with their layer.

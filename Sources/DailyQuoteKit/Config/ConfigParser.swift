@@ -103,6 +103,16 @@ package struct ConfigParser: Sendable {
             guard !title.trimmingSpaces().isEmpty else {
                 throw table.error(.invalidValue, "title", "the title is empty")
             }
+            // One rule whether written raw (refused as invalid TOML) or as an escape: a title is one line of text.
+            if let control = title.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw table.error(
+                    .invalidValue, "title",
+                    "the title has the control character \(ConfigControlCharacters.describe(control)); a title is one line of plain text")
+            }
+            guard title.count <= NotificationConfig.titleLimit else {
+                throw table.error(
+                    .invalidValue, "title", "the title is \(title.count) characters long (at most \(NotificationConfig.titleLimit))")
+            }
             notification.title = title
         }
         notification.icon = try table.string("icon", expecting: "an icon name or path") ?? notification.icon

@@ -3,6 +3,9 @@ package struct NotificationConfig: Sendable, Equatable {
     /// The summary line as configured, used as written; nil for the default, "Quote of the
     /// Day" in the person's language.
     package var title: String?
+    /// The longest title accepted: a title is one line, and a longer one crowds the quote out
+    /// of the popup (dunst shows the summary first and cuts the rest).
+    package static let titleLimit = 100
     /// An icon name from the icon theme, or a path.
     package var icon = ApplicationID.dailyquote.rawValue
     package var urgency = NotificationUrgency.normal

@@ -24,6 +24,8 @@ package struct Doctor: Sendable {
     package var zones: ZoneAgreement?
     /// Ledger records more than a day ahead of now.
     package var futureRecords: [String] = []
+    /// The buttons whose work failed on the last notification.
+    package var failedActions: [FailedAction] = []
     /// Reads which presence signals the session offers; nil when `delivery.wait_for_presence` is false.
     package var presenceSignals: (@Sendable () -> PresenceSignals)?
     /// Which path a notification takes now; nil leaves the check out.
@@ -50,6 +52,7 @@ package struct Doctor: Sendable {
     package func run() async -> [DoctorCheck] {
         let managerEnvironment = systemctl.environment()
         var checks = [configCheck(), busCheck(), serverCheck()]
+        if let language = languageCheck() { checks.append(language) }
         if let postingPath { checks.append(postingCheck(postingPath())) }
         checks.append(presenceCheck())
         checks += managerChecks(managerEnvironment)
@@ -58,6 +61,7 @@ package struct Doctor: Sendable {
         checks.append(clockCheck())
         checks.append(directoriesCheck())
         checks.append(clipboardCheck())
+        if let buttons = buttonsCheck() { checks.append(buttons) }
         checks.append(await sourceCheck())
         return checks
     }

@@ -21,8 +21,8 @@ package struct DoctorCheck: Sendable, Codable, Equatable {
         // TRANSLATORS: doctor's verdicts at the start of each line; keep them short.
         let (passed, failed) = (tr("ok"), tr("FAIL"))
         let verdict = ok ? passed : failed
-        let width = max(passed.count, failed.count, 4)
-        return verdict + String(repeating: " ", count: width + 1 - verdict.count) + "\(name): \(detail)"
+        let width = max(TerminalWidth.of(passed), TerminalWidth.of(failed), 4)
+        return TerminalWidth.padded(verdict, to: width + 1) + "\(name): \(detail)"
             + (ok ? "" : fix.map { " " + tr("— fix: %s", $0) } ?? "")
     }
 }

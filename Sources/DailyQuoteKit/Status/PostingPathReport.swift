@@ -58,7 +58,12 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
                 path == .holder
                 ? tr("GNOME Shell is running, but %s: notify falls back to the freedesktop path with a holder process", missing)
                 : tr("GNOME Shell is running, but %s: notify falls back to the freedesktop path", missing)
-            return (path.meaning(tr), problem, install)
+            // The package is there: the person's own file hides it, and removing that file is the fix.
+            let fix = hiddenEntry.map {
+                // TRANSLATORS: doctor's fix when the person's own desktop entry (%s) says Hidden=true.
+                tr("remove %s; GNOME Shell notices within about 15 seconds, and notify then posts to GNOME", $0)
+            }
+            return (path.meaning(tr), problem, fix ?? install)
         } else if gnomeShell, actionService == nil {
             return (
                 path.meaning(tr), tr("no dbus-1/services/%s is installed: the notification's buttons do nothing", app.serviceFile), install

@@ -15,15 +15,20 @@ extension StatusReport {
         @OmittedWhenEmpty package var author: String
         package var another: Bool?
         package var actions: [NotificationAction]?
+        /// The presses whose work was not done, with why.
+        package var failedActions: [FailedAction]?
     }
 
     /// The `status` lines for the buttons and the favourites.
     func actionLines(_ tr: Translator) -> [(String, String)] {
         var lines: [(String, String)] = []
-        let offered = buttons.map(\.rawValue).joined(separator: ", ")
+        let offered = buttons.map { $0.label(tr) }.joined(separator: ", ")
         var value = buttons.isEmpty ? tr("none") : tr("%s (where the server shows actions)", offered)
         if let pressed = lastNotification?.actions, !pressed.isEmpty {
-            value += "; " + tr("pressed on the last notification: %s", pressed.map(\.rawValue).joined(separator: ", "))
+            value += "; " + tr("pressed on the last notification: %s", pressed.map { $0.label(tr) }.joined(separator: ", "))
+        }
+        for failed in lastNotification?.failedActions ?? [] {
+            value += "; " + tr("%1$s failed: %2$s", failed.action.label(tr), failed.reason)
         }
         lines.append((tr("buttons:"), value))
         if let favorites { lines.append((tr("favourites:"), "\(favorites.count) (\(favorites.path))")) }
@@ -41,6 +46,6 @@ extension StatusCollector {
         let annotated = ActionLog(path: paths.actionLog).annotate([last]).first ?? last
         report.lastNotification = .init(
             posted: annotated.posted, notificationId: annotated.notificationId, text: annotated.text, author: annotated.author,
-            another: annotated.another, actions: annotated.actions)
+            another: annotated.another, actions: annotated.actions, failedActions: annotated.failedActions)
     }
 }

@@ -77,11 +77,12 @@ extension StatusReport {
         }
         if let posting { line(tr("posting:"), posting.text(tr)) }
         // English labels fit in 15 columns; a longer translated one moves the value column.
-        let width = max(15, lines.map(\.label.count).max() ?? 0)
+        // Widths in terminal columns: a Chinese label is twice as wide as its characters.
+        let width = max(15, lines.map { TerminalWidth.of($0.label) }.max() ?? 0)
         return lines.map { label, value in
             // A value's own line breaks (a quote of several lines) continue under the value column.
             let indented = value.replacing("\n", with: "\n" + String(repeating: " ", count: width + 1))
-            return "\(label)\(String(repeating: " ", count: width - label.count)) \(indented)"
+            return "\(TerminalWidth.padded(label, to: width)) \(indented)"
         }.joined(separator: "\n") + "\n"
     }
 

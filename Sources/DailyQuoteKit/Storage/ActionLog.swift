@@ -8,6 +8,10 @@ package typealias ActionLog = NotificationEventLog<ButtonPress>
 extension NotificationEventLog where Event == ButtonPress {
     /// `entries` with the buttons pressed on each, in the order they were pressed.
     package func annotate(_ entries: [HistoryEntry]) -> [HistoryEntry] {
-        annotate(entries) { entry, pressed in entry.actions = pressed.map(\.action) }
+        annotate(entries) { entry, pressed in
+            entry.actions = pressed.map(\.action)
+            let failed = pressed.compactMap { press in press.failure.map { FailedAction(action: press.action, reason: $0) } }
+            entry.failedActions = failed.isEmpty ? nil : failed
+        }
     }
 }

@@ -23,6 +23,7 @@ extension HistoryEntry {
         if let actions, !actions.isEmpty {
             line += " (pressed: \(actions.map(\.rawValue).joined(separator: ", ")))"
         }
+        for failed in failedActions ?? [] { line += " (\(failed.description))" }
         if let closedReason {
             line += " (\(closedReason.rawValue)\(closedAt.map { " \(format.display($0))" } ?? ""))"
         }

@@ -44,6 +44,8 @@ package struct HistoryEntry: Sendable, Codable, Equatable {
     package var presence: String?
     /// The buttons pressed on it, in order (joined from `actions.jsonl`).
     package var actions: [NotificationAction]?
+    /// The presses whose work was not done, with why (joined from `actions.jsonl`); absent when none failed.
+    package var failedActions: [FailedAction]?
     /// True for a quote the Another button put in place of the one shown: no day's delivery,
     /// but it counts for the no-repeat rule.
     package var another: Bool?

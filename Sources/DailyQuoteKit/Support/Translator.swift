@@ -160,12 +160,14 @@ package struct Translator: Sendable, Equatable, Codable {
     /// The languages gettext tries for a messages locale and `LANGUAGE`.
     ///
     /// The locale is `setlocale(LC_MESSAGES, NULL)`'s. None for C and POSIX (English;
-    /// `LANGUAGE` is then ignored), else `LANGUAGE`'s entries, else the locale's language.
+    /// `LANGUAGE` is then ignored, as glibc does; `C.UTF-8` is neither, so `LANG=C.UTF-8
+    /// LANGUAGE=fr` is French), else `LANGUAGE`'s entries, else the locale's language.
     /// Codesets are dropped (`de_DE.UTF-8` → `de_DE`); the list ends at the first English
     /// entry, which needs no catalog.
     package static func languages(messagesLocale: String, language: String?) -> [String] {
         let locale = messagesLocale
-        guard !locale.isEmpty, locale != "C", locale != "POSIX", !locale.hasPrefix("C.") else { return [] }
+        // glibc turns `LANGUAGE` off for exactly these two names: under `C.UTF-8` it is read.
+        guard !locale.isEmpty, locale != "C", locale != "POSIX" else { return [] }
         let listed = (language ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
         var languages: [String] = []
         for entry in listed.isEmpty ? [locale] : listed {

@@ -4,7 +4,9 @@ import Logging
 /// The holder's answers to the notification's buttons: Copy, Save and Another.
 ///
 /// Every button pressed is recorded in `actions.jsonl` against the history entry of the quote
-/// it was pressed on. A failure is logged and the holder goes on holding.
+/// it was pressed on, with why its work was not done where it failed (``ButtonPress/failure``:
+/// `history`, `status` and `doctor` show it). A failure is logged too, and the holder goes on
+/// holding.
 package struct ActionAnswerer: Sendable {
     /// Where the action log, the ledger and the cache are.
     package var paths: AppPaths
@@ -16,6 +18,9 @@ package struct ActionAnswerer: Sendable {
     package var logger: Logger
     /// The `[quotes]` filters an Another quote must pass (none where the config is not loaded).
     package var filters: QuotesConfig
+    /// Whether a failed Copy or Save is said in the notification (GNOME's path, whose
+    /// notification keeps its id when replaced); elsewhere the history and `status` say it.
+    package var showsFailures = false
 
     package init(
         paths: AppPaths, favorites: FavoritesStore, clipboard: Clipboard, format: ZonedTimeFormat,
@@ -53,63 +58,75 @@ package struct ActionAnswerer: Sendable {
         }
     }
 
-    /// Answers `action` on `shown`, and returns what is shown afterwards.
+    /// Answers `action` on `shown`, records the press with its outcome, and returns what is
+    /// shown afterwards.
     ///
     /// For Another, `replace` posts the new notification in place with the posting time its
     /// history entry gets, and answers the id it is shown under (the same one, except where the
-    /// server needs a new popup), or nil when the server did not take it.
+    /// server needs a new popup), or nil when the server did not take it. Where
+    /// ``showsFailures`` is set, a Copy or Save that failed is said in the notification itself:
+    /// `replace` re-posts it in place, under the same posting time, with the reason below the quote.
     package func answer(
         _ action: NotificationAction, on shown: Shown, replace: (DesktopNotification, _ postedAt: Int64) -> UInt32?
     ) -> Shown {
         let now = clock()
+        var next = shown
+        var failure: String?
+        if let quote = shown.notification.quote {
+            switch action {
+            case .copy:
+                do {
+                    try clipboard.copy(Clipboard.text(of: quote))
+                    logger.info("copied the quote to the clipboard")
+                } catch {
+                    failure = error.message
+                }
+            case .save:
+                do {
+                    let added = try favorites.save(quote, source: shown.notification.source, at: now)
+                    logger.info(added ? "saved the quote to \(favorites.path)" : "the quote is saved already")
+                } catch {
+                    failure = error.message
+                }
+            case .another:
+                (next, failure) = another(for: shown, quote: quote, replace: replace)
+            }
+        } else {
+            failure = "the notification has no quote to act on"
+        }
+        if let failure { logger.warning("\(FailedAction(action: action, reason: failure).description)") }
         do {
-            try ActionLog(path: paths.actionLog).append(.init(id: shown.id, postedAt: shown.postedAt, action: action, at: now))
+            try ActionLog(path: paths.actionLog).append(
+                .init(id: shown.id, postedAt: shown.postedAt, action: action, at: now, failure: failure))
         } catch {
             logger.warning("cannot record the \(action.rawValue) action: \(error.message)")
         }
-        guard let quote = shown.notification.quote else {
-            logger.warning("the \(action.rawValue) action has no quote to act on")
-            return shown
+        if let failure, showsFailures, action != .another {
+            var told = shown.notification
+            // TRANSLATORS: below the quote when its Copy or Save button failed: the button's label (%1$s), then why (%2$s, in English).
+            told.body += "\n\n" + told.tr("%1$s failed: %2$s", told.label(action), failure)
+            if replace(told, shown.postedAt) == nil { logger.warning("cannot show the failure in the notification") }
         }
-        switch action {
-        case .copy:
-            do {
-                try clipboard.copy(Clipboard.text(of: quote))
-                logger.info("copied the quote to the clipboard")
-            } catch {
-                logger.warning("cannot copy the quote: \(error.message)")
-            }
-            return shown
-        case .save:
-            do {
-                let added = try favorites.save(quote, source: shown.notification.source, at: now)
-                logger.info(added ? "saved the quote to \(favorites.path)" : "the quote is saved already")
-            } catch {
-                logger.warning("cannot save the quote: \(error.message)")
-            }
-            return shown
-        case .another:
-            return another(for: shown, quote: quote, replace: replace)
-        }
+        return next
     }
 
-    private func another(for shown: Shown, quote: Quote, replace: (DesktopNotification, Int64) -> UInt32?) -> Shown {
+    private func another(
+        for shown: Shown, quote: Quote, replace: (DesktopNotification, Int64) -> UInt32?
+    ) -> (Shown, failure: String?) {
         let ledger = paths.deliveryLedger(logger: logger)
         guard
             let choice = QuoteChoice.another(
                 current: quote, cache: QuoteCache(path: paths.quoteCache).read(), lastPostedAt: ledger.state().lastPostedAt,
                 history: ledger.history(), now: clock(), filters: filters)
         else {
-            logger.warning("no other quote to show")
-            return shown
+            return (shown, "no other quote to show")
         }
         var notification = shown.notification
         notification.show(choice.quote, source: choice.source)
         // Its history entry is told apart from the one it replaced by the posting time.
         let postedAt = max(clock(), shown.postedAt + 1)
         guard let id = replace(notification, postedAt) else {
-            logger.warning("the server did not take the other quote")
-            return shown
+            return (shown, "the server did not take the other quote")
         }
         var entry = HistoryEntry(
             planned: nil, plannedAt: nil, plannedDay: nil, posted: format.iso8601(postedAt), postedAt: postedAt, quote: choice.quote,
@@ -123,6 +140,6 @@ package struct ActionAnswerer: Sendable {
         } catch {
             logger.warning("cannot record the other quote: \(error.message)")
         }
-        return Shown(notification: notification, id: id, postedAt: postedAt, server: shown.server, path: shown.path)
+        return (Shown(notification: notification, id: id, postedAt: postedAt, server: shown.server, path: shown.path), nil)
     }
 }

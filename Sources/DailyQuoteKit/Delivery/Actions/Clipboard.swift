@@ -91,16 +91,23 @@ package struct Clipboard: Sendable {
         for _ in 0..<200 {
             let reaped = SystemCall.retrying { waitpid(pid, &status, WNOHANG) }
             if reaped == pid {
-                // WIFEXITED && WEXITSTATUS == 0
-                guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-                    throw CopyError(message: "\(tool.path) failed (wait status \(status))")
-                }
+                guard let failure = Self.failure(waitStatus: status) else { break }
+                throw CopyError(message: "\(PathName.lastComponent(of: tool.path)) \(failure)")
                 break
             }
             if reaped < 0 { break }
             usleep(10_000)
         }
         guard offset == bytes.count else { throw CopyError(message: "\(tool.path) did not take the whole text") }
+    }
+
+    /// What a wait status says went wrong (`exited with status 1`, `was killed by signal 9`);
+    /// nil for a clean exit.
+    static func failure(waitStatus status: Int32) -> String? {
+        let signal = status & 0x7f
+        if signal != 0 { return "was killed by signal \(signal)" }
+        let code = (status >> 8) & 0xff
+        return code == 0 ? nil : "exited with status \(code) (no display to reach, or no seat?)"
     }
 
     /// Writes `bytes` to the pipe `fd` and returns how many were taken.

@@ -15,9 +15,14 @@ package struct DeliveryTarget: Sendable, Equatable {
     /// The target as sent in the button (a string).
     package var text: String { Self.prefix + String(postedAt) }
 
-    /// Reads a target's text; nil for anything else.
+    /// Reads a target's text, exactly as ``text`` writes it (digits only: no sign, no leading
+    /// zero, no space); nil for anything else.
     package init?(text: String) {
-        guard text.hasPrefix(Self.prefix), let postedAt = Int64(text.dropFirst(Self.prefix.count)), postedAt >= 0 else { return nil }
+        guard text.hasPrefix(Self.prefix) else { return nil }
+        let digits = text.utf8.dropFirst(Self.prefix.utf8.count)
+        guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            digits.count == 1 || digits.first != UInt8(ascii: "0"), let postedAt = Int64(text.dropFirst(Self.prefix.count))
+        else { return nil }
         self.postedAt = postedAt
     }
 }

@@ -26,6 +26,8 @@ package struct GnomeActionService: Sendable {
     ) {
         self.app = app
         self.answerer = answerer
+        // GNOME's notification keeps its id when replaced: a failed button can say so in it.
+        self.answerer.showsFailures = true
         self.notification = notification
         self.logger = logger
         self.idleSeconds = idleSeconds
@@ -79,13 +81,13 @@ package struct GnomeActionService: Sendable {
             return
         }
         guard case .tuple(let arguments)? = parameters, arguments.count == 3, case .string(let name) = arguments[0] else {
-            logger.warning("ActivateAction with unexpected arguments: \(String(describing: parameters))")
+            logger.warning("ActivateAction with unexpected arguments: \(Self.excerpt(String(describing: parameters)))")
             return
         }
         var target: DeliveryTarget?
         if case .array(_, let values) = arguments[1], let text = values.first?.stringValue { target = DeliveryTarget(text: text) }
         guard let action = NotificationAction(rawValue: name) else {
-            logger.warning("no action \(name)")
+            logger.warning("no action \(Self.excerpt(name))")
             return
         }
         guard let target else {
@@ -94,6 +96,15 @@ package struct GnomeActionService: Sendable {
         }
         _ = activate(action, target: target, token: arguments[2]["activation-token"]?.stringValue)
     }
+
+    /// At most ``excerptLength`` characters of what a caller sent, for the log: any process on the
+    /// session bus may call, and a 10 MB action name must not become a 10 MB log line.
+    static func excerpt(_ text: String) -> String {
+        guard text.count > excerptLength else { return text }
+        return "\(text.prefix(excerptLength))… (\(text.count) characters)"
+    }
+
+    static let excerptLength = 80
 
     /// Performs `action` on the quote posted at `target`.
     ///
@@ -105,6 +116,7 @@ package struct GnomeActionService: Sendable {
         let ledger = answerer.paths.deliveryLedger(logger: logger)
         guard let entry = ledger.history().last(where: { $0.postedAt == target.postedAt }) else {
             logger.warning("the \(action.rawValue) button names a quote posted at \(target.postedAt), which the history does not have")
+            tellForgotten(action, target: target)
             return nil
         }
         var answerer = answerer
@@ -126,6 +138,24 @@ package struct GnomeActionService: Sendable {
                 logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
                 return nil
             }
+        }
+    }
+
+    /// Replaces a notification whose quote the history no longer has (`clear --state`,
+    /// `uninstall --purge` since it was posted) with one that says so and offers no buttons:
+    /// the press cannot be answered, and a warning on the service's stderr reaches nobody.
+    func tellForgotten(_ action: NotificationAction, target: DeliveryTarget) {
+        var told = DesktopNotification(
+            summary: notification.title ?? tr("Quote of the Day"),
+            // TRANSLATORS: replaces a GNOME notification whose button (%s) was pressed after its quote's record was cleared.
+            body: tr("%s: this quote's record was cleared (dailyquote clear), so nothing was done.", action.label(tr)),
+            icon: notification.icon, urgency: notification.urgency, expireMilliseconds: notification.expire.milliseconds)
+        told.tr = tr
+        let poster = GnomeNotificationsPoster(app: app, environment: answerer.clipboard.environment, clock: answerer.clock)
+        do throws(GioError) {
+            try poster.add(GnomeNotification(told, postedAt: target.postedAt), deadline: .after(seconds: 5))
+        } catch {
+            logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
         }
     }
 }
