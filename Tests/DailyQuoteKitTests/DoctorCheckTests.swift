@@ -11,4 +11,14 @@ struct DoctorCheckTests {
             DoctorCheck("units", ok: false, "not installed", fix: "dailyquote install").line
                 == "FAIL units: not installed — fix: dailyquote install")
     }
+
+    @Test("Translated verdicts line up by display width: a Chinese verdict is two columns a character")
+    func chineseVerdicts() {
+        let tr = Translator(languages: ["zh_CN"], lookup: .table(["ok": "通过", "FAIL": "未通过"]))
+        let passed = DoctorCheck("配置", ok: true, "有效").line(tr)
+        let failed = DoctorCheck("配置", ok: false, "无效").line(tr)
+        let column = { (line: String) in TerminalWidth.of(line.prefix { $0 != "配" }) }
+        #expect(column(passed) == 7, "\(passed)")
+        #expect(column(failed) == 7, "\(failed)")
+    }
 }

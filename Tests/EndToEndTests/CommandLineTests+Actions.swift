@@ -181,6 +181,44 @@ extension CommandLineTests {
         #expect(calls.count == 1 && calls.first?.contains(" [] {") == true, "\(calls)")
     }
 
+    @Test(
+        "A Copy that fails (wl-copy with no Wayland server to reach) is recorded as failed with its reason, in history, status and doctor"
+    )
+    func failedCopy() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions",
+            """
+            command -v wl-copy >/dev/null || { echo "wl-copy is not installed; run scripts/install-deps" >&2; exit 2; }
+            # The only clipboard tool, under a Wayland display that no compositor serves.
+            mkdir "$W/bin"; ln -s "$(command -v wl-copy)" "$W/bin/wl-copy"
+            export WAYLAND_DISPLAY=wayland-nobody-here
+            \(Self.waitForActions)
+            PATH="$W/bin" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
+            "$NOTIFICATION_SERVER" invoke 1 copy; wait_actions 1
+            "$DQ" history --json >"$W/history.json"
+            "$DQ" history >"$W/history.txt"
+            "$DQ" status --json >"$W/status.json" 2>/dev/null
+            "$DQ" status >"$W/status.txt" 2>/dev/null
+            PATH="$W/bin:$PATH" "$DQ" doctor --offline >"$W/doctor.txt" 2>&1; echo $? >"$W/doctor.rc"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(history.first?["actions"] as? [String] == ["copy"], "\(file("history.json"))")
+        let failed = try #require(history.first?["failedActions"] as? [[String: Any]], "\(file("history.json"))")
+        #expect(failed.first?["action"] as? String == "copy")
+        #expect((failed.first?["reason"] as? String)?.hasPrefix("wl-copy exited with status 1") == true, "\(failed)")
+        #expect(file("history.txt").contains("(copy failed: wl-copy exited with status 1"), "\(file("history.txt"))")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(file("status.json").utf8)) as? [String: Any])
+        let last = try #require(status["lastNotification"] as? [String: Any], "\(file("status.json"))")
+        #expect((last["failedActions"] as? [[String: Any]])?.first?["action"] as? String == "copy", "\(file("status.json"))")
+        #expect(file("status.txt").contains("Copy failed: wl-copy exited with status 1"), "\(file("status.txt"))")
+        #expect(file("doctor.txt").contains("buttons: Copy failed: wl-copy exited with status 1"), "\(file("doctor.txt"))")
+        #expect(file("doctor.rc") != "0\n", "\(file("doctor.txt"))")
+    }
+
     @Test("Without a clipboard tool Copy is not offered, and doctor names the package")
     func noClipboardTool() throws {
         let sandbox = Sandbox()

@@ -230,3 +230,30 @@ extension GnomeNotificationsTests {
         #expect(second.first?.buttons.contains("Speichern") == true, "\(second)")
     }
 }
+
+extension GnomeNotificationsTests {
+    @Test(
+        "Save pressed on a GNOME notification whose quote the history no longer has (clear --state): nothing saved, and the notification says why, without buttons"
+    )
+    func pressAfterClear() throws {
+        let run = try Self.run(
+            """
+            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
+            sleep 1
+            "$DQ" clear --state --yes --config "$CONFIG" >"$W/clear.out" 2>&1; echo $? >"$W/clear.rc"
+            tray Press Save >"$W/press-save.out"
+            for _ in $(seq 50); do tray Dump "$W/tray-2.json"; grep -q 'cleared' "$W/tray-2.json" && break; sleep 0.1; done
+            ls "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote" >"$W/data-files" 2>&1
+            echo done >"$W/done"
+            """, installed: true)
+        #expect(run.file("now.rc") == "0\n", "\(run.file("now.err")) \(run.output)")
+        #expect(run.file("clear.rc") == "0\n", "\(run.file("clear.out"))")
+        #expect(run.file("press-save.out").contains("pressed"), "\(run.file("press-save.out")) \(run.output)")
+        let tray = run.tray("tray-2.json")
+        #expect(tray.count == 1, "\(run.file("tray-2.json")) \(run.output)")
+        #expect(tray.first?.body == "Save: this quote's record was cleared (dailyquote clear), so nothing was done.", "\(tray)")
+        #expect(tray.first?.buttons == [], "\(tray)")
+        #expect(!run.file("data-files").contains("favorites.jsonl"), "\(run.file("data-files"))")
+        #expect(run.file("done") == "done\n", "the script did not finish: \(run.output)")
+    }
+}
