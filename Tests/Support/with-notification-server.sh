@@ -363,9 +363,14 @@ if [ "${NOTIFICATION_SERVER_SYSTEM_APPS:-0}" != 1 ]; then
   printf '[Desktop Entry]\nHidden=true\n' >"$run/app-data/applications/io.github.dailyquote.DailyQuote.desktop"
   icons=$here/../../packaging/icons
   [ -r "$icons/dailyquote.svg" ] || fail "no $icons/dailyquote.svg (the project's icon)"
-  install -D -m 0644 "$icons/dailyquote.svg" "$run/app-data/icons/hicolor/scalable/apps/io.github.dailyquote.DailyQuote.svg"
+  hicolor=$run/app-data/icons/hicolor
+  install -D -m 0644 "$icons/dailyquote.svg" "$hicolor/scalable/apps/io.github.dailyquote.DailyQuote.svg"
+  ln -s io.github.dailyquote.DailyQuote.svg "$hicolor/scalable/apps/dailyquote.svg"
   for png in "$icons"/hicolor/*/dailyquote.png; do
-    install -D -m 0644 "$png" "$run/app-data/icons/hicolor/$(basename "$(dirname "$png")")/apps/io.github.dailyquote.DailyQuote.png"
+    size=$(basename "$(dirname "$png")")
+    install -D -m 0644 "$png" "$hicolor/$size/apps/io.github.dailyquote.DailyQuote.png"
+    # The package's links under the older name, which Budgie's Raven looks up (the app name).
+    ln -s io.github.dailyquote.DailyQuote.png "$hicolor/$size/apps/dailyquote.png"
   done
   chmod -R a+rX "$run/app-data"
   app_data="$run/app-data:"
