@@ -369,7 +369,7 @@ if [ "${NOTIFICATION_SERVER_SYSTEM_APPS:-0}" != 1 ]; then
   for png in "$icons"/hicolor/*/dailyquote.png; do
     size=$(basename "$(dirname "$png")")
     install -D -m 0644 "$png" "$hicolor/$size/apps/io.github.dailyquote.DailyQuote.png"
-    # The package's links under the older name, which Budgie's Raven looks up (the app name).
+    # The package's links under the older name, which configs may still name (icon = "dailyquote").
     ln -s io.github.dailyquote.DailyQuote.png "$hicolor/$size/apps/dailyquote.png"
   done
   chmod -R a+rX "$run/app-data"
