@@ -20,6 +20,9 @@ struct NotificationServerMatrixTests {
     /// Cinnamon's is its shell's own objects (org.Cinnamon.Eval), Budgie's the popups' and Raven's
     /// labels in the accessibility tree.
     static let readBack: Set<String> = ["dunst", "xfce4-notifyd", "lxqt-notificationd", "mako", "cinnamon", "budgie"]
+    /// Servers that draw the notification's icon from the icon theme, where the harness installs
+    /// dailyquote's (dunst and mako look in their own icon paths only, and draw none).
+    static let drawsIcon: Set<String> = Set(servers).subtracting(["dunst", "mako"])
 
     static let quote = #"3 < 5 && 7 > 2 — "quotes" & 'marks', it's 😀 and שלום עולם"#
     static let author = "O'Brien & <Søn>"
@@ -76,6 +79,12 @@ struct NotificationServerMatrixTests {
         #expect(colours > 16, "\(server): screenshot has \(colours) colours \(file("screenshot.err"))")
         let changed = Int(Double(file("changed").trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first ?? "") ?? 0)
         #expect(changed > 500, "\(server): only \(changed) pixels changed after posting \(file("screenshot.err"))")
+        // (d) dailyquote's icon, not a "missing image" placeholder: its tile's colour appeared
+        // (Cinnamon's 24-pixel icon adds about 220 pixels of it, the 48-pixel ones about 1,000).
+        if Self.drawsIcon.contains(server) {
+            let icon = Int(file("icon-pixels").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            #expect(icon > 100, "\(server): \(icon) pixels of the icon's colour appeared \(file("screenshot.err"))")
+        }
         if let keep = ProcessInfo.processInfo.environment["DQ_SCREENSHOT_DIR"], !keep.isEmpty {
             try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(atPath: "\(keep)/\(server).png")
@@ -161,6 +170,7 @@ struct NotificationServerMatrixTests {
             "$NOTIFICATION_SERVER" screenshot "$W/after.png" 2>>"$W/screenshot.err"
             convert "$W/after.png" -format %k info: >"$W/after.colours" 2>>"$W/screenshot.err"
             compare -metric AE "$W/before.png" "$W/after.png" null: 2>"$W/changed"
+            "$NOTIFICATION_SERVER" icon-pixels "$W/before.png" "$W/after.png" >"$W/icon-pixels" 2>>"$W/screenshot.err"
 
             """
             : """

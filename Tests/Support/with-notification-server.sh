@@ -25,6 +25,10 @@
 #                                             and Budgie's lines add "buttons" (their labels)
 #   "$NOTIFICATION_SERVER" screenshot FILE   a PNG of the whole screen (xwd on X11, grim under
 #                                             sway, org.gnome.Shell.Screenshot on GNOME)
+#   "$NOTIFICATION_SERVER" icon-pixels BEFORE AFTER
+#                                             how many pixels of dailyquote's icon's tile colour
+#                                             screenshot AFTER has more than BEFORE (0 when a server
+#                                             draws a "missing image" placeholder instead)
 #   "$NOTIFICATION_SERVER" press LABEL       (cinnamon, budgie) presses the button LABEL of the
 #                                             newest notification that has one, through the server's
 #                                             own widget, as a click does; exit 1 if none has it
@@ -53,8 +57,10 @@
 # D-Bus-activate the application). The rest of the bus's service directory stays empty.
 #
 # Without it, a Hidden=true io.github.dailyquote.DailyQuote.desktop comes before the system's
-# data directories, so that whether the package is installed on this machine changes nothing;
-# NOTIFICATION_SERVER_SYSTEM_APPS=1 lets the servers see the installed one (the package test).
+# data directories, so that whether the package is installed on this machine changes nothing,
+# and so does dailyquote's icon (the checkout's, in hicolor as the package installs it), so that
+# the servers draw it and not a "missing image" placeholder; NOTIFICATION_SERVER_SYSTEM_APPS=1
+# lets the servers see the installed entry and icon instead (the package test).
 #
 # NOTIFICATION_SERVER_GNOME_EXTENSION (gnome only) names a GNOME Shell 43 extension directory
 # (a test-only one, e.g. Tests/Support/gnome43-tray-extension): the shell runs in a session mode of
@@ -90,6 +96,16 @@ press | dismiss | clear)
   esac
   ;;
 esac
+if [ "${1:-}" = "icon-pixels" ]; then
+  # How many more pixels AFTER has than BEFORE in the colour of dailyquote's icon's tile (the
+  # SVG's first fill): a drawn icon adds hundreds, a "missing image" placeholder (grey) none.
+  before=${2:?icon-pixels BEFORE AFTER} after=${3:?icon-pixels BEFORE AFTER}
+  tile=$(grep -o -m1 'fill="#[0-9a-fA-F]\{6\}"' "$here/../../packaging/icons/dailyquote.svg" | head -1 | cut -d'"' -f2)
+  [ -n "$tile" ] || { echo "harness: no fill colour in packaging/icons/dailyquote.svg" >&2; exit 2; }
+  count() { convert "$1" -alpha off -fuzz 4% -fill black +opaque "$tile" -fill white -opaque "$tile" -format '%[fx:round(mean*w*h)]' info:; }
+  echo $(($(count "$after") - $(count "$before")))
+  exit 0
+fi
 if [ "${1:-}" = "readback" ] || [ "${1:-}" = "screenshot" ]; then
   : "${SERVER_NAME:?not inside with-notification-server.sh}" "${NOTIFICATION_SERVER_RUN:?}"
   run=$NOTIFICATION_SERVER_RUN
@@ -337,16 +353,31 @@ export DBUS_SESSION_BUS_ADDRESS
 # The servers see dailyquote's desktop entry only where the caller gives one
 # (NOTIFICATION_SERVER_DATA_DIRS) or asks for the machine's (NOTIFICATION_SERVER_SYSTEM_APPS=1):
 # an entry the package installed here (scripts/setup) would otherwise decide GNOME's path.
-hidden_apps=""
+# The servers find dailyquote's icon (io.github.dailyquote.DailyQuote, the notification's app_icon)
+# in the icon theme, as the package installs it (packaging/stage-app.sh): the checkout's SVG and
+# PNGs under this directory's icons/hicolor, which comes before the system's data directories.
+# GTK's and Qt's lookups scan a theme directory that has no icon-theme.cache, so none is made.
+app_data=""
 if [ "${NOTIFICATION_SERVER_SYSTEM_APPS:-0}" != 1 ]; then
-  mkdir -p "$run/hidden/applications"
-  printf '[Desktop Entry]\nHidden=true\n' >"$run/hidden/applications/io.github.dailyquote.DailyQuote.desktop"
-  chmod -R a+rX "$run/hidden"
-  hidden_apps="$run/hidden:"
+  mkdir -p "$run/app-data/applications"
+  printf '[Desktop Entry]\nHidden=true\n' >"$run/app-data/applications/io.github.dailyquote.DailyQuote.desktop"
+  icons=$here/../../packaging/icons
+  [ -r "$icons/dailyquote.svg" ] || fail "no $icons/dailyquote.svg (the project's icon)"
+  hicolor=$run/app-data/icons/hicolor
+  install -D -m 0644 "$icons/dailyquote.svg" "$hicolor/scalable/apps/io.github.dailyquote.DailyQuote.svg"
+  ln -s io.github.dailyquote.DailyQuote.svg "$hicolor/scalable/apps/dailyquote.svg"
+  for png in "$icons"/hicolor/*/dailyquote.png; do
+    size=$(basename "$(dirname "$png")")
+    install -D -m 0644 "$png" "$hicolor/$size/apps/io.github.dailyquote.DailyQuote.png"
+    # The package's links under the older name, which configs may still name (icon = "dailyquote").
+    ln -s io.github.dailyquote.DailyQuote.png "$hicolor/$size/apps/dailyquote.png"
+  done
+  chmod -R a+rX "$run/app-data"
+  app_data="$run/app-data:"
 fi
 srvenv=(env HOME="$srv" XDG_CONFIG_HOME="$srv/config" XDG_CACHE_HOME="$srv/cache" XDG_DATA_HOME="$srv/data"
   XDG_STATE_HOME="$srv/state" XDG_RUNTIME_DIR="$run/rt" XDG_CONFIG_DIRS=/etc/xdg GSETTINGS_BACKEND=memory GIO_USE_VFS=local NO_AT_BRIDGE=1
-  XDG_DATA_DIRS="${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}$hidden_apps${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
+  XDG_DATA_DIRS="${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}$app_data${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
 start() { # start LOGNAME CMD... (in the background, as the session's user, with the servers' env)
   local log=$1
   shift
