@@ -20,7 +20,7 @@ binary="$root/bin/dailyquote"
 # it cannot know: FILES and EXIT STATUS. It is kept in .build/man and made again only when the
 # binary is newer, so that an install from a built tree needs no Swift (and writes nothing there).
 cached=.build/man/dailyquote.1
-if [ ! -s "$cached" ] || [ .build/release/dailyquote -nt "$cached" ]; then
+if [ ! -s "$cached" ] || [ .build/release/dailyquote -nt "$cached" ] || [ packaging/man-sections.py -nt "$cached" ]; then
   . scripts/swift-env
   swift package --allow-writing-to-package-directory generate-manual --configuration debug >/dev/null
   manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
