@@ -141,7 +141,8 @@ struct UninstallCommand: AsyncParsableCommand {
         }
         let kept = [context.paths.cacheDirectory, context.paths.stateDirectory].filter(exists)
         if !kept.isEmpty {
-            lines.append("kept the cached quote and the history: \(kept.joined(separator: ", ")) (`dailyquote uninstall --purge` removes them)")
+            lines.append(
+                "kept the cached quote and the history: \(kept.joined(separator: ", ")) (`dailyquote uninstall --purge` removes them)")
         }
         if usedGnome {
             lines.append("GNOME may still list the last quote; its buttons do nothing now: dismiss it in the notification list")

@@ -17,7 +17,9 @@ struct DeliveryDisablingTests {
     @Test("A [delivery] table without the key gets it under its header; a file without the table gets the table")
     func addsTheKey() {
         #expect(disabled("[delivery] # when\nhour = 6\n") == "[delivery] # when\nenabled = false\nhour = 6\n")
-        #expect(disabled("# only a comment\n[refresh]\nlead = \"1h\"\n") == "# only a comment\n[refresh]\nlead = \"1h\"\n\n[delivery]\nenabled = false\n")
+        #expect(
+            disabled("# only a comment\n[refresh]\nlead = \"1h\"\n")
+                == "# only a comment\n[refresh]\nlead = \"1h\"\n\n[delivery]\nenabled = false\n")
         #expect(disabled("") == "[delivery]\nenabled = false\n")
         #expect(disabled("[refresh]\nlead = \"1h\"") == "[refresh]\nlead = \"1h\"\n\n[delivery]\nenabled = false\n")
     }

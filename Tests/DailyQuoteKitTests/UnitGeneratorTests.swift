@@ -54,7 +54,9 @@ struct UnitGeneratorTests {
 }
 
 extension UnitGeneratorTests {
-    @Test("A service whose binary is gone is skipped by its condition; systemd's cannot-start statuses are not retried; a start limit bounds the retries to the catch-up window")
+    @Test(
+        "A service whose binary is gone is skipped by its condition; systemd's cannot-start statuses are not retried; a start limit bounds the retries to the catch-up window"
+    )
     func binaryGone() {
         var unit = generator(zone: Zones.named("Asia/Tokyo"))
         unit.executable = "/home/u/50% off/dailyquote"
