@@ -48,8 +48,8 @@ struct UninstallCommand: AsyncParsableCommand {
         }
         var refusal: CommandFailure?
         if !generated.isEmpty { refusal = try turnOffGenerator(context, systemctl: systemctl, units: generated.count) }
-        let usedGnome = (FileManager.default.contents(atPath: context.paths.history).map { String(decoding: $0, as: UTF8.self) } ?? "")
-            .contains("\"path\":\"gnome\"")
+        // Read before --purge removes the history: a quote posted to GNOME stays in its list.
+        let usedGnome = JSONLines.read(HistoryEntry.self, at: context.paths.history).contains { $0.value?.path == .gnome }
         if refusal == nil { removeTimerStamps(context) }
         if purge {
             for path in [context.paths.cacheDirectory, context.paths.stateDirectory] where FileManager.default.fileExists(atPath: path) {
