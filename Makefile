@@ -16,7 +16,7 @@ APPID = io.github.dailyquote.DailyQuote
 # `make install` builds only when the binary is missing or older than a source, so that a built
 # tree installs without Swift (an unprivileged user, a copy of a built tree).
 BINARY = .build/release/dailyquote
-$(BINARY): $(shell find Sources Resources -type f 2>/dev/null) Package.swift Package.resolved
+$(BINARY): $(shell find Sources Resources -type f 2>/dev/null) Package.swift $(wildcard Package.resolved)
 	$(MAKE) build
 
 # The Swift runtime is linked in and the binary has no RUNPATH (neither into the toolchain nor

@@ -64,9 +64,9 @@ for unit in /etc/systemd/user/* /usr/lib/systemd/user/* /usr/share/systemd/user/
   ln -sf /dev/null "$runtime/systemd/user.control/$name"
 done
 chown -R "$user:" "$runtime/systemd"
-as_user /lib/systemd/systemd --user >"$runtime/../user-install-systemd.log" 2>&1 &
+as_user /lib/systemd/systemd --user >"$runtime/systemd.log" 2>&1 &
 for _ in $(seq 200); do as_user systemctl --user show-environment >/dev/null 2>&1 && break; sleep 0.05; done
-as_user systemctl --user show-environment >/dev/null 2>&1 || fail "the user manager did not start"
+as_user systemctl --user show-environment >/dev/null 2>&1 || { cat "$runtime/systemd.log"; fail "the user manager did not start"; }
 
 before=$(cd "$home" && find . -path ./src -prune -o -print | sort)
 start=$(date +%s)
@@ -103,4 +103,6 @@ if grep -qx './.local/share/systemd' <<<"$after"; then
   left=$(grep -v -x -e ./.local -e ./.local/share -e './.local/share/systemd' -e './.local/share/systemd/.*' <<<"$left" || true)
 fi
 [ -z "$left" ] || { cat "$runtime/uninstall.out"; fail "make uninstall left: $left"; }
+sed 's/^/  install: /' "$runtime/install.out" | grep -v '^  install: make' | tail -n 12
+sed 's/^/  uninstall: /' "$runtime/uninstall.out" | grep -v '^  uninstall: make' | tail -n 12
 echo "test-user-install: passed (install, timers active, reinstall, uninstall leaves nothing)"
