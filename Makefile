@@ -1,12 +1,23 @@
 # For systems without dpkg: `make install PREFIX=/usr/local` (or PREFIX=$HOME/.local).
 # On Debian, packaging/build-deb.sh makes a package from the same layout.
+# A per-user install (PREFIX under $HOME, or /etc not writable; USER_INSTALL=1 or 0 decides
+# otherwise) writes nothing outside PREFIX and the user's own directories and starts the timers
+# with `dailyquote install` (packaging/install.sh). `make uninstall` removes what the install's
+# manifest lists, the directories it made included.
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
+USER_INSTALL ?= auto
 # dailyquote's application id (Sources/DailyQuoteKit/Delivery/Gnome/ApplicationID.swift).
 APPID = io.github.dailyquote.DailyQuote
 
 .PHONY: build install uninstall test
+
+# `make install` builds only when the binary is missing or older than a source, so that a built
+# tree installs without Swift (an unprivileged user, a copy of a built tree).
+BINARY = .build/release/dailyquote
+$(BINARY): $(shell find Sources Resources -type f 2>/dev/null) Package.swift $(wildcard Package.resolved)
+	$(MAKE) build
 
 # The Swift runtime is linked in and the binary has no RUNPATH (neither into the toolchain nor
 # $ORIGIN: no library ships beside it, and the loader would look there first). So is
@@ -30,23 +41,11 @@ build:
 	  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	  -Xlinker --no-export-dynamic -Xlinker -L"$(STATIC_CXX)" --product dailyquote
 
-install: build
-	packaging/stage.sh "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)"
+install: $(BINARY)
+	packaging/install.sh "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)" "$(USER_INSTALL)"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/dailyquote" "$(DESTDIR)$(PREFIX)/share/man/man1/dailyquote.1.gz" \
-	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/dailyquote" "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_dailyquote" \
-	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/dailyquote.fish" "$(DESTDIR)$(PREFIX)/share/applications/dailyquote.desktop" \
-	  "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/dailyquote.desktop"
-	# The application id's files (and the entry name before it: an install from before the id).
-	rm -f "$(DESTDIR)$(PREFIX)/share/applications/$(APPID).desktop" "$(DESTDIR)$(PREFIX)/share/dbus-1/services/$(APPID).service" \
-	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/$(APPID).service" "$(DESTDIR)$(PREFIX)/share/systemd/user/$(APPID).service"
-	rm -f "$(DESTDIR)$(PREFIX)/lib/systemd/user-generators/dailyquote-generator" \
-	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/paths.target.wants/dailyquote-config.path" \
-	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/dailyquote-config.path" "$(DESTDIR)$(PREFIX)/lib/systemd/user/dailyquote-config.service"
-	rm -f "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/dailyquote.* "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/$(APPID).*
-	rm -rf "$(DESTDIR)$(PREFIX)/share/doc/dailyquote"
-	rm -f "$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/dailyquote.mo
+	packaging/uninstall.sh "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)"
 
 test:
 	scripts/test

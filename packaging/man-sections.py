@@ -345,8 +345,11 @@ so that installing the package is enough.
 reloads the user manager when the config changes.
 .It Pa /etc/xdg/autostart/dailyquote.desktop
 Starts
+.Nm run Fl -from-autostart
+at login on desktops without a systemd user manager; where one answers,
 .Nm run
-at login on desktops without a systemd user manager.
+exits at once (the timers deliver), as some session managers ignore
+.Ql X-systemd-skip=true .
 .It Pa /usr/share/applications/io.github.dailyquote.DailyQuote.desktop
 The application's desktop entry: GNOME accepts its own notifications only with it installed.
 .It Pa /usr/share/dbus-1/services/io.github.dailyquote.DailyQuote.service
@@ -366,7 +369,13 @@ Another failure, a failed
 .Nm doctor
 check, or
 .Nm show Fl -favorite
-with no favourite saved.
+with no favourite saved, or
+.Nm uninstall
+without
+.Fl -yes
+and without a terminal where the generator's timers need
+.Ql enabled = false
+in the config (it prints the step).
 .It 64
 Bad command-line usage, such as
 .Nm favorites Fl -remove

@@ -16,17 +16,22 @@ install -d "$root/share/applications"
 sed "s|@BINDIR@|$prefix/bin|g" "packaging/$appid.desktop.in" >"$root/share/applications/$appid.desktop.in"
 packaging/build-translations.sh --desktop "$root/share/applications/$appid.desktop.in" "$root/share/applications/$appid.desktop"
 rm "$root/share/applications/$appid.desktop.in"
-# The user unit goes where the user manager looks: a prefix in $HOME (make install
-# PREFIX=$HOME/.local) has it under share/, the system prefixes under lib/.
-case "$prefix/" in
-"${HOME:-/nonexistent}"/*) unitdir="$root/share/systemd/user" ;;
-*) unitdir="$root/lib/systemd/user" ;;
-esac
-install -d "$unitdir" "$root/share/dbus-1/services"
+# The user unit and the D-Bus service go where the user manager and the session bus look: for a
+# per-user install (STAGE_USER=1, or a prefix in $HOME) under $XDG_DATA_HOME (~/.local/share),
+# whatever the prefix; for the system prefixes under lib/ and share/.
+user=${STAGE_USER:-}
+if [ -z "$user" ]; then case "$prefix/" in "${HOME:-/nonexistent}"/*) user=1 ;; *) user=0 ;; esac; fi
+if [ "$user" = 1 ]; then
+  data="$destdir${XDG_DATA_HOME:-$HOME/.local/share}"
+  unitdir="$data/systemd/user" busdir="$data/dbus-1/services"
+else
+  unitdir="$root/lib/systemd/user" busdir="$root/share/dbus-1/services"
+fi
+install -d "$unitdir" "$busdir"
 sed "s|@BINDIR@|$prefix/bin|g" "packaging/dbus/$appid.user-unit.in" >"$unitdir/$appid.service"
 sed -e "s|@BINDIR@|$prefix/bin|g" -e "s|@SYSTEMD_SERVICE@|SystemdService=$appid.service|" "packaging/dbus/$appid.service.in" \
-  >"$root/share/dbus-1/services/$appid.service"
-chmod 0644 "$unitdir/$appid.service" "$root/share/dbus-1/services/$appid.service"
+  >"$busdir/$appid.service"
+chmod 0644 "$unitdir/$appid.service" "$busdir/$appid.service"
 install -D -m 0644 packaging/icons/dailyquote.svg "$root/share/icons/hicolor/scalable/apps/$appid.svg"
 for png in packaging/icons/hicolor/*/dailyquote.png; do
   size=$(basename "$(dirname "$png")")

@@ -1,24 +1,35 @@
 #!/usr/bin/env bash
 # Installs a built dailyquote and its files under DESTDIR/PREFIX (the `make install` layout):
 #   packaging/stage.sh DESTDIR PREFIX [SYSCONFDIR]
-# Expects .build/release/dailyquote (see the Makefile) and the man page from generate-manual.
+# Expects .build/release/dailyquote (see the Makefile); the man page comes from generate-manual.
+# With STAGE_USER=1 (a per-user install: packaging/install.sh decides), nothing goes outside the
+# user's own directories: the autostart entry in $XDG_CONFIG_HOME/autostart, the D-Bus service
+# and its unit under $XDG_DATA_HOME, and neither the generator nor the static config watch (a
+# user manager reads no generator of a user's; `dailyquote install` writes the timers instead).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 destdir=$1 prefix=$2 sysconfdir=${3:-/etc}
 root="$destdir$prefix"
-. scripts/swift-env
+user=${STAGE_USER:-0}
 
 install -D -m 0755 .build/release/dailyquote "$root/bin/dailyquote"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/bin/dailyquote"
 binary="$root/bin/dailyquote"
 
 # The man page comes from the command definitions (swift-argument-parser's plugin), plus what
-# it cannot know: FILES and EXIT STATUS.
-swift package --allow-writing-to-package-directory generate-manual --configuration debug >/dev/null
-manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
-[ -n "$manual" ] || { echo "stage: generate-manual produced no dailyquote.1" >&2; exit 1; }
+# it cannot know: FILES and EXIT STATUS. It is kept in .build/man and made again only when the
+# binary is newer, so that an install from a built tree needs no Swift (and writes nothing there).
+cached=.build/man/dailyquote.1
+if [ ! -s "$cached" ] || [ .build/release/dailyquote -nt "$cached" ] || [ packaging/man-sections.py -nt "$cached" ]; then
+  . scripts/swift-env
+  swift package --allow-writing-to-package-directory generate-manual --configuration debug >/dev/null
+  manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
+  [ -n "$manual" ] || { echo "stage: generate-manual produced no dailyquote.1" >&2; exit 1; }
+  mkdir -p .build/man
+  python3 packaging/man-sections.py "$manual" >"$cached.tmp" && mv "$cached.tmp" "$cached"
+fi
 mkdir -p "$root/share/man/man1"
-python3 packaging/man-sections.py "$manual" | gzip -9n >"$root/share/man/man1/dailyquote.1.gz"
+gzip -9n <"$cached" >"$root/share/man/man1/dailyquote.1.gz"
 
 install -d "$root/share/bash-completion/completions" "$root/share/zsh/vendor-completions" \
   "$root/share/fish/vendor_completions.d"
@@ -30,17 +41,22 @@ install -d "$root/share/bash-completion/completions" "$root/share/zsh/vendor-com
 # The systemd user generator is this binary under another name (argv[0] selects it), run by
 # every user manager at login and daemon-reload; the static config watch stands in while the
 # generator writes nothing. Relative links, so that DESTDIR staging keeps them right.
+if [ "$user" != 1 ]; then
 install -d "$root/lib/systemd/user-generators" "$root/lib/systemd/user/paths.target.wants"
 ln -sfn ../../../bin/dailyquote "$root/lib/systemd/user-generators/dailyquote-generator"
 install -m 0644 packaging/systemd-user/dailyquote-config.path packaging/systemd-user/dailyquote-config.service \
   "$root/lib/systemd/user/"
 ln -sfn ../dailyquote-config.path "$root/lib/systemd/user/paths.target.wants/dailyquote-config.path"
+fi
 
 # The translations (po/, gettext): a catalog per language where the binary looks for them,
 # <prefix>/share/locale (beside its bin/), and the desktop entries with their Name[LL]= and
 # Comment[LL]= lines, from the same .po files (stage-app.sh writes the application's entry).
 packaging/build-translations.sh "$root/share/locale"
-packaging/stage-app.sh "$destdir" "$prefix"
-install -d "$destdir$sysconfdir/xdg/autostart"
-packaging/build-translations.sh --desktop packaging/autostart/dailyquote.desktop.in "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
+STAGE_USER=$user packaging/stage-app.sh "$destdir" "$prefix"
+if [ "$user" = 1 ]; then autostart="$destdir${XDG_CONFIG_HOME:-$HOME/.config}/autostart"; else autostart="$destdir$sysconfdir/xdg/autostart"; fi
+install -d "$autostart"
+sed "s|@BINDIR@|$prefix/bin|g" packaging/autostart/dailyquote.desktop.in >"$autostart/dailyquote.desktop.in"
+packaging/build-translations.sh --desktop "$autostart/dailyquote.desktop.in" "$autostart/dailyquote.desktop"
+rm "$autostart/dailyquote.desktop.in"
 install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/examples/config.toml"

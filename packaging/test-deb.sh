@@ -91,14 +91,30 @@ out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config
   mkdir -p "$XDG_CONFIG_HOME/dailyquote"
   printf "[delivery]\nhour = 6\nminute = 5\n" >"$XDG_CONFIG_HOME/dailyquote/config.toml"
   for _ in $(seq 200); do show TimersCalendar | grep -q 06:05:00 && break; sleep 0.05; done
-  echo "edited: $(show TimersCalendar)"')
-rm -rf "$session"
+  echo "edited: $(show TimersCalendar)"
+  dailyquote install >/dev/null 2>&1 && echo installed')
 grep -q "^first: generated active .*08:00:00" <<<"$out" || fail "no generated 08:00 timer at login: $out"
 grep -q "^edited: .*06:05:00" <<<"$out" || fail "the config edit did not reach the timer: $out"
+grep -qx "installed" <<<"$out" || fail "dailyquote install failed in the session: $out"
 
 apt-get remove -y -qq dailyquote >/dev/null
 trap - EXIT
 [ ! -e /usr/bin/dailyquote ] || fail "/usr/bin/dailyquote is still there after removal"
+# Removed without `dailyquote uninstall`: install's units stay in the user's directory, and the
+# autostart entry stays (a conffile). Neither may start anything: the services are skipped by
+# their condition (no 203/EXEC failure, no restart every 30 s), and the entry has TryExec=.
+out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC Tests/Support/with-user-session.sh bash -c '
+  show() { systemctl --user show "$1" -p "$2" --value; }
+  systemctl --user start dailyquote-notify.service dailyquote-refresh.service
+  sleep 1
+  for unit in dailyquote-notify.service dailyquote-refresh.service; do
+    echo "$unit $(show $unit ConditionResult) $(show $unit ActiveState) $(show $unit Result) $(show $unit NRestarts)"
+  done')
+rm -rf "$session"
+grep -qx "dailyquote-notify.service no inactive success 0" <<<"$out" || fail "the notify service ran after the removal: $out"
+grep -qx "dailyquote-refresh.service no inactive success 0" <<<"$out" || fail "the refresh service ran after the removal: $out"
+grep -qx "TryExec=/usr/bin/dailyquote" /etc/xdg/autostart/dailyquote.desktop ||
+  fail "the autostart entry left after removal has no TryExec=/usr/bin/dailyquote"
 dpkg -s dailyquote >/dev/null 2>&1 && [ "$(dpkg-query -W -f='${db:Status-Status}' dailyquote)" != config-files ] && fail "the package is still installed"
 rm -rf "$home"
 echo "test-deb: ok"

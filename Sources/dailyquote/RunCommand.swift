@@ -23,6 +23,13 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var dryRun: DryRunOption
 
+    @Flag(
+        help: """
+            Started by the autostart entry: exit at once where a systemd user manager runs the session \
+            (its timers deliver; the entry's X-systemd-skip=true, for session managers that ignore it).
+            """)
+    var fromAutostart = false
+
     /// Carries the delivery whose fetch is done across the re-exec after a fetch.
     static let refreshedForVariable = "DAILYQUOTE_REFRESHED_FOR"
 
@@ -35,6 +42,14 @@ struct RunCommand: AsyncParsableCommand {
     /// `DailyQuote.main` calls it on the main thread, so that the sleeping scheduler never
     /// starts Swift's concurrency pool.
     func runOnCallingThread() throws {
+        if fromAutostart && !dryRun.mode.isDryRun {
+            // Before the config: a broken one must not keep a second engine from standing aside.
+            let environment = CommandEnvironment(global)
+            if let reason = AutostartDeferral(systemctl: Systemctl(subprocess: environment.subprocess)).reason {
+                environment.logger.notice("\(reason)")
+                return
+            }
+        }
         let context = try CommandContext(global)
         guard !dryRun.mode.isDryRun else {
             let preview = SchedulePreview(

@@ -3,11 +3,23 @@ import DailyQuoteKit
 import FoundationEssentials
 import Logging
 
-/// `dailyquote uninstall`: stops, disables and removes the systemd user units.
+#if canImport(Glibc)
+    import Glibc
+#else
+    #error("dailyquote runs on Linux only")
+#endif
+
+/// `dailyquote uninstall`: stops the quotes for this user: removes `install`'s systemd user
+/// units, turns the package's generator off in the config (with consent), and says what remains.
 struct UninstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uninstall",
-        abstract: "Stop, disable and remove the systemd user timers; the config is kept."
+        abstract: "Stop the quotes for you: remove the systemd user timers; the config is kept.",
+        discussion: """
+            Where the package's generator makes the timers, it writes `enabled = false` under [delivery] \
+            in the config, after asking (or with --yes); without a terminal and without --yes it prints \
+            that step and exits 1. It ends by listing what remains and how to remove it.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -15,14 +27,18 @@ struct UninstallCommand: AsyncParsableCommand {
     @Flag(help: "Also remove the cached quote and the delivery state and history.")
     var purge = false
 
+    @Flag(help: "Write `enabled = false` to the config without asking, where the package's generator makes the timers.")
+    var yes = false
+
     func run() async throws {
         // No plan needed: a broken config must never stop a user from removing the tool.
         let context = CommandEnvironment(global)
         let directory = context.unitDirectory
+        let systemctl = Systemctl(subprocess: context.subprocess)
+        let generated = Self.generatedUnits(context)
         if directory.installed.isEmpty && !SystemdUnit.timerNames.contains(where: directory.isEnabled) {
-            print("no dailyquote timers are installed; nothing to stop or remove")
+            if generated.isEmpty { print("no dailyquote timers are installed; nothing to stop or remove") }
         } else {
-            let systemctl = Systemctl(subprocess: context.subprocess)
             let disable = systemctl.run(["disable", "--now"] + SystemdUnit.enabledNames)
             if disable.status != 0 {
                 context.logger.notice("could not stop the timers through the user manager: \(disable.gist)")
@@ -30,6 +46,11 @@ struct UninstallCommand: AsyncParsableCommand {
             for name in directory.remove() { print("removed \(directory.path)/\(name)") }
             if disable.status == 0 { systemctl.run(["daemon-reload"]) }
         }
+        var refusal: CommandFailure?
+        if !generated.isEmpty { refusal = try turnOffGenerator(context, systemctl: systemctl, units: generated.count) }
+        // Read before --purge removes the history: a quote posted to GNOME stays in its list.
+        let usedGnome = JSONLines.read(HistoryEntry.self, at: context.paths.history).contains { $0.value?.path == .gnome }
+        if refusal == nil { removeTimerStamps(context) }
         if purge {
             for path in [context.paths.cacheDirectory, context.paths.stateDirectory] where FileManager.default.fileExists(atPath: path) {
                 do {
@@ -43,11 +64,89 @@ struct UninstallCommand: AsyncParsableCommand {
         if FileLock.isHeld(path: context.paths.runMarker) {
             print("a `dailyquote run` scheduler is still running; it stops at logout, or stop it now with `pkill -x dailyquote`")
         }
+        // Under a systemd user manager the entry's `run --from-autostart` exits by itself.
         let autostart = AutostartEntry(environment: context.variables, configHome: context.paths.configHome)
-        if let entry = autostart.activeEntry {
+        if let entry = autostart.activeEntry, systemctl.environment() == nil {
             print("`dailyquote run` still starts at login from \(entry) on desktops without systemd; to turn it off for you, run:")
             print("  \(autostart.hideCommand)")
         }
-        if FileManager.default.fileExists(atPath: context.configPath) { print("kept the config: \(context.configPath)") }
+        for line in remainingLines(context, usedGnome: usedGnome) { print(line) }
+        if let refusal { throw refusal }
+    }
+
+    /// dailyquote's units in the user manager's generator directory (`$XDG_RUNTIME_DIR/systemd/generator`).
+    static func generatedUnits(_ context: CommandEnvironment) -> [String] {
+        guard let runtime = context.variables["XDG_RUNTIME_DIR"] else { return [] }
+        return UnitDirectory(path: "\(runtime)/systemd/generator").installed
+    }
+
+    /// Writes `enabled = false` under `[delivery]` with consent and reloads the manager, so that
+    /// the generator writes no timers; the failure to throw at the end when there was no consent.
+    func turnOffGenerator(_ context: CommandEnvironment, systemctl: Systemctl, units: Int) throws -> CommandFailure? {
+        let path = context.configPath
+        let file = SymbolicLink.finalTarget(of: path) ?? path
+        let original = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        print("the package's generator makes dailyquote's timers (\(units) units) from the config at every login and reload")
+        let parser = ConfigParser(zones: context.zones, environment: context.variables)
+        guard let edited = DeliveryDisabling(original, parser: parser).text else {
+            print("to stop them, set `enabled = false` under [delivery] in \(path), then run `systemctl --user daemon-reload`")
+            return CommandFailure("cannot add `enabled = false` to \(path) safely; edit it by hand", kind: .config)
+        }
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                print("to stop them, run `dailyquote uninstall --yes`: it writes `enabled = false` under [delivery] in \(path)")
+                return CommandFailure("refusing to edit the config without --yes: standard input is not a terminal")
+            }
+            print("Write `enabled = false` under [delivery] in \(path)? [y/N] ", terminator: "")
+            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                print("the config is unchanged; the generator's timers keep running")
+                return nil
+            }
+        }
+        let mode = (try? FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int).map { mode_t($0) } ?? 0o644
+        do {
+            try AtomicFile.write(Data(edited.utf8), to: file, mode: mode)
+        } catch {
+            throw CommandFailure("cannot write \(file): \((error as? AtomicFile.WriteError)?.reason ?? "\(error)")", kind: .cannotWrite)
+        }
+        print("wrote `enabled = false` under [delivery] in \(file)")
+        systemctl.run(["stop"] + SystemdUnit.timerNames)
+        let reload = systemctl.run(["daemon-reload"])
+        systemctl.run(["reset-failed"] + SystemdUnit.timerNames)
+        if reload.status == 0 && Self.generatedUnits(context).isEmpty {
+            print("the generator's timers are gone (systemctl --user daemon-reload)")
+        } else {
+            print("the generator's timers go at the next login, or now with `systemctl --user daemon-reload`")
+        }
+        return nil
+    }
+
+    /// The timers' `Persistent=` stamps (`$XDG_DATA_HOME/systemd/timers/stamp-NAME`), which
+    /// nothing reads once the timers are gone.
+    func removeTimerStamps(_ context: CommandEnvironment) {
+        let data = PathName.directory(of: context.paths.dataDirectory)
+        for name in SystemdUnit.timerNames {
+            let stamp = "\(data)/systemd/timers/stamp-\(name)"
+            if (try? FileManager.default.removeItem(atPath: stamp)) != nil { print("removed \(stamp)") }
+        }
+    }
+
+    /// What stays after this run, each with the way to remove it.
+    func remainingLines(_ context: CommandEnvironment, usedGnome: Bool) -> [String] {
+        let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+        var lines: [String] = []
+        if exists(context.configPath) { lines.append("kept the config: \(context.configPath) (remove it with `rm \(context.configPath)`)") }
+        if exists(context.paths.favorites) {
+            lines.append("kept your favourites: \(context.paths.favorites) (remove them with `rm \(context.paths.favorites)`)")
+        }
+        let kept = [context.paths.cacheDirectory, context.paths.stateDirectory].filter(exists)
+        if !kept.isEmpty {
+            lines.append(
+                "kept the cached quote and the history: \(kept.joined(separator: ", ")) (`dailyquote uninstall --purge` removes them)")
+        }
+        if usedGnome {
+            lines.append("GNOME may still list the last quote; its buttons do nothing now: dismiss it in the notification list")
+        }
+        return lines
     }
 }

@@ -57,3 +57,13 @@ extension ConfigWatchUnitsTests {
         }
     }
 }
+
+extension ConfigWatchUnitsTests {
+    @Test("install's watch runs only while its binary is there (a condition on it); the generator's runs systemctl, with none")
+    func binaryCondition() {
+        let install = ConfigWatchUnits(files: ["/c.toml"], commands: [["/opt/50%/dailyquote", "install"]]).units[1].content
+        #expect(install.contains("\nConditionFileIsExecutable=/opt/50%%/dailyquote\n"), "\(install)")
+        let generator = ConfigWatchUnits(files: ["/c.toml"], commands: ConfigWatchUnits.reloadCommands).units[1].content
+        #expect(!generator.contains("Condition"), "\(generator)")
+    }
+}

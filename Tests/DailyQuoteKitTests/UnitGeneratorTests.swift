@@ -33,7 +33,7 @@ struct UnitGeneratorTests {
         let units = generator(zone: Zones.named("Asia/Tokyo")).units
         let notify = content(units, "dailyquote-notify.service")
         #expect(notify.contains("\nRestart=on-failure\n"))
-        #expect(notify.contains("\nRestartPreventExitStatus=1 64 65 70 71 73 78\n"))
+        #expect(notify.contains("\nRestartPreventExitStatus=1 64 65 70 71 73 78 200 203 217 218 226 228 230 232\n"))
         #expect(content(units, "dailyquote-notify.timer").contains("\nAccuracySec=1ms\n"))
         #expect(content(units, "dailyquote-refresh.timer").contains("\nAccuracySec=1s\n"))
     }
@@ -54,6 +54,24 @@ struct UnitGeneratorTests {
 }
 
 extension UnitGeneratorTests {
+    @Test(
+        "A service whose binary is gone is skipped by its condition; systemd's cannot-start statuses are not retried; a start limit bounds the retries to the catch-up window"
+    )
+    func binaryGone() {
+        var unit = generator(zone: Zones.named("Asia/Tokyo"))
+        unit.executable = "/home/u/50% off/dailyquote"
+        for name in ["dailyquote-notify.service", "dailyquote-refresh.service"] {
+            #expect(content(unit.units, name).contains("\nConditionFileIsExecutable=/home/u/50%% off/dailyquote\n"), "\(name)")
+        }
+        let notify = content(unit.units, "dailyquote-notify.service")
+        #expect(!notify.contains("StartLimitIntervalSec=0"))
+        // catch_up 3 h: 360 retries 30 s apart fit in one window, and no more in two.
+        #expect(notify.contains("\nStartLimitIntervalSec=21600s\nStartLimitBurst=362\n"), "\(notify)")
+        unit.config.delivery.catchUp = .seconds(0)
+        #expect(content(unit.units, "dailyquote-notify.service").contains("\nStartLimitIntervalSec=120s\nStartLimitBurst=4\n"))
+        #expect(content(unit.units, "dailyquote-notify.service").contains(" 203 "))
+    }
+
     @Test("The refresh timer's random delay stays under a quarter of the shortest distance between two slots")
     func randomDelayBetweenSlots() {
         var config = Config()

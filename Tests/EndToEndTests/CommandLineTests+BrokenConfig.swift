@@ -64,4 +64,34 @@ extension CommandLineTests {
         let again = try sandbox.run(["uninstall"])
         #expect(!again.stdout.contains("autostart"), "\(again.stdout)")
     }
+
+    @Test(
+        "uninstall removes the timers' Persistent= stamps and names what remains (config, favourites, cache and state) with how to remove each"
+    )
+    func uninstallSaysWhatRemains() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = [
+            "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
+        #expect(try sandbox.run(["install", "--no-enable"]).status == 0)
+        let config = try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nhour = 9\n")
+        let favourites = try sandbox.home.write(".local/share/dailyquote/favorites.jsonl", "")
+        let stamp = try sandbox.home.write(".local/share/systemd/timers/stamp-dailyquote-notify.timer", "")
+        _ = try sandbox.home.write("state/dailyquote/state.json", "{}")
+        let result = try sandbox.run(["uninstall"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("removed \(stamp)\n"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: stamp))
+        #expect(result.stdout.contains("kept the config: \(config) (remove it with `rm \(config)`)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("kept your favourites: \(favourites) (remove them with `rm \(favourites)`)\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "kept the cached quote and the history: \(sandbox.home.url("state/dailyquote")) (`dailyquote uninstall --purge` removes them)\n"
+            ),
+            "\(result.stdout)")
+        let purged = try sandbox.run(["uninstall", "--purge"])
+        #expect(purged.status == 0, "\(purged.stderr)")
+        #expect(!purged.stdout.contains("kept the cached quote"), "\(purged.stdout)")
+        #expect(purged.stdout.contains("kept your favourites"), "--purge keeps the favourites and says so: \(purged.stdout)")
+    }
 }

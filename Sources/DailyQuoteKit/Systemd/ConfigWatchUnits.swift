@@ -61,12 +61,24 @@ package struct ConfigWatchUnits: Sendable, Equatable {
         """
     }
 
+    /// `ConditionFileIsExecutable=` lines for the absolute programs the service runs (`install`'s
+    /// own binary), so that a config edit after the package is gone starts nothing.
+    var conditions: [String] {
+        var programs: [String] = []
+        for command in commands {
+            guard let first = command.first else { continue }
+            let program = first.hasPrefix("-") ? String(first.dropFirst()) : first
+            if program.hasPrefix("/") && !programs.contains(program) { programs.append(program) }
+        }
+        return programs.map { "ConditionFileIsExecutable=\($0.replacing("%", with: "%%"))" }
+    }
+
     var service: String {
         """
         # Written by dailyquote. Started by dailyquote-config.path when the config changes.
         [Unit]
         Description=dailyquote: apply config edits
-        Documentation=man:dailyquote(1)
+        Documentation=man:dailyquote(1)\(conditions.map { "\n" + $0 }.joined())
 
         [Service]
         Type=oneshot

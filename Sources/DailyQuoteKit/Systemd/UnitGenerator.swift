@@ -42,6 +42,18 @@ package struct UnitGenerator: Sendable, Equatable {
     /// The seconds `RestartSec=` waits before `notify` tries again after exit 69.
     package static let retrySeconds = 30
 
+    /// systemd's own exit statuses for a service that could not be started at all (200 CHDIR,
+    /// 203 EXEC: the binary is gone, 217 USER, 218 CAPABILITIES, 226 NAMESPACE, 228 SECCOMP,
+    /// 230 PERSONALITY, 232 ADDRESS_FAMILIES): no retry can fix them.
+    package static let cannotStartExitStatuses: [Int32] = [200, 203, 217, 218, 226, 228, 230, 232]
+
+    /// `ConditionFileIsExecutable=` on the binary: once the package is removed, units left in
+    /// the user's directory are skipped (no 203/EXEC failure, no retries).
+    var binaryCondition: String { "ConditionFileIsExecutable=\(executable.replacing("%", with: "%%"))" }
+
+    /// The window in which `notify` may be retried: the catch-up window, at least the on-time grace.
+    var retryWindowSeconds: Int64 { max(config.delivery.catchUp.seconds, DueDecision.onTimeGrace) }
+
     /// All four units, in ``SystemdUnit/names`` order.
     package var units: [SystemdUnit] {
         [
@@ -87,6 +99,7 @@ package struct UnitGenerator: Sendable, Equatable {
             [Unit]
             Description=dailyquote: fetch the next quote
             Documentation=man:dailyquote(1)
+            \(binaryCondition)
 
             [Service]
             Type=oneshot
@@ -119,10 +132,13 @@ package struct UnitGenerator: Sendable, Equatable {
             [Unit]
             Description=dailyquote: post the day's quote
             Documentation=man:dailyquote(1)
+            \(binaryCondition)
             # At login the timer can fire before the session bus or the notification server is up;
             # `notify` then exits 69 and is retried. The catch-up window bounds the retries: once it
-            # has passed, `notify` finds nothing due and exits 0.
-            StartLimitIntervalSec=0
+            # has passed, `notify` finds nothing due and exits 0. The start limit lets every retry
+            # of one catch-up window through and stops a loop that outlasts it.
+            StartLimitIntervalSec=\(2 * retryWindowSeconds)s
+            StartLimitBurst=\(retryWindowSeconds / Int64(Self.retrySeconds) + 2)
 
             [Service]
             Type=oneshot
@@ -130,7 +146,7 @@ package struct UnitGenerator: Sendable, Equatable {
             \(zoneEnvironment ?? "# The zone: the system's (TZ is not set)")
             Restart=on-failure
             RestartSec=\(Self.retrySeconds)s
-            RestartPreventExitStatus=\(permanentExitStatuses.map(String.init).joined(separator: " "))
+            RestartPreventExitStatus=\((permanentExitStatuses + Self.cannotStartExitStatuses).map(String.init).joined(separator: " "))
             TimeoutStartSec=\(timeout)s
             \(Self.hardening)
             RestrictAddressFamilies=AF_UNIX

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# `make install PREFIX=$HOME/.local` and `make uninstall` as an unprivileged user (as root):
+#   packaging/test-user-install.sh
+# A test user (dailyquote-install) gets a copy of this built tree (.build/release/dailyquote and
+# .build/man/dailyquote.1, from `make build` and packaging/stage.sh: run after test-deb.sh), and
+# a real systemd user manager of its own, in a cgroup delegated to it. It checks that the install
+# writes only under ~/.local and ~/.config, that the timers are then active in the manager from
+# ~/.config/systemd/user, and that `make uninstall` leaves the home as it found it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail() { echo "test-user-install: $*" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || fail "needs root"
+[ -x .build/release/dailyquote ] && [ -s .build/man/dailyquote.1 ] || fail "build first (make build, then packaging/stage.sh or test-deb.sh)"
+user=dailyquote-install
+id "$user" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$user"
+home=$(getent passwd "$user" | cut -d: -f6)
+find "$home" -mindepth 1 -delete
+src="$home/src/dailyquote"
+mkdir -p "$src/.build/release" "$src/.build/man"
+# The tree as it is (tracked and new files), with its times, so that the binary stays newer.
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$src"
+cp -p .build/release/dailyquote "$src/.build/release/"
+cp -p .build/man/dailyquote.1 "$src/.build/man/"
+chown -R "$user:" "$home"
+
+unified=/sys/fs/cgroup/unified
+[ -f "$unified/cgroup.procs" ] || unified=/sys/fs/cgroup
+runtime=$(mktemp -d)
+chown "$user:" "$runtime"
+chmod 0700 "$runtime"
+made_marker=0
+[ -d /run/systemd/system ] || { mkdir -p /run/systemd/system; made_marker=1; }
+cgroup="$unified/dailyquote-user-install-$$"
+mkdir "$cgroup"
+cleanup() {
+  set +e
+  for signal in TERM KILL; do
+    for procs in $(find "$cgroup" -name cgroup.procs 2>/dev/null); do
+      for pid in $(cat "$procs"); do [ "$pid" != $$ ] && kill -"$signal" "$pid" 2>/dev/null; done
+    done
+    sleep 0.3
+  done
+  echo $$ >"$unified/cgroup.procs"
+  find "$cgroup" -depth -type d -exec rmdir {} \; 2>/dev/null
+  [ $made_marker = 1 ] && rmdir /run/systemd/system 2>/dev/null
+  rm -rf "$runtime"
+}
+trap cleanup EXIT
+# Delegated as logind does for user@.service: the user's manager makes its own sub-groups.
+chown -R "$user:" "$cgroup"
+echo $$ >"$cgroup/cgroup.procs"
+as_user() {
+  runuser -u "$user" -- env -i HOME="$home" USER="$user" LOGNAME="$user" SHELL=/bin/bash \
+    PATH=/usr/local/bin:/usr/bin:/bin XDG_RUNTIME_DIR="$runtime" "$@"
+}
+# Only systemd's own units and dailyquote's: every other user unit of the machine is masked in
+# the runtime's control directory, which is outside the home.
+mkdir -p "$runtime/systemd/user.control"
+systemd_units=$(dpkg-query -L systemd 2>/dev/null | sed -n 's|^.*/systemd/user/\([^/]*\)$|\1|p')
+for unit in /etc/systemd/user/* /usr/lib/systemd/user/* /usr/share/systemd/user/*; do
+  { [ -f "$unit" ] || [ -L "$unit" ]; } && [ ! -d "$unit" ] || continue
+  name=${unit##*/}
+  grep -qxF "$name" <<<"$systemd_units" && continue
+  ln -sf /dev/null "$runtime/systemd/user.control/$name"
+done
+chown -R "$user:" "$runtime/systemd"
+as_user /lib/systemd/systemd --user >"$runtime/systemd.log" 2>&1 &
+for _ in $(seq 200); do as_user systemctl --user show-environment >/dev/null 2>&1 && break; sleep 0.05; done
+as_user systemctl --user show-environment >/dev/null 2>&1 || { cat "$runtime/systemd.log"; fail "the user manager did not start"; }
+
+before=$(cd "$home" && find . -path ./src -prune -o -print | sort)
+start=$(date +%s)
+as_user make -C "$src" install PREFIX="$home/.local" >"$runtime/install.out" 2>&1 || { cat "$runtime/install.out"; fail "make install failed"; }
+echo "test-user-install: make install took $(( $(date +%s) - start )) s"
+grep -q "timers enabled and started" "$runtime/install.out" || { cat "$runtime/install.out"; fail "the install started no timers"; }
+manifest="$home/.local/share/dailyquote/installed-files"
+[ -f "$manifest" ] || fail "no manifest at $manifest"
+outside=$(sed -n 's/^[fd] //p' "$manifest" | grep -v -e "^$home/.local/" -e "^$home/.config/" -e "^$home/.local$" -e "^$home/.config$" || true)
+[ -z "$outside" ] || fail "installed outside the user's directories: $outside"
+for unit in dailyquote-notify.timer dailyquote-refresh.timer; do
+  state=$(as_user systemctl --user show "$unit" -p ActiveState --value)
+  [ "$state" = active ] || fail "$unit is $state after make install"
+  fragment=$(as_user systemctl --user show "$unit" -p FragmentPath --value)
+  [ "$fragment" = "$home/.config/systemd/user/$unit" ] || fail "$unit comes from $fragment"
+done
+grep -q "ExecStart=$home/.local/bin/dailyquote notify" "$home/.config/systemd/user/dailyquote-notify.service" ||
+  fail "the notify service does not run $home/.local/bin/dailyquote"
+[ "$(as_user systemctl --user show io.github.dailyquote.DailyQuote.service -p LoadState --value)" = loaded ] ||
+  fail "the user manager does not see the action service's unit"
+grep -q "^Exec=$home/.local/bin/dailyquote run --from-autostart" "$home/.config/autostart/dailyquote.desktop" ||
+  fail "no autostart entry in ~/.config/autostart"
+# A second install over the first keeps one manifest that still names the directories made first.
+as_user make -C "$src" install PREFIX="$home/.local" >"$runtime/install2.out" 2>&1 || { cat "$runtime/install2.out"; fail "the second make install failed"; }
+
+as_user make -C "$src" uninstall PREFIX="$home/.local" >"$runtime/uninstall.out" 2>&1 || { cat "$runtime/uninstall.out"; fail "make uninstall failed"; }
+as_user systemctl --user daemon-reload
+state=$(as_user systemctl --user show dailyquote-notify.timer -p LoadState --value)
+[ "$state" = not-found ] || fail "dailyquote-notify.timer is still $state after make uninstall"
+after=$(cd "$home" && find . -path ./src -prune -o -print | sort)
+# What the user manager itself writes (timer stamps under ~/.local/share/systemd) is not the install's.
+left=$(comm -13 <(echo "$before") <(echo "$after"))
+if grep -qx './.local/share/systemd' <<<"$after"; then
+  left=$(grep -v -x -e ./.local -e ./.local/share -e './.local/share/systemd' -e './.local/share/systemd/.*' <<<"$left" || true)
+fi
+[ -z "$left" ] || { cat "$runtime/uninstall.out"; fail "make uninstall left: $left"; }
+sed 's/^/  install: /' "$runtime/install.out" | grep -v '^  install: make' | tail -n 12
+sed 's/^/  uninstall: /' "$runtime/uninstall.out" | grep -v '^  uninstall: make' | tail -n 12
+echo "test-user-install: passed (install, timers active, reinstall, uninstall leaves nothing)"
