@@ -47,6 +47,8 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/dailyquote.* "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/*/apps/$(APPID).*
 	rm -rf "$(DESTDIR)$(PREFIX)/share/doc/dailyquote"
 	rm -f "$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/dailyquote.mo
+	# Release 1.0 (issue 31): the AppStream metadata (LICENSE and copyright went with share/doc/dailyquote).
+	rm -f "$(DESTDIR)$(PREFIX)/share/metainfo/$(APPID).metainfo.xml"
 
 test:
 	scripts/test

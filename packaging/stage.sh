@@ -18,7 +18,7 @@ swift package --allow-writing-to-package-directory generate-manual --configurati
 manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
 [ -n "$manual" ] || { echo "stage: generate-manual produced no dailyquote.1" >&2; exit 1; }
 mkdir -p "$root/share/man/man1"
-python3 packaging/man-sections.py "$manual" | gzip -9n >"$root/share/man/man1/dailyquote.1.gz"
+python3 packaging/man-sections.py "$manual" "$("$binary" --version)" | gzip -9n >"$root/share/man/man1/dailyquote.1.gz"
 
 install -d "$root/share/bash-completion/completions" "$root/share/zsh/vendor-completions" \
   "$root/share/fish/vendor_completions.d"
@@ -44,3 +44,10 @@ packaging/stage-app.sh "$destdir" "$prefix"
 install -d "$destdir$sysconfdir/xdg/autostart"
 packaging/build-translations.sh --desktop packaging/autostart/dailyquote.desktop.in "$destdir$sysconfdir/xdg/autostart/dailyquote.desktop"
 install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/examples/config.toml"
+
+# Release 1.0 (issue 31): the license and the list of what the binary carries with their
+# licenses, and the AppStream metadata (its <releases> made from CHANGELOG.md).
+install -m 0644 LICENSE packaging/debian/copyright "$root/share/doc/dailyquote/"
+install -d "$root/share/metainfo"
+python3 packaging/release-notes.py metainfo packaging/io.github.dailyquote.DailyQuote.metainfo.xml.in \
+  >"$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"
