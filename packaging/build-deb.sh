@@ -16,10 +16,18 @@ packaging/stage.sh "$root" /usr /etc
 binary="$root/usr/bin/dailyquote"
 version=$("$binary" --version)
 
+# One version (ReleaseVersion.swift, which --version prints): CHANGELOG.md's latest release
+# must be it, since the package's changelog and its AppStream releases are made from that file.
+released=$(python3 packaging/release-notes.py version)
+[ "$version" = "$released" ] ||
+  { echo "build-deb: the binary is $version but CHANGELOG.md's latest release is $released" >&2; exit 1; }
+
 doc="$root/usr/share/doc/dailyquote"
-install -m 0644 packaging/debian/copyright "$doc/copyright"
-printf 'dailyquote (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- dailyquote developers <dailyquote@example.org>  %s\n' \
-  "$version" "$version" "$(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}")" | gzip -9n >"$doc/changelog.gz"
+# stage.sh installed copyright (Debian's name for it) and LICENSE, which Debian has as
+# /usr/share/common-licenses/Apache-2.0 (lintian: extra-license-file).
+rm "$doc/LICENSE"
+# A native package's changelog, made from CHANGELOG.md.
+python3 packaging/release-notes.py debian | gzip -9n >"$doc/changelog.gz"
 
 # Depends: the shared libraries the binary really links, as dpkg-shlibdeps reads them.
 mkdir -p "$work/debian"
@@ -41,5 +49,6 @@ package="dist/dailyquote_${version}_amd64.deb"
 dpkg-deb --build --root-owner-group -Zxz "$root" "$package" >/dev/null
 echo "build-deb: $package ($(du -h "$package" | cut -f1)); Depends: $depends"
 if command -v lintian >/dev/null; then
-  lintian --fail-on error "$package"
+  # Its tags, info ones included, are kept beside the package for packaging/test-deb.sh.
+  lintian --display-info --tag-display-limit 0 --fail-on error "$package" | tee "${package%.deb}.lintian"
 fi

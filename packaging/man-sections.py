@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Adds FILES and EXIT STATUS to the mdoc man page that generate-manual writes.
+"""Adds FILES and EXIT STATUS to the mdoc man page that generate-manual writes, and the version.
 
 generate-manual knows the commands, options and help texts; the config keys, the files
 dailyquote uses and its exit codes live in docs/configuration.md and docs/commands.md, and are repeated here for `man dailyquote`.
@@ -407,6 +407,10 @@ The config file is broken; the message names the file, the line and the key.
 
 def main() -> None:
     text = open(sys.argv[1], encoding="utf-8").read()
+    # The footer names the program and its version (man-sections.py FILE [VERSION]), where
+    # generate-manual leaves the operating system's name.
+    if len(sys.argv) > 2:
+        text = re.sub(r"^\.Os *$", ".Os dailyquote " + sys.argv[2], text, count=1, flags=re.M)
     # generate-manual writes an EXIT STATUS section of its own (".Ex -std"): ours replaces it.
     text = re.sub(r'\n\.Sh "?EXIT STATUS"?\n(?:(?!\.Sh ).*\n)*', "\n", text)
     # Help texts use Markdown-style `code`; a man page shows it in bold instead.

@@ -13,7 +13,7 @@ root="$destdir$prefix"
 appid=io.github.dailyquote.DailyQuote
 install -d "$root/share/applications"
 # Its Name[LL]=, GenericName[LL]= and Comment[LL]= come from po/ (msgfmt --desktop).
-sed "s|@BINDIR@|$prefix/bin|g" "packaging/$appid.desktop.in" >"$root/share/applications/$appid.desktop.in"
+sed -e "s|@BINDIR@|$prefix/bin|g" -e "s|@VERSION@|$(scripts/version)|" "packaging/$appid.desktop.in" >"$root/share/applications/$appid.desktop.in"
 packaging/build-translations.sh --desktop "$root/share/applications/$appid.desktop.in" "$root/share/applications/$appid.desktop"
 rm "$root/share/applications/$appid.desktop.in"
 # The user unit and the D-Bus service go where the user manager and the session bus look: for a

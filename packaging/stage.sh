@@ -26,7 +26,7 @@ if [ ! -s "$cached" ] || [ .build/release/dailyquote -nt "$cached" ] || [ packag
   manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
   [ -n "$manual" ] || { echo "stage: generate-manual produced no dailyquote.1" >&2; exit 1; }
   mkdir -p .build/man
-  python3 packaging/man-sections.py "$manual" >"$cached.tmp" && mv "$cached.tmp" "$cached"
+  python3 packaging/man-sections.py "$manual" "$(.build/release/dailyquote --version)" >"$cached.tmp" && mv "$cached.tmp" "$cached"
 fi
 mkdir -p "$root/share/man/man1"
 gzip -9n <"$cached" >"$root/share/man/man1/dailyquote.1.gz"
@@ -60,3 +60,10 @@ sed "s|@BINDIR@|$prefix/bin|g" packaging/autostart/dailyquote.desktop.in >"$auto
 packaging/build-translations.sh --desktop "$autostart/dailyquote.desktop.in" "$autostart/dailyquote.desktop"
 rm "$autostart/dailyquote.desktop.in"
 install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/examples/config.toml"
+
+# Release 1.0 (issue 31): the license and the list of what the binary carries with their
+# licenses, and the AppStream metadata (its <releases> made from CHANGELOG.md).
+install -m 0644 LICENSE packaging/debian/copyright "$root/share/doc/dailyquote/"
+install -d "$root/share/metainfo"
+python3 packaging/release-notes.py metainfo packaging/io.github.dailyquote.DailyQuote.metainfo.xml.in \
+  >"$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"

@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.."
 
 packaging/build-deb.sh
 package=$(ls -t dist/dailyquote_*_amd64.deb | head -n 1)
+# Release 1.0 (issue 31): the package is the one version, lintian has nothing to say about its
+# copyright file or changelog, and its changelog is the release's (made from CHANGELOG.md).
+[ "$package" = "dist/dailyquote_$(scripts/version)_amd64.deb" ] || { echo "test-deb: FAIL: $package is not version $(scripts/version)" >&2; exit 1; }
+tags=$(grep -iE 'copyright|changelog' "${package%.deb}.lintian" || true)
+[ -z "$tags" ] || { echo "test-deb: FAIL: lintian on the copyright file or the changelog: $tags" >&2; exit 1; }
 export DEBIAN_FRONTEND=noninteractive
 apt-get install -y -qq "./$package" >/dev/null
 trap 'apt-get remove -y -qq dailyquote >/dev/null 2>&1 || true' EXIT
@@ -28,6 +33,16 @@ exported=$(readelf --dyn-syms -W /usr/bin/dailyquote | awk '$7 != "UND" && $8 ~ 
 [ "$exported" -eq 0 ] || fail "the binary exports $exported Swift symbols (is --no-export-dynamic gone from make build?)"
 version=$(run dailyquote --version)
 echo "test-deb: installed dailyquote $version"
+[ "$version" = "$(scripts/version)" ] || fail "--version prints $version, not the bare $(scripts/version)"
+zcat /usr/share/doc/dailyquote/changelog.gz | head -n 1 | grep -qxF "dailyquote ($version) unstable; urgency=medium" ||
+  fail "changelog.gz does not start with $version"
+zcat /usr/share/doc/dailyquote/changelog.gz | grep -q '^  \[ Delivery \]$' || fail "changelog.gz is not made from CHANGELOG.md"
+grep -q '^License: Apache-2.0$' /usr/share/doc/dailyquote/copyright || fail "the copyright file names no Apache-2.0"
+grep -qx "X-DailyQuote-Version=$version" "/usr/share/applications/io.github.dailyquote.DailyQuote.desktop" || fail "the desktop entry is not version $version"
+man -P cat dailyquote 2>/dev/null | tail -n 1 | grep -qF "dailyquote $version" || fail "the man page's footer does not name version $version"
+metainfo=/usr/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml
+appstreamcli validate --no-net "$metainfo" || fail "appstreamcli validate --no-net $metainfo"
+grep -q "<release version=\"$version\"" "$metainfo" || fail "the AppStream metadata has no release $version"
 run dailyquote schedule --count 2 | grep -q "08:00" || fail "schedule does not show the 08:00 default"
 man -w dailyquote >/dev/null || fail "man -w dailyquote finds no page"
 page=$(man -P cat dailyquote 2>/dev/null)

@@ -36,7 +36,9 @@ else
     "$root/lib/systemd/user/paths.target.wants/dailyquote-config.path" \
     "$root/lib/systemd/user/dailyquote-config.path" "$root/lib/systemd/user/dailyquote-config.service" \
     "$root"/share/icons/hicolor/*/apps/dailyquote.* "$root"/share/icons/hicolor/*/apps/io.github.dailyquote.DailyQuote.* \
-    "$root"/share/locale/*/LC_MESSAGES/dailyquote.mo "$root/share/doc/dailyquote/examples/config.toml"; do
+    "$root"/share/locale/*/LC_MESSAGES/dailyquote.mo "$root/share/doc/dailyquote/examples/config.toml" \
+    "$root/share/doc/dailyquote/LICENSE" "$root/share/doc/dailyquote/copyright" \
+    "$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"; do
     remove "$path"
   done
   rmdir "$root/share/doc/dailyquote/examples" "$root/share/doc/dailyquote" 2>/dev/null

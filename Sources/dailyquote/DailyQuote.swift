@@ -19,7 +19,7 @@ struct DailyQuote: AsyncParsableCommand {
             With no subcommand, `dailyquote` runs the foreground scheduler (`run`). \
             Preview the plan with `dailyquote schedule`, or `dailyquote --dry-run`.
             """,
-        version: "0.1.0",
+        version: ReleaseVersion.current,
         subcommands: [
             RunCommand.self, RefreshCommand.self, NotifyCommand.self, ShowCommand.self, FavoritesCommand.self, HistoryCommand.self,
             ClearCommand.self,

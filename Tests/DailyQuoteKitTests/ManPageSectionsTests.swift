@@ -11,6 +11,7 @@ struct ManPageSectionsTests {
     static let generated = """
         .Dd November 23, 2026
         .Dt DAILYQUOTE 1
+        .Os
         .Sh DESCRIPTION
         With no subcommand, `dailyquote` runs the foreground scheduler (`run`).
         .Sh "EXIT STATUS"
@@ -20,12 +21,12 @@ struct ManPageSectionsTests {
 
         """
 
-    static func completed() throws -> String {
+    static func completed(version: String? = nil) throws -> String {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("dailyquote-\(UUID().uuidString).1")
         try generated.write(to: input, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: input) }
         let result = try ProcessRunner.run(
-            "/usr/bin/env", ["python3", "\(RepositoryPaths.root)/packaging/man-sections.py", input.path],
+            "/usr/bin/env", ["python3", "\(RepositoryPaths.root)/packaging/man-sections.py", input.path] + (version.map { [$0] } ?? []),
             environment: RepositoryPaths.environment())
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
@@ -60,5 +61,12 @@ struct ManPageSectionsTests {
         for kind in SourceConfig.Kind.allCases {
             #expect(section.contains(".Ql \(kind.rawValue)"), "source type \(kind.rawValue) is not documented")
         }
+    }
+
+    @Test("The footer names dailyquote's version when stage.sh passes it, and nothing else changes")
+    func version() throws {
+        let page = try Self.completed(version: ReleaseVersion.current)
+        #expect(page.contains("\n.Os dailyquote \(ReleaseVersion.current)\n.Sh DESCRIPTION"), "\(page)")
+        #expect(page.replacingOccurrences(of: ".Os dailyquote \(ReleaseVersion.current)\n", with: ".Os\n") == (try Self.completed()))
     }
 }

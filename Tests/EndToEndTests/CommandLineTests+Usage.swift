@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import DailyQuoteKit
+
 /// Mistakes on the command line: each says what is wrong, in the command's own terms.
 extension CommandLineTests {
     @Test(
@@ -57,7 +59,8 @@ extension CommandLineTests {
         let schedule = try sandbox.run(["schedule", "--count", "1", "--config", config, "--from", "2026-01-01 00:00"])
         #expect(schedule.stdout.contains("every day at 06:00"), "\(schedule.stderr)")
         #expect(try sandbox.run(["help", "schedule"]).stdout.contains("USAGE: dailyquote schedule"))
-        #expect(try sandbox.run(["--version"]).stdout == "0.1.0\n")
+        // Bare, for scripts (packaging/build-deb.sh reads it): the one version of ReleaseVersion.swift.
+        #expect(try sandbox.run(["--version"]).stdout == "\(ReleaseVersion.current)\n")
     }
 
     @Test("Bash completion offers the top-level options")
