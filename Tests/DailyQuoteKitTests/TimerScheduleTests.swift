@@ -61,8 +61,10 @@ struct TimerScheduleTests {
         let now = Zones.instant("2026-11-25T00:00:00Z")
         let schedule = TimerSchedule.generated(for: plan, now: now)
         #expect(schedule.style == style)
-        let expected = style == .absolute ? TimerSchedule.absolute(for: plan, now: now) : TimerSchedule.calendar(for: plan, now: now)
+        let expected =
+            style == .absolute ? TimerSchedule.absolute(for: plan, now: now, years: 1) : TimerSchedule.calendar(for: plan, now: now)
         #expect(schedule == expected)
+        if style == .absolute { #expect(schedule.horizonEnd == Zones.instant("2027-12-31T23:59:59Z")) }
     }
 
     @Test("A wall time that only the refresh brings near a change counts, and with no lead the delivery alone decides")

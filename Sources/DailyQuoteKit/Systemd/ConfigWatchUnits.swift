@@ -33,7 +33,7 @@ package struct ConfigWatchUnits: Sendable, Equatable {
 
     /// The generator's yearly renewal, written only with the absolute style: on 1 January (UTC)
     /// it starts the service, whose reload runs the generator again, which lists the instants
-    /// of a horizon that again reaches three years ahead.
+    /// of a horizon that again reaches through the end of the next year.
     package static let renewalTimer = SystemdUnit(
         name: renewalTimerName,
         content: """

@@ -13,10 +13,19 @@ extension TimerSchedule {
     /// How many years ahead the rule looks for changes of offset.
     static let transitionYears: Int64 = 5
 
+    /// The years after this one that the generator's absolute lines cover.
+    ///
+    /// One is enough, as the generator runs again at every login, reload and config edit, and
+    /// its renewal timer reloads every 1 January; each year listed costs the run about 10
+    /// million instructions (the planner resolves every day).
+    static let generatorHorizonYears = 1
+
     /// The calendar style, unless a wall time of the plan comes near a change of offset in
-    /// the zone from the start of this year through five years ahead; then the absolute style.
+    /// the zone from the start of this year through five years ahead; then the absolute style,
+    /// through the end of next year.
     package static func generated(for planner: DeliveryPlanner, now: Int64) -> TimerSchedule {
-        crowdsTransition(planner, now: now) ? absolute(for: planner, now: now) : calendar(for: planner, now: now)
+        guard crowdsTransition(planner, now: now) else { return calendar(for: planner, now: now) }
+        return absolute(for: planner, now: now, years: generatorHorizonYears)
     }
 
     /// Whether a wall time of the plan falls within ``transitionMargin`` of the wall-clock
