@@ -13,20 +13,24 @@ command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get insta
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 ln -s "$bin" "$work/dailyquote-generator"
-mkdir -p "$work/home/.config/dailyquote" "$work/runtime" "$work/out"
+mkdir -p "$work/home/.config/dailyquote" "$work/home8/.config/dailyquote" "$work/runtime" "$work/out"
+# 02:30 is in Berlin's March gap: the generator lists the planned instants (the absolute style).
 cat >"$work/home/.config/dailyquote/config.toml" <<'TOML'
 [delivery]
 hour = 2
 minute = 30
 time_zone = "Europe/Berlin"
 TOML
+# 08:00 is far from any change: one calendar line.
+sed 's/^hour = 2/hour = 8/; s/^minute = 30/minute = 0/' "$work/home/.config/dailyquote/config.toml" >"$work/home8/.config/dailyquote/config.toml"
 # systemd's own user generator, for scale (it reads every autostart .desktop file).
 reference=/usr/lib/systemd/user-generators/systemd-xdg-autostart-generator
 
 clean_env=(env -i HOME="$work/home" XDG_RUNTIME_DIR="$work/runtime" PATH=/usr/bin:/bin)
 prepare="sh -c 'rm -rf $work/out && mkdir $work/out'"
 args=(--warmup 3 --runs "$runs" --export-json "$work/generator.json" -N --prepare "$prepare"
-  -n "dailyquote-generator (Berlin 02:30, a DST-gap line)" "${clean_env[*]} $work/dailyquote-generator $work/out $work/out $work/out"
+  -n "dailyquote-generator (Berlin 02:30: the absolute style)" "${clean_env[*]} $work/dailyquote-generator $work/out $work/out $work/out"
+  -n "dailyquote-generator (Berlin 08:00: the calendar style)" "${clean_env[*]/$work\/home/$work/home8} $work/dailyquote-generator $work/out $work/out $work/out"
   -n "dailyquote --version (process start)" "${clean_env[*]} $bin --version"
   -n "env -i true (the env wrapper alone)" "${clean_env[*]} true")
 [ -x "$reference" ] && args+=(-n "systemd-xdg-autostart-generator" "${clean_env[*]} $reference $work/out $work/out $work/out")
@@ -47,7 +51,7 @@ print("| command | mean | σ | min | max |")
 print("| --- | --- | --- | --- | --- |")
 for r in results:
     print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms | {r['max']*1000:.1f} ms |")
-generator = results[0]
-print(f"\nGoal: under 10 ms. The generator's mean is {generator['mean']*1000:.1f} ms "
+generator = max(results[:2], key=lambda r: r["mean"])
+print(f"\nGoal: under 10 ms. The generator's slower mean is {generator['mean']*1000:.1f} ms "
       f"({'met' if generator['mean'] < 0.010 else 'NOT met'}); the `env -i` wrapper every row pays is in its own row.\n")
 PY

@@ -342,7 +342,10 @@ it writes the same units into
 .Pa $XDG_RUNTIME_DIR/systemd/generator ,
 so that installing the package is enough.
 .Pa dailyquote-config.path
-reloads the user manager when the config changes.
+reloads the user manager when the config changes. For a time within an hour of a DST change
+the timers list the planned instants in UTC, and
+.Pa dailyquote-config.timer
+reloads every 1 January to renew them.
 .It Pa /etc/xdg/autostart/dailyquote.desktop
 Starts
 .Nm run Fl -from-autostart

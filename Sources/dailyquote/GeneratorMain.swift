@@ -25,10 +25,11 @@ enum GeneratorMain {
         do {
             let context = try CommandContext(CommandEnvironment(generatorVariables: variables))
             guard context.config.delivery.enabled else { return 0 }
-            // The calendar style: asking systemd-analyze which style it can follow would run
-            // another process, which a generator must not.
-            let schedule = TimerSchedule.calendar(for: context.planner, now: context.now)
-            let units = context.units(schedule) + context.configWatchUnits(commands: ConfigWatchUnits.reloadCommands)
+            // Asking systemd-analyze which style it can follow, as `install` does, would run
+            // another process, which a generator must not: the style comes from a pure rule.
+            let schedule = TimerSchedule.generated(for: context.planner, now: context.now)
+            var units = context.units(schedule) + context.configWatchUnits(commands: ConfigWatchUnits.reloadCommands)
+            if schedule.style == .absolute { units.append(ConfigWatchUnits.renewalTimer) }
             try GeneratorOutput(units: units, configFile: context.loaded.path).write(to: directory)
         } catch let error as GeneratorOutput.WriteError {
             log("cannot write \(error.path): \(error.reason)", variables)

@@ -35,4 +35,42 @@ struct TimerScheduleTests {
         #expect(a.notify.last == "2029-12-01..31 07:00:00 UTC")
         #expect(a.refresh.first == "2026-01-01..31 06:50:00 UTC")
     }
+
+    func planner(_ zone: String, _ hour: Int, _ minute: Int, lead: Int64 = 45 * 60) -> DeliveryPlanner {
+        DeliveryPlanner(rule: DeliveryRule(hour: hour, minute: minute), zone: Zones.named(zone), refreshLead: lead)
+    }
+
+    @Test(
+        "The generator takes the absolute style for a wall time within an hour of a change of offset, the calendar style otherwise",
+        arguments: [
+            // Chatham skips 02:45-03:45 in September and repeats it in April: 01:45-04:45 is near.
+            ("Pacific/Chatham", 2, 45, TimerSchedule.Style.absolute), ("Pacific/Chatham", 4, 45, .absolute),
+            ("Pacific/Chatham", 1, 44, .calendar), ("Pacific/Chatham", 8, 0, .calendar),
+            // Refreshing at 04:01 (45 minutes before 04:46) is near too; at 04:46 it is not.
+            ("Pacific/Chatham", 4, 46, .absolute), ("Pacific/Chatham", 5, 31, .calendar),
+            // Berlin: 02:00-03:00, so 01:00-04:00 is near.
+            ("Europe/Berlin", 2, 30, .absolute), ("Europe/Berlin", 1, 0, .absolute), ("Europe/Berlin", 4, 0, .absolute),
+            ("Europe/Berlin", 0, 59, .calendar), ("Europe/Berlin", 4, 46, .calendar),
+            // Santiago changes at 24:00, so the span wraps past midnight.
+            ("America/Santiago", 23, 30, .absolute), ("America/Santiago", 0, 30, .absolute), ("America/Santiago", 12, 0, .calendar),
+            // No changes at all.
+            ("Asia/Tokyo", 2, 30, .calendar), ("UTC", 0, 0, .calendar),
+        ])
+    func generatedStyle(zone: String, hour: Int, minute: Int, style: TimerSchedule.Style) {
+        let plan = planner(zone, hour, minute)
+        let now = Zones.instant("2026-11-25T00:00:00Z")
+        let schedule = TimerSchedule.generated(for: plan, now: now)
+        #expect(schedule.style == style)
+        let expected =
+            style == .absolute ? TimerSchedule.absolute(for: plan, now: now, years: 1) : TimerSchedule.calendar(for: plan, now: now)
+        #expect(schedule == expected)
+        if style == .absolute { #expect(schedule.horizonEnd == Zones.instant("2027-12-31T23:59:59Z")) }
+    }
+
+    @Test("A wall time that only the refresh brings near a change counts, and with no lead the delivery alone decides")
+    func refreshCounts() {
+        let now = Zones.instant("2026-11-25T00:00:00Z")
+        #expect(TimerSchedule.generated(for: planner("Europe/Berlin", 4, 30, lead: 45 * 60), now: now).style == .absolute)
+        #expect(TimerSchedule.generated(for: planner("Europe/Berlin", 4, 30, lead: 0), now: now).style == .calendar)
+    }
 }

@@ -177,3 +177,50 @@ extension CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: "\(directory)/timers.target.wants/dailyquote-notify.timer"))
     }
 }
+
+extension CommandLineTests {
+    @Test("Near a DST change (Chatham 02:45) the generator lists the planned instants in UTC, renewed yearly; the units verify")
+    func generatorAbsoluteStyle() throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nhour = 2\nminute = 45\ntime_zone = \"Pacific/Chatham\"\n")
+        let (result, directory) = try Self.runGenerator(sandbox)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let notify = try String(contentsOfFile: "\(directory)/dailyquote-notify.timer", encoding: .utf8)
+        let lines = notify.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasSuffix(" UTC") }, "\(notify)")
+        #expect(!notify.contains("Pacific/Chatham"))
+        let renewal = try String(contentsOfFile: "\(directory)/dailyquote-config.timer", encoding: .utf8)
+        #expect(renewal.contains("OnCalendar=*-01-01 00:00:00 UTC"))
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/timers.target.wants/dailyquote-config.timer"))
+        #expect(try Self.verifyGenerated(sandbox, directory) == nil)
+    }
+
+    @Test("Far from any DST change the generator keeps the calendar style and writes no renewal timer")
+    func generatorCalendarStyle() throws {
+        let sandbox = Sandbox()
+        try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nhour = 8\nminute = 0\ntime_zone = \"Pacific/Chatham\"\n")
+        let (result, directory) = try Self.runGenerator(sandbox)
+        #expect(result.status == 0)
+        let notify = try String(contentsOfFile: "\(directory)/dailyquote-notify.timer", encoding: .utf8)
+        #expect(notify.contains("OnCalendar=*-*-* 08:00:00 Pacific/Chatham\n"), "\(notify)")
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/dailyquote-config.timer"))
+    }
+
+    /// The whole-database check (every group of zones) runs as its own CI step; these cases
+    /// are the ones issue 30 found and their neighbours.
+    @Test("The generator's timers elapse exactly at the planner's instants over 2026-2030, as systemd computes them")
+    func generatorAgreesWithPlanner() throws {
+        let cases = [
+            ("Pacific/Chatham", "02:45"), ("Pacific/Chatham", "03:30"), ("Europe/Berlin", "02:30"), ("Europe/Berlin", "08:00"),
+            ("Australia/Lord_Howe", "02:15"), ("America/Santiago", "23:30"),
+        ]
+        let result = try ProcessRunner.run(
+            "/usr/bin/env",
+            ["python3", RepositoryPaths.support("generator_dst_check.py"), RepositoryPaths.binary, "--jobs", "1"]
+                + cases.flatMap { ["--case", $0.0, $0.1] },
+            environment: RepositoryPaths.environment())
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("6 of 6 cases agree"), "\(result.stdout)")
+    }
+}

@@ -100,6 +100,8 @@ package struct AppPaths: Sendable, Equatable {
     /// The config watch: a path unit and the service it starts (``ConfigWatchUnits``).
     package static let configWatchPath = "dailyquote-config.path"
     package static let configWatchService = "dailyquote-config.service"
+    /// The generator's yearly renewal of absolute timer lines (only with that style).
+    package static let configRenewalTimer = "dailyquote-config.timer"
 
     /// Resolves the paths from `environment`.
     ///

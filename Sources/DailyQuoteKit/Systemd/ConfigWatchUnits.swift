@@ -29,6 +29,29 @@ package struct ConfigWatchUnits: Sendable, Equatable {
     package static let pathUnitName = AppPaths.configWatchPath
     package static let serviceName = AppPaths.configWatchService
 
+    package static let renewalTimerName = AppPaths.configRenewalTimer
+
+    /// The generator's yearly renewal, written only with the absolute style: on 1 January (UTC)
+    /// it starts the service, whose reload runs the generator again, which lists the instants
+    /// of a horizon that again reaches through the end of the next year.
+    package static let renewalTimer = SystemdUnit(
+        name: renewalTimerName,
+        content: """
+            # Written by dailyquote. Renews the listed delivery instants once a year.
+            [Unit]
+            Description=dailyquote: renew the listed delivery instants
+            Documentation=man:dailyquote(1)
+
+            [Timer]
+            OnCalendar=*-01-01 00:00:00 UTC
+            Persistent=true
+            Unit=\(serviceName)
+
+            [Install]
+            WantedBy=timers.target
+
+            """)
+
     /// The path unit, then the service.
     package var units: [SystemdUnit] {
         [SystemdUnit(name: Self.pathUnitName, content: pathUnit), SystemdUnit(name: Self.serviceName, content: service)]

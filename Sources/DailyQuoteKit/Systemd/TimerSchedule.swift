@@ -34,8 +34,8 @@ package struct TimerSchedule: Sendable, Equatable {
     }
 
     /// The absolute style for `planner`, covering the whole years of ``TimerCalendar/absoluteHorizon(now:years:)``.
-    package static func absolute(for planner: DeliveryPlanner, now: Int64) -> TimerSchedule {
-        let horizon = TimerCalendar.absoluteHorizon(now: now)
+    package static func absolute(for planner: DeliveryPlanner, now: Int64, years: Int = 3) -> TimerSchedule {
+        let horizon = TimerCalendar.absoluteHorizon(now: now, years: years)
         let days = Int((horizon.upperBound - horizon.lowerBound) / 86_400) + 2
         let deliveries = planner.deliveries(from: horizon.lowerBound, count: days * max(1, planner.rules.count)).filter {
             $0.at <= horizon.upperBound
