@@ -22,7 +22,9 @@ package struct DoctorCheck: Sendable, Codable, Equatable {
         let (passed, failed) = (tr("ok"), tr("FAIL"))
         let verdict = ok ? passed : failed
         let width = max(passed.count, failed.count, 4)
-        return verdict + String(repeating: " ", count: width + 1 - verdict.count) + "\(name): \(detail)"
+        // TRANSLATORS: a doctor line after its verdict: the check's name, then what it found; punctuate as status's labels ("config:").
+        let found = tr("%s: %s", name, detail)
+        return verdict + String(repeating: " ", count: width + 1 - verdict.count) + found
             + (ok ? "" : fix.map { " " + tr("— fix: %s", $0) } ?? "")
     }
 }
