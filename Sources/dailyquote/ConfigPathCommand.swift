@@ -13,16 +13,22 @@ struct ConfigPathCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = CommandEnvironment(global)
         let paths = environment.paths
-        print("config: \(global.config ?? paths.defaultConfigFile)")
+        let tr = environment.tr
+        // TRANSLATORS: config path's labels; "config:" and "sources:" are status's.
+        let (config, system, cache, state, sources) = (tr("config:"), tr("system:"), tr("cache:"), tr("state:"), tr("sources:"))
+        // The cache and state paths line up under the config path ("cache:  ~/.cache/dailyquote").
+        let column = max(config.count, cache.count, state.count)
+        let padded = { (label: String) in label + String(repeating: " ", count: column - label.count) }
+        print("\(config) \(global.config ?? paths.defaultConfigFile)")
         // Most important first, as $XDG_CONFIG_DIRS lists them; absent ones are marked.
         for file in paths.systemConfigFiles {
-            print("system: \(file)\(FileManager.default.fileExists(atPath: file) ? "" : " (absent)")")
+            // TRANSLATORS: config path: a system config file that does not exist.
+            print("\(system) " + (FileManager.default.fileExists(atPath: file) ? file : tr("%s (absent)", file)))
         }
-        print("cache:  \(paths.cacheDirectory)")
-        print("state:  \(paths.stateDirectory)")
+        print("\(padded(cache)) \(paths.cacheDirectory)")
+        print("\(padded(state)) \(paths.stateDirectory)")
         // The list a config without [[source]] gets (the file is not read here: a broken one
         // must not hide the paths); `status` says which list is in use.
-        let tr = environment.tr
-        print("sources: " + tr("without [[source]]: %s", DefaultSources(languages: tr.languages).text(tr)))
+        print("\(sources) " + tr("without [[source]]: %s", DefaultSources(languages: tr.languages).text(tr)))
     }
 }

@@ -21,4 +21,12 @@ struct DoctorCheckTests {
         #expect(column(passed) == 7, "\(passed)")
         #expect(column(failed) == 7, "\(failed)")
     }
+
+    @Test("A translated line punctuates the name's colon and the fix as the language does")
+    func translatedLine() {
+        let chinese = Translator(languages: ["zh_CN"], lookup: .table(["%s: %s": "%s：%s", "FAIL": "失败", "— fix: %s": "—— 修复：%s"]))
+        #expect(DoctorCheck("单元", ok: false, "未安装", fix: "dailyquote install").line(chinese) == "失败 单元：未安装 —— 修复：dailyquote install")
+        let french = Translator(languages: ["fr"], lookup: .table(["%s: %s": "%s : %s"]))
+        #expect(DoctorCheck("présence", ok: true, "rien").line(french) == "ok   présence : rien")
+    }
 }

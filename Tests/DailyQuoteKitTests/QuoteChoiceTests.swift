@@ -113,3 +113,35 @@ extension QuoteChoiceTests {
         #expect(quotes.contains(choice.quote))
     }
 }
+
+extension QuoteChoiceTests {
+    @Test("Every reason choose gives reads in the translator's language, the [quotes] refusal kept as written; bundled too")
+    func reasonsTranslated() {
+        // Each message in ⟦ ⟧, so that any English word left outside one shows.
+        let messages = [
+            "cache", "bundled", "fallback: %s", "; ", "no cached quote", "cached quote unreadable", "cached quote %s",
+            "cache older than the last delivery", QuoteChoice.noBundledQuotePasses,
+        ]
+        let tr = Translator(languages: ["xx"], lookup: .table(Dictionary(uniqueKeysWithValues: messages.map { ($0, "⟦\($0)⟧") })))
+        let fresh = CachedQuote(
+            text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
+        let choices = [
+            QuoteChoice.choose(cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes),
+            QuoteChoice.choose(cache: .valid(fresh), lastPostedAt: now, day: day, history: [], now: now, bundled: quotes),
+            QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes),
+            QuoteChoice.choose(
+                cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes,
+                filters: QuotesConfig(includeAuthors: ["Nobody"])),
+            QuoteChoice.choose(
+                cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes,
+                filters: QuotesConfig(minLength: 30)),
+        ]
+        #expect(
+            choices.map { QuoteChoice.reasonText($0.reason, tr: tr) } == [
+                "⟦cache⟧", "⟦fallback: ⟦cache older than the last delivery⟧⟧", "⟦fallback: ⟦cached quote unreadable⟧⟧",
+                "⟦fallback: ⟦no cached quote⟧⟦; ⟧⟦\(QuoteChoice.noBundledQuotePasses)⟧⟧",
+                "⟦fallback: ⟦cached quote refused by quotes.min_length: 29 characters, fewer than 30⟧⟧",
+            ])
+        #expect(choices.map { QuoteChoice.sourceText($0.source, tr: tr) } == ["test", "⟦bundled⟧", "⟦bundled⟧", "⟦bundled⟧", "⟦bundled⟧"])
+    }
+}

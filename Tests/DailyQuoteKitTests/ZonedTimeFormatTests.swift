@@ -26,4 +26,19 @@ struct ZonedTimeFormatTests {
     func relative(delta: Int64, text: String) {
         #expect(ZonedTimeFormat.relative(from: 1000, to: 1000 + delta) == text)
     }
+
+    @Test("Relative times in the translator's language: units, direction and now each translated; English as before")
+    func relativeTranslated() {
+        let french = Translator(
+            languages: ["fr"],
+            lookup: .table([
+                "now": "maintenant", "%sd": "%s j", "%sh": "%s h", "%sm": "%s min", "%ss": "%s s", "in %s": "dans %s",
+                "%s ago": "il y a %s",
+            ]))
+        #expect(ZonedTimeFormat.relative(37_680, tr: french) == "dans 10 h 28 min")
+        #expect(ZonedTimeFormat.relative(187_259, tr: french) == "dans 2 j 4 h")
+        #expect(ZonedTimeFormat.relative(-40, tr: french) == "il y a 40 s")
+        #expect(ZonedTimeFormat.relative(0, tr: french) == "maintenant")
+        for (delta, text) in Self.relativeCases { #expect(ZonedTimeFormat.relative(delta, tr: .english) == text) }
+    }
 }

@@ -119,3 +119,91 @@ extension CommandLineTests {
         #expect(!configured.stdout.contains("fortune"))
     }
 }
+
+extension CommandLineTests {
+    /// `status`, `doctor --offline`, `config path` and `notify --now` under each environment
+    /// (`LANG=fr_FR.UTF-8`, `LANG=de_DE.UTF-8 LANGUAGE=fr`), with the presence wait on so that
+    /// doctor lists the signals; returns each command's output (`status`, `doctor`, `path`,
+    /// `notify`) per environment, in order.
+    static func reportsInLanguages(_ environments: [String]) throws -> [[String: String]] {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = ["LOCPATH": TestLocales.localePath, "DAILYQUOTE_LOCALEDIR": TestLocales.catalogs]
+        try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nhour = 8\nwait_for_presence = true\n")
+        let commands = ["status": "status", "doctor": "doctor --offline", "path": "config path", "notify": "notify --now"]
+        var script = ""
+        for (index, assignments) in environments.enumerated() {
+            for (name, command) in commands.sorted(by: { $0.key < $1.key }) {
+                script += #"env -u LANGUAGE -u LC_ALL -u LC_MESSAGES \#(assignments) "$DQ" \#(command) >"$W/\#(index).\#(name)" 2>&1"#
+                script += "\n"
+            }
+            // Each notify --now posts a bundled quote for want of a cached one.
+            script += "rm -f \"$XDG_STATE_HOME/dailyquote/history.jsonl\"\n"
+        }
+        let (result, file) = try Self.mockSession(sandbox, capabilities: "body", script)
+        #expect(result.status == 0, "\(result.stderr)")
+        return environments.indices.map { index in
+            Dictionary(uniqueKeysWithValues: commands.keys.map { ($0, file("\(index).\($0)")) })
+        }
+    }
+
+    /// English that status, doctor, config path and notify used to leave inside translated
+    /// sentences (config path's "cache:" is Italian and Portuguese too).
+    static let englishFragments = [
+        "(now)", "no logind session", "no screensaver interface", "Inhibited property", "(bundled", "fallback", "no cached quote",
+        "\nstate:", "\nsystem:",
+    ]
+
+    @Test(
+        "In every language of po/LINGUAS, status, doctor, config path and notify say the relative time, the presence signals, the quote's origin and config path's labels in that language"
+    )
+    func noEnglishInsideTranslatedReports() throws {
+        let languages = TranslationsTests.languages
+        let outputs = try Self.reportsInLanguages(languages.map { "LANG=de_DE.UTF-8 LANGUAGE=\($0)" })
+        for (language, commands) in zip(languages, outputs) {
+            for (command, output) in commands.sorted(by: { $0.key < $1.key }) {
+                #expect(output.split(separator: "\n").count >= (command == "notify" ? 1 : 4), "\(language) \(command): \(output)")
+                for fragment in Self.englishFragments {
+                    #expect(!output.contains(fragment), "\(language) \(command) says \"\(fragment)\" in English:\n\(output)")
+                }
+                // English relative times: "(in 9h 2m)", "(2h 5m ago)".
+                #expect(!output.contains(/\(in \d+[dhms]|\d[dhms] ago\)/), "\(language) \(command) says how far in English:\n\(output)")
+            }
+        }
+    }
+
+    /// The label of each line that has one (status's lines not indented, doctor's after the
+    /// verdict, config path's): the text up to its first colon, ASCII or full-width, included.
+    static func labels(_ output: String, doctor: Bool = false) -> [Substring] {
+        output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.compactMap { line in
+            let text = doctor ? line.drop { $0 != " " }.drop { $0 == " " } : line
+            return text.firstIndex { $0 == ":" || $0 == "：" }.map { text[...$0] }
+        }
+    }
+
+    @Test(
+        "Under LANG=fr_FR.UTF-8 and zh_CN.UTF-8, status, doctor and config path punctuate alike (French: a space before each label's colon and between clauses ' ; '; Chinese: full-width ： and ；, no ASCII ;), and the relative time is in the language"
+    )
+    func frenchAndChinesePunctuation() throws {
+        let outputs = try Self.reportsInLanguages(["LANG=fr_FR.UTF-8", "LANG=zh_CN.UTF-8"])
+        let (french, chinese) = (outputs[0], outputs[1])
+        let frenchLabels = ["status", "doctor", "path"].flatMap { Self.labels(french[$0] ?? "", doctor: $0 == "doctor") }
+        #expect(frenchLabels.count > 20, "\(french)")
+        for label in frenchLabels { #expect(label.hasSuffix(" :"), "French label without a space before its colon: \(label)") }
+        #expect(french["status"]?.contains("(dans ") == true, "\(french["status"] ?? "")")
+        #expect(
+            french["doctor"]?.contains("aucune session logind ; aucune interface d’économiseur d’écran ; ") == true,
+            "\(french["doctor"] ?? "")")
+        #expect(french["notify"]?.contains("(collection intégrée, repli : aucune citation en cache)") == true, "\(french["notify"] ?? "")")
+
+        let chineseLabels = ["status", "doctor", "path"].flatMap { Self.labels(chinese[$0] ?? "", doctor: $0 == "doctor") }
+        #expect(chineseLabels.count > 20, "\(chinese)")
+        for label in chineseLabels {
+            #expect(label.hasSuffix("：") && !label.hasSuffix(" ："), "Chinese label without a full-width colon: \(label)")
+        }
+        for command in ["status", "doctor"] {
+            #expect(chinese[command]?.contains(";") == false, "ASCII ; in Chinese \(command):\n\(chinese[command] ?? "")")
+        }
+        #expect(chinese["status"]?.contains("后)") == true, "\(chinese["status"] ?? "")")
+        #expect(chinese["doctor"]?.contains("没有 logind 会话；没有屏幕保护程序接口；") == true, "\(chinese["doctor"] ?? "")")
+    }
+}

@@ -9,8 +9,8 @@ import Foundation
 /// `packaging/build-translations.sh` once per test run, and the binary is pointed at them with
 /// `DAILYQUOTE_LOCALEDIR`.
 public enum TestLocales {
-    /// The locales generated: German, US English and C, in UTF-8.
-    public static let names = ["de_DE.UTF-8", "en_US.UTF-8", "C.UTF-8"]
+    /// The locales generated: German, US English, French, Chinese and C, in UTF-8.
+    public static let names = ["de_DE.UTF-8", "en_US.UTF-8", "fr_FR.UTF-8", "zh_CN.UTF-8", "C.UTF-8"]
 
     /// The `LOCPATH` directory holding ``names``.
     public static let localePath: String = {

@@ -6,12 +6,13 @@ extension DeliveryOutcome {
         case .nothingDue:
             guard let instant = nextAt else { return tr("nothing due") }
             // TRANSLATORS: notify's line when no delivery is due: the next delivery's time, then how far away it is ("in 5 h").
-            return tr("nothing due; next delivery %s (%s)", format.display(instant), ZonedTimeFormat.relative(from: now, to: instant))
+            return tr("nothing due; next delivery %s (%s)", format.display(instant), ZonedTimeFormat.relative(instant - now, tr: tr))
         case .stopped:
             return detail ?? tr("stopped")
         case .posted, .wouldPost, .failed:
             let quote = Self.excerpt(quote, tr: tr)
-            let (source, reason) = (source ?? "?", reason ?? "?")
+            let source = source.map { QuoteChoice.sourceText($0, tr: tr) } ?? "?"
+            let reason = reason.map { QuoteChoice.reasonText($0, tr: tr) } ?? "?"
             // TRANSLATORS: notify's line: the quote, then where it came from and why it was posted ("bundled", "due").
             var parts = [
                 result == .posted

@@ -33,20 +33,30 @@ package struct ZonedTimeFormat: Sendable {
 
     /// How far `to` lies from `from`: `in 2d 4h`, `in 3h 5m`, `in 12m`, `in 40s`, `now`, `2h 5m ago`.
     package static func relative(from: Int64, to: Int64) -> String {
-        let delta = to - from
-        if delta == 0 { return "now" }
+        relative(to - from, tr: .english)
+    }
+
+    /// `relative(from:to:)` for a distance of `delta` seconds, in `tr`'s language (`dans 3 h 5 min`).
+    package static func relative(_ delta: Int64, tr: Translator) -> String {
+        // TRANSLATORS: a time span of zero, where status and notify say how far away an instant is.
+        if delta == 0 { return tr("now") }
         let magnitude = abs(delta)
         let (d, h, m, s) = (magnitude / 86_400, magnitude % 86_400 / 3600, magnitude % 3600 / 60, magnitude % 60)
+        // TRANSLATORS: units of a short time span: days, hours, minutes, seconds ("2d", "3h", "5m", "40s").
+        let (days, hours, minutes, seconds) = (tr("%sd", String(d)), tr("%sh", String(h)), tr("%sm", String(m)), tr("%ss", String(s)))
+        // Two units are joined by a space in every language ("2d 4h"; French "2 j 4 h").
+        let pair = { (larger: String, smaller: String) in larger + " " + smaller }
         let text: String
         if d > 0 {
-            text = h > 0 ? "\(d)d \(h)h" : "\(d)d"
+            text = h > 0 ? pair(days, hours) : days
         } else if h > 0 {
-            text = m > 0 ? "\(h)h \(m)m" : "\(h)h"
+            text = m > 0 ? pair(hours, minutes) : hours
         } else if m > 0 {
-            text = "\(m)m"
+            text = minutes
         } else {
-            text = "\(s)s"
+            text = seconds
         }
-        return delta > 0 ? "in \(text)" : "\(text) ago"
+        // TRANSLATORS: how far away an instant is: in the future ("in 3h 5m"), or in the past ("3h 5m ago").
+        return delta > 0 ? tr("in %s", text) : tr("%s ago", text)
     }
 }

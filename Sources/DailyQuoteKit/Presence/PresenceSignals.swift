@@ -15,13 +15,14 @@ package struct PresenceSignals: Sendable, Codable, Equatable {
         self.inhibition = inhibition
     }
 
-    /// `logind LockedHint (session /org/…/session/3); org.gnome.ScreenSaver; no Inhibited property`.
-    package var summary: String {
-        [
-            logindSession.map { "logind LockedHint (\($0))" } ?? "no logind session",
-            screenSaver.map { "\($0).GetActive" } ?? "no screensaver interface",
-            inhibition ? "the notification server's Inhibited" : "no Inhibited property on the notification server",
-        ].joined(separator: "; ")
+    /// `logind LockedHint (/org/…/session/3); org.gnome.ScreenSaver.GetActive; no Inhibited property …`, in `tr`'s language.
+    package func summary(_ tr: Translator = .english) -> String {
+        tr.clauses([
+            // TRANSLATORS: doctor's presence check, the signals that tell whether you are away; LockedHint and Inhibited are D-Bus names.
+            logindSession.map { tr("logind LockedHint (%s)", $0) } ?? tr("no logind session"),
+            screenSaver.map { "\($0).GetActive" } ?? tr("no screensaver interface"),
+            inhibition ? tr("the notification server's Inhibited") : tr("no Inhibited property on the notification server"),
+        ])
     }
 
     /// Whether any signal can tell that the person is away.

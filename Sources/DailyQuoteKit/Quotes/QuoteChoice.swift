@@ -21,14 +21,14 @@ package struct QuoteChoice: Sendable, Equatable {
         switch cache {
         case .valid(let cached):
             if let lastPostedAt, cached.fetchedAt <= lastPostedAt {
-                why = "cache older than the last delivery"
+                why = Self.cacheOlder
             } else if let refusal = filters.refusal(of: cached.quote) {
                 why = "cached quote \(refusal)"
             } else {
                 return QuoteChoice(quote: cached.quote, source: cached.source, reason: "cache")
             }
-        case .absent: why = "no cached quote"
-        case .corrupt: why = "cached quote unreadable"
+        case .absent: why = Self.noCachedQuote
+        case .corrupt: why = Self.cacheUnreadable
         }
         // Only now are the bundled collection and the history (a line per delivery, ever)
         // decoded: a fresh cache, the usual case, needs neither.
@@ -44,6 +44,37 @@ package struct QuoteChoice: Sendable, Equatable {
 
     /// Said when `[quotes]` refuses the whole bundled collection, which is then used unfiltered.
     package static let noBundledQuotePasses = "no bundled quote passes [quotes], so they were ignored for the bundled collection"
+    static let cacheOlder = "cache older than the last delivery"
+    static let noCachedQuote = "no cached quote"
+    static let cacheUnreadable = "cached quote unreadable"
+
+    /// Where a quote came from, in `tr`'s language: `bundled` translated, a source's name as it is.
+    package static func sourceText(_ source: String, tr: Translator) -> String {
+        // TRANSLATORS: notify's line, in parentheses: the quote came from dailyquote's own collection (a noun phrase).
+        source == "bundled" ? tr("bundled") : source
+    }
+
+    /// A recorded `reason` (`cache`, `fallback: no cached quote`, …) in `tr`'s language; a
+    /// `[quotes]` refusal inside it stays as written (it names config keys).
+    package static func reasonText(_ reason: String, tr: Translator) -> String {
+        // TRANSLATORS: notify's line, in parentheses: the quote is the one fetched ahead into the cache.
+        if reason == "cache" { return tr("cache") }
+        guard reason.hasPrefix("fallback: ") else { return reason }
+        let whys = reason.dropFirst("fallback: ".count).split(separator: "; ", omittingEmptySubsequences: false).map { why in
+            switch String(why) {
+            case cacheOlder: return tr("cache older than the last delivery")
+            case noCachedQuote: return tr("no cached quote")
+            case cacheUnreadable: return tr("cached quote unreadable")
+            case noBundledQuotePasses: return tr("no bundled quote passes [quotes], so they were ignored for the bundled collection")
+            case let other where other.hasPrefix("cached quote "):
+                // TRANSLATORS: why the cached quote was not posted: the [quotes] rule that refuses it ("refused by quotes.max_length: …").
+                return tr("cached quote %s", String(other.dropFirst("cached quote ".count)))
+            case let other: return other
+            }
+        }
+        // TRANSLATORS: notify's line, in parentheses: a bundled quote stands in, and why (the cache could not be used).
+        return tr("fallback: %s", tr.clauses(whys))
+    }
 
     /// A bundled quote not posted in the 365 days before `now`, chosen from `day`.
     ///

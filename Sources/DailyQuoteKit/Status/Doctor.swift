@@ -109,7 +109,7 @@ package struct Doctor: Sendable {
     func postingCheck(_ report: PostingPathReport) -> DoctorCheck {
         let words = report.words(tr)
         if let problem = words.problem {
-            return DoctorCheck(tr("posting"), ok: false, "\(words.meaning); \(problem)", fix: words.fix)
+            return DoctorCheck(tr("posting"), ok: false, tr.clauses([words.meaning, problem]), fix: words.fix)
         }
         return DoctorCheck(tr("posting"), ok: true, words.meaning)
     }
@@ -122,7 +122,7 @@ package struct Doctor: Sendable {
         let signals = presenceSignals()
         let effect =
             signals.any ? tr("a delivery waits while you are away") : tr("nothing tells when you are away; deliveries post at once")
-        return DoctorCheck(tr("presence"), ok: true, "\(signals.summary); \(effect)")
+        return DoctorCheck(tr("presence"), ok: true, tr.clauses([signals.summary(tr), effect]))
     }
 
     /// The user manager and the units, or why they do not matter (a `run` scheduler instead).
@@ -171,8 +171,9 @@ package struct Doctor: Sendable {
             checks.append(
                 DoctorCheck(
                     tr("units"), ok: true,
-                    tr("installed, enabled and in sync")
-                        + (engine.unitsHorizonEnd.map { "; " + tr("explicit elapses through %s", $0) } ?? "")))
+                    tr.clauses(
+                        [tr("installed, enabled and in sync")]
+                            + (engine.unitsHorizonEnd.map { [tr("explicit elapses through %s", $0)] } ?? []))))
         }
         return checks
     }
@@ -263,7 +264,7 @@ package struct Doctor: Sendable {
             return DoctorCheck(tr("directories"), ok: true, tr("%s and %s are writable", paths.cacheDirectory, paths.stateDirectory))
         }
         return DoctorCheck(
-            tr("directories"), ok: false, problems.joined(separator: "; "), fix: tr("fix the ownership or permissions (chown/chmod)"))
+            tr("directories"), ok: false, tr.clauses(problems), fix: tr("fix the ownership or permissions (chown/chmod)"))
     }
 
     func sourceCheck() async -> DoctorCheck {

@@ -22,7 +22,9 @@ package struct DoctorCheck: Sendable, Codable, Equatable {
         let (passed, failed) = (tr("ok"), tr("FAIL"))
         let verdict = ok ? passed : failed
         let width = max(TerminalWidth.of(passed), TerminalWidth.of(failed), 4)
-        return TerminalWidth.padded(verdict, to: width + 1) + "\(name): \(detail)"
+        // TRANSLATORS: a doctor line after its verdict: the check's name, then what it found; punctuate as status's labels ("config:").
+        let found = tr("%s: %s", name, detail)
+        return TerminalWidth.padded(verdict, to: width + 1) + found
             + (ok ? "" : fix.map { " " + tr("— fix: %s", $0) } ?? "")
     }
 }

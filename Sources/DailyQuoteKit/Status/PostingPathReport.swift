@@ -106,6 +106,6 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     /// `status`'s line in `tr`'s language.
     package func text(_ tr: Translator) -> String {
         let words = words(tr)
-        return words.meaning + (words.problem.map { "; \($0)" } ?? "")
+        return tr.clauses([words.meaning] + (words.problem.map { [$0] } ?? []))
     }
 }

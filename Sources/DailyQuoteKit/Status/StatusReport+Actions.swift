@@ -23,14 +23,14 @@ extension StatusReport {
     func actionLines(_ tr: Translator) -> [(String, String)] {
         var lines: [(String, String)] = []
         let offered = buttons.map { $0.label(tr) }.joined(separator: ", ")
-        var value = buttons.isEmpty ? tr("none") : tr("%s (where the server shows actions)", offered)
+        var clauses = [buttons.isEmpty ? tr("none") : tr("%s (where the server shows actions)", offered)]
         if let pressed = lastNotification?.actions, !pressed.isEmpty {
-            value += "; " + tr("pressed on the last notification: %s", pressed.map { $0.label(tr) }.joined(separator: ", "))
+            clauses.append(tr("pressed on the last notification: %s", pressed.map { $0.label(tr) }.joined(separator: ", ")))
         }
         for failed in lastNotification?.failedActions ?? [] {
-            value += "; " + tr("%1$s failed: %2$s", failed.action.label(tr), failed.reason)
+            clauses.append(tr("%1$s failed: %2$s", failed.action.label(tr), failed.reason))
         }
-        lines.append((tr("buttons:"), value))
+        lines.append((tr("buttons:"), tr.clauses(clauses)))
         if let favorites { lines.append((tr("favourites:"), "\(favorites.count) (\(favorites.path))")) }
         return lines
     }

@@ -24,15 +24,17 @@ extension StatusReport {
         }
         // A plan of several slots (their summaries joined by "; ") names the next one.
         let slot = rule.contains(";") ? nextDelivery?.slot.map { " [\($0)]" } ?? "" : ""
-        line(tr("next delivery:"), nextDelivery.map { "\($0.at) (\($0.relative))\(slot)" } ?? tr("none"))
-        line(tr("next refresh:"), nextRefresh.map { "\($0.at) (\($0.relative))" } ?? tr("none"))
+        let relative = { (upcoming: Upcoming) in ZonedTimeFormat.relative(upcoming.inSeconds, tr: tr) }
+        line(tr("next delivery:"), nextDelivery.map { "\($0.at) (\(relative($0)))\(slot)" } ?? tr("none"))
+        line(tr("next refresh:"), nextRefresh.map { "\($0.at) (\(relative($0)))" } ?? tr("none"))
         if let cachedQuote {
             line(tr("cached quote:"), DeliveryOutcome.excerpt(Quote(text: cachedQuote.text, author: cachedQuote.author), tr: tr))
             line(
                 "",
                 // TRANSLATORS: under the cached quote: its source, when it was fetched, how long ago, and the delivery it is for.
                 tr(
-                    "from %s, fetched %s (%s), for %s", cachedQuote.source, cachedQuote.fetchedAt, cachedQuote.age,
+                    "from %s, fetched %s (%s), for %s", cachedQuote.source, cachedQuote.fetchedAt,
+                    ZonedTimeFormat.relative(-cachedQuote.ageSeconds, tr: tr),
                     cachedQuote.forDelivery ?? tr("no particular delivery")))
             if let refusal = cachedQuote.refusal {
                 line("", tr("not used: cached quote %s; the next delivery takes a bundled quote", refusal))
@@ -42,9 +44,12 @@ extension StatusReport {
         }
         line(tr("last refresh:"), lastRefresh.map(\.text) ?? tr("never"))
         if let lastDelivery {
+            let planned = lastDelivery.planned ?? "(notify --now)"
             line(
                 tr("last delivery:"),
-                tr("planned %s, posted %s, from %s", lastDelivery.planned ?? "(notify --now)", lastDelivery.posted, lastDelivery.source))
+                lastDelivery.source == "bundled"
+                    ? tr("planned %s, posted %s, from the bundled collection", planned, lastDelivery.posted)
+                    : tr("planned %s, posted %s, from %s", planned, lastDelivery.posted, lastDelivery.source))
         } else {
             line(tr("last delivery:"), tr("never"))
         }
@@ -70,7 +75,10 @@ extension StatusReport {
         if let notificationServer {
             line(
                 tr("notifications:"),
-                "\(notificationServer.name) \(notificationServer.version) (\(notificationServer.vendor)); \(notificationServer.capabilities.joined(separator: ", "))"
+                tr.clauses([
+                    "\(notificationServer.name) \(notificationServer.version) (\(notificationServer.vendor))",
+                    notificationServer.capabilities.joined(separator: ", "),
+                ])
             )
         } else {
             line(tr("notifications:"), tr("unavailable: %s", notificationServerError ?? "?"))
@@ -104,10 +112,10 @@ extension StatusReport {
             if let end = engine.unitsHorizonEnd { parts.append(tr("explicit elapses through %s", end)) }
         }
         parts.append(engine.runProcess ? tr("a `dailyquote run` scheduler is running") : tr("no `dailyquote run` scheduler"))
-        return parts.enumerated().map { index, part in
-            // The installed timers' three facts are one clause ("installed, enabled, in sync").
-            index == 0 ? part : (engine.unitsInstalled.isEmpty || index > 2 ? "; " : ", ") + part
-        }.joined()
+        // The installed timers' three facts are one clause ("installed, enabled, in sync").
+        // TRANSLATORS: between the facts of one clause of status's engine line ("installed, enabled, in sync").
+        let joined = engine.unitsInstalled.isEmpty ? parts : [parts[0...2].joined(separator: tr(", "))] + parts[3...]
+        return tr.clauses(joined)
     }
 }
 

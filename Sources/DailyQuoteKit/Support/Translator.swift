@@ -80,6 +80,14 @@ package struct Translator: Sendable, Equatable, Codable {
         Self.format(translate(message.description), arguments)
     }
 
+    /// `parts` as the clauses of one line, separated the way the language separates them
+    /// (`a; b`; Chinese `a；b`).
+    package func clauses(_ parts: [String]) -> String {
+        let tr = self
+        // TRANSLATORS: between the clauses of one line of status or doctor ("not installed; no scheduler"); keep the space after it if your language has one.
+        return parts.joined(separator: tr("; "))
+    }
+
     /// `message` translated, placeholders untouched.
     func translate(_ message: String) -> String {
         switch lookup {
