@@ -202,7 +202,7 @@ package struct DeliveryStage: Sendable {
     ) throws -> DeliveryOutcome {
         let choice = QuoteChoice.choose(
             cache: cache.read(), lastPostedAt: state.lastPostedAt, day: day, history: ledger.history(), now: now,
-            filters: config.quotes)
+            filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
         warnIfUnfiltered(choice)
         var outcome = DeliveryOutcome(result: .wouldPost)
         outcome.plannedAt = delivery?.at

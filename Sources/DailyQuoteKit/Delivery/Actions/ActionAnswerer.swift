@@ -16,11 +16,15 @@ package struct ActionAnswerer: Sendable {
     package var logger: Logger
     /// The `[quotes]` filters an Another quote must pass (none where the config is not loaded).
     package var filters: QuotesConfig
+    /// The local sources an Another quote comes from before the bundled collection.
+    package var localSources: [LocalQuoteSource]
 
     package init(
         paths: AppPaths, favorites: FavoritesStore, clipboard: Clipboard, format: ZonedTimeFormat,
-        clock: @escaping @Sendable () -> Int64, logger: Logger, filters: QuotesConfig = QuotesConfig()
+        clock: @escaping @Sendable () -> Int64, logger: Logger, filters: QuotesConfig = QuotesConfig(),
+        localSources: [LocalQuoteSource] = []
     ) {
+        self.localSources = localSources
         self.paths = paths
         self.favorites = favorites
         self.clipboard = clipboard
@@ -98,7 +102,7 @@ package struct ActionAnswerer: Sendable {
         guard
             let choice = QuoteChoice.another(
                 current: quote, cache: QuoteCache(path: paths.quoteCache).read(), lastPostedAt: ledger.state().lastPostedAt,
-                history: ledger.history(), now: clock(), filters: filters)
+                history: ledger.history(), now: clock(), filters: filters, local: localSources)
         else {
             logger.warning("no other quote to show")
             return shown
