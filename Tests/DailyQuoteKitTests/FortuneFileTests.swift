@@ -148,7 +148,10 @@ extension FortuneFileTests {
                 Erreichbaren.
                 \t\t-- Robert Ardrey
                 """)
-        #expect(prose == Quote(text: "Wer nach dem Unerreichbaren strebt, verhindert die Verwirklichung des Erreichbaren.", author: "Robert Ardrey"))
+        #expect(
+            prose
+                == Quote(
+                    text: "Wer nach dem Unerreichbaren strebt, verhindert die Verwirklichung des Erreichbaren.", author: "Robert Ardrey"))
         let paragraphs = FortuneFile.quote(
             fromRecord: """
                 The first paragraph is wrapped at seventy columns like any fortune, so
@@ -170,7 +173,10 @@ extension FortuneFileTests {
                 Das kommt mir nicht aus dem Sinn.
                 \t\t-- Heinrich Heine
                 """)
-        #expect(verse.text == "Ich weiß nicht, was soll es bedeuten,\nDaß ich so traurig bin;\nEin Märchen aus alten Zeiten,\nDas kommt mir nicht aus dem Sinn.")
+        #expect(
+            verse.text
+                == "Ich weiß nicht, was soll es bedeuten,\nDaß ich so traurig bin;\nEin Märchen aus alten Zeiten,\nDas kommt mir nicht aus dem Sinn."
+        )
         let dialogue = FortuneFile.quote(
             fromRecord: """
                 A long line of prose that introduces the two speakers of this dialogue:

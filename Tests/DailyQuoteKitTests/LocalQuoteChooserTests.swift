@@ -106,7 +106,9 @@ struct LocalQuoteChooserTests {
         let path = try dir.write("quotes.txt", "\(long) -- Lang\nKurz. -- Jemand\n")
         let answers = Answers([0, 1])
         let chooser = LocalQuoteChooser(sources: [LocalQuoteSource(kind: .file, path: path)], bundled: bundled)
-        #expect(chooser.choose(lastPosted: [:], before: 0, pick: answers.next) == .init(quote: Quote(text: "Kurz.", author: "Jemand"), source: "file"))
+        #expect(
+            chooser.choose(lastPosted: [:], before: 0, pick: answers.next)
+                == .init(quote: Quote(text: "Kurz.", author: "Jemand"), source: "file"))
     }
 
     @Test("Picks in a source never repeat a record: a file of one good record among eleven refused ones always gives it")

@@ -51,10 +51,13 @@ struct QuoteChoiceTests {
         let choice = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: recent, now: now, bundled: .init(quotes))
         #expect(choice.quote == quotes.last)
         let all = quotes.enumerated().map { entry($0.element, postedAt: now - Int64(10 - $0.offset) * 86_400) }
-        #expect(QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: all, now: now, bundled: .init(quotes)).quote == quotes[0])
+        #expect(
+            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: all, now: now, bundled: .init(quotes)).quote
+                == quotes[0])
         let longAgo = quotes.map { entry($0, postedAt: now - 400 * 86_400) }
         #expect(
-            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: .init(quotes)).source == "bundled"
+            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: .init(quotes)).source
+                == "bundled"
         )
     }
 

@@ -10,7 +10,12 @@ extension CommandLineTests {
     static func notifyInLanguages(_ environments: [[String: String]]) throws -> (calls: [String], outputs: [String]) {
         let sandbox = Sandbox()
         sandbox.extraEnvironment = ["LOCPATH": TestLocales.localePath, "DAILYQUOTE_LOCALEDIR": TestLocales.catalogs]
-        try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = [\"copy\", \"save\", \"another\"]\n")
+        // A quote file with an author, so that every language shows its author line: without it,
+        // a language with a fortune package (Chinese) would post a fortune without one.
+        let quotes = try sandbox.home.write("quotes.txt", "While we are postponing, life speeds by. -- Seneca\n")
+        try sandbox.home.write(
+            "config/dailyquote/config.toml",
+            "[notification]\nactions = [\"copy\", \"save\", \"another\"]\n[[source]]\ntype = \"file\"\npath = \"\(quotes)\"\n")
         var script = ""
         for (index, environment) in environments.enumerated() {
             let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")

@@ -21,14 +21,15 @@ extension CommandLineTests {
         sandbox.extraEnvironment = TestLocales.environment(lang: "de_DE.UTF-8")
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = []\n")
         let report = try NotificationSession(sandbox: sandbox).run(
-            #""$DQ" notify --now >"$W/out" 2>"$W/err"; cp "$XDG_STATE_HOME/dailyquote/history.jsonl" "$W/history.json"; "$DQ" show >"$W/show" 2>&1"#)
+            #""$DQ" notify --now >"$W/out" 2>"$W/err"; cp "$XDG_STATE_HOME/dailyquote/history.jsonl" "$W/dq-history.jsonl"; "$DQ" show >"$W/show" 2>&1"#
+        )
         #expect(report.calls.count == 1, "\(report.files["err"] ?? "") \(report.output)")
         #expect(report.historySummaries == ["Zitat des Tages"], "\(report.historySummaries)")
         // dunst's own record of what it showed: the fortune's text, its wrapped lines joined.
         let body = try #require(report.historyBodies.first, "dunst has no notification: \(report.output)")
         let text = String(body.split(separator: "\n— ").first ?? "")
         #expect(text.count > 5 && zitate.contains(Self.words(text)), "\(body) is not from de/zitate")
-        let history = report.files["history.json"] ?? ""
+        let history = report.files["dq-history.jsonl"] ?? ""
         #expect(history.contains(#""source":"fortune""#), "\(history)")
         // notify's line is one line, whatever the quote.
         let out = report.files["out"] ?? ""
@@ -38,13 +39,16 @@ extension CommandLineTests {
         #expect(!shownText.isEmpty && zitate.contains(Self.words(shownText)), "\(shown)")
     }
 
-    @Test("refresh replaces a fortune record over the length limit by another pick: one short record among eleven too long ones is always cached")
+    @Test(
+        "refresh replaces a fortune record over the length limit by another pick: one short record among eleven too long ones is always cached"
+    )
     func refreshReplacesTooLongRecord() throws {
         let sandbox = Sandbox()
         let long = String(repeating: "Ein Satz, der sich immer wieder wiederholt, bis er zu lang ist.\n", count: 25)
         let text = Array(repeating: long, count: 11).joined(separator: "%\n") + "%\nDas eine kurze Zitat.\n\t\t-- Jemand\n"
         let fortunes = try sandbox.home.write("zitate", text)
-        let strfile = try ProcessRunner.run("/usr/bin/env", ["strfile", fortunes, fortunes + ".dat"], environment: RepositoryPaths.environment())
+        let strfile = try ProcessRunner.run(
+            "/usr/bin/env", ["strfile", fortunes, fortunes + ".dat"], environment: RepositoryPaths.environment())
         try #require(strfile.status == 0, "\(strfile.stderr)")
         let config = try sandbox.config("[[source]]\ntype = \"fortune\"\npath = \"\(fortunes)\"\n")
         for _ in 0..<3 {

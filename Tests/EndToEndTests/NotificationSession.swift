@@ -78,6 +78,8 @@ struct NotificationSession {
         for name in work.contents() where !name.contains("/") {
             files[name] = try? String(contentsOfFile: work.url(name), encoding: .utf8)
         }
-        return Report(status: result.status, output: result.stdout + result.stderr, calls: calls, historySummaries: summaries, historyBodies: bodies, files: files)
+        return Report(
+            status: result.status, output: result.stdout + result.stderr, calls: calls, historySummaries: summaries, historyBodies: bodies,
+            files: files)
     }
 }

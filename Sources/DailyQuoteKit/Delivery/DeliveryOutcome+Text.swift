@@ -36,7 +36,8 @@ extension DeliveryOutcome {
     static func excerpt(_ quote: Quote?, tr: Translator = .english) -> String {
         guard let quote else { return tr("nothing") }
         // One line: a verse's or a paragraph's line breaks are spaces here.
-        let flat = quote.text.contains(where: \.isNewline) ? quote.text.split(whereSeparator: \.isNewline).joined(separator: " ") : quote.text
+        let flat =
+            quote.text.contains(where: \.isNewline) ? quote.text.split(whereSeparator: \.isNewline).joined(separator: " ") : quote.text
         let text = flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
         return "\"\(text)\"" + (quote.author.isEmpty ? "" : " " + tr("— %s", quote.author))
     }

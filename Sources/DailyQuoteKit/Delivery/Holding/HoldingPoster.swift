@@ -43,7 +43,8 @@ package struct HoldingPoster: NotificationPosting {
         {
             return posted
         }
-        let request = HoldRequest(notification: notification, until: holdUntil, timeZone: timeZone, filters: filters,
+        let request = HoldRequest(
+            notification: notification, until: holdUntil, timeZone: timeZone, filters: filters,
             localSources: localSources?.isEmpty == false ? localSources : nil)
         let reply = try launcher.post(request, deadline: deadline)
         guard let server = reply.server else { throw .failed("the holder did not say which server took the notification") }
