@@ -31,7 +31,7 @@ struct ShowCommand: AsyncParsableCommand {
         let state = ledger.state().ignoringFuture(now: context.now, planner: context.planner)
         let choice = QuoteChoice.choose(
             cache: context.stages.cache.read(), lastPostedAt: state.lastPostedAt,
-            day: context.planner.localDay(of: context.now), history: ledger.history(), now: context.now,
+            day: context.planner.localDay(of: context.now), history: ledger.quoteHistory(), now: context.now,
             filters: context.config.quotes, local: LocalQuoteSource.all(in: context.config.sources))
         print(choice.quote.text)
         if !choice.quote.author.isEmpty { print("— \(choice.quote.author)") }

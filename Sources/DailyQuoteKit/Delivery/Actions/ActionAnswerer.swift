@@ -102,7 +102,7 @@ package struct ActionAnswerer: Sendable {
         guard
             let choice = QuoteChoice.another(
                 current: quote, cache: QuoteCache(path: paths.quoteCache).read(), lastPostedAt: ledger.state().lastPostedAt,
-                history: ledger.history(), now: clock(), filters: filters, local: localSources)
+                history: ledger.quoteHistory(), now: clock(), filters: filters, local: localSources)
         else {
             logger.warning("no other quote to show")
             return shown
