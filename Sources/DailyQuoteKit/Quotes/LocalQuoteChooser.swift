@@ -88,9 +88,10 @@ package struct LocalQuoteChooser: Sendable {
     /// An acceptable quote of `source` that passes `filters` and `isFresh`, or why there is none.
     ///
     /// Each of at most ``maximumTries`` picks reads one record (through a fortune file's index
-    /// where it has one); a record refused is replaced by another pick. When every pick was
-    /// refused and `filters` are set, every record is read and one that passes is picked, so
-    /// that strict filters still find the few quotes they allow. The error is the last pick's
+    /// where it has one); a record refused is replaced by another pick, but a record that does
+    /// not decode fails the source (its encoding is wrong). When the picks fail and `filters`
+    /// are set, every record is read and one that passes is picked, so that strict filters still
+    /// find the few quotes they allow. The error is the last pick's
     /// (a record too long, refused, repeated) or the file's (unreadable, no quote passes).
     package static func quote(
         from source: LocalQuoteSource, filters: QuotesConfig, isFresh: (Quote) -> Bool, pick: (Int) -> Int, logger: Logger
@@ -118,6 +119,9 @@ package struct LocalQuoteChooser: Sendable {
                 return quote
             } catch {
                 last = error
+                // A record that does not decode says the file's encoding is wrong: not a record to
+                // pass over (with filters, every record is read and the undecodable ones counted).
+                if case .unreadable = error { break }
             }
         }
         guard filters.isActive else { throw last }
