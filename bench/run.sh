@@ -35,7 +35,16 @@ hyperfine --warmup 3 --runs "$runs" --export-json "$work/schedule.json" -N \
 
 # Delivery: one notification posted to the same dunst, by dailyquote and by notify-send.
 text="While we are postponing, life speeds by."
-export DQ_BIN=$bin BENCH_RUNS=$runs BENCH_OUT=$work/notify.json BENCH_TEXT=$text
+# A local fortune file for the delivery without a cached quote: 10,000 records wrapped as
+# fortune files are, with its strfile index, as a language's fortune package is read.
+python3 -c "
+import sys
+with open(sys.argv[1], 'w') as f:
+    for i in range(10000):
+        f.write(f'Record {i} of a local fortune file, wrapped at seventy columns as fortune\nfiles are, so that its lines flow into one.\n\t\t-- Author {i % 97}\n%\n')
+" "$work/local"
+strfile -s "$work/local" "$work/local.dat"
+export DQ_BIN=$bin BENCH_RUNS=$runs BENCH_OUT=$work/notify.json BENCH_TEXT=$text BENCH_FORTUNE=$work/local
 Tests/Support/with-notification-server.sh bash -c '
   mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME"
   printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BENCH_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"
@@ -69,6 +78,22 @@ Tests/Support/with-notification-server.sh bash -c '
   /usr/bin/time -f %M -o "$BENCH_OUT.rss-dq" "$DQ_BIN" notify --now >/dev/null 2>&1
   /usr/bin/time -f %M -o "$BENCH_OUT.rss-send" notify-send x y >/dev/null 2>&1
   echo "$(tail -1 "$BENCH_OUT.rss-dq") $(tail -1 "$BENCH_OUT.rss-send")" >"$BENCH_OUT.rss"
+  # Without a cached quote (the first run, a failed fetch): a bundled quote, and a pick from the
+  # local fortune file (a `fortune` source), both without buttons, against the same notify-send.
+  rm -f "$XDG_CACHE_HOME/dailyquote/quote.json"
+  printf "[notification]\nactions = []\n[[source]]\ntype = \"fortune\"\npath = \"%s\"\n" "$BENCH_FORTUNE" >"$XDG_CONFIG_HOME/local.toml"
+  hyperfine --warmup 3 --runs "$BENCH_RUNS" --export-json "$BENCH_OUT.nocache.json" -N \
+    -n "dailyquote notify --now, actions = [], no cached quote (bundled)" "$DQ_BIN notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
+    -n "dailyquote notify --now, actions = [], no cached quote (fortune file)" "$DQ_BIN notify --now --config $XDG_CONFIG_HOME/local.toml" \
+    -n "notify-send (again)" "notify-send -a dailyquote \"Quote of the Day\" \"$BENCH_TEXT
+— Seneca\""
+  if [ "$BENCH_RUNS" -gt 3 ] && command -v valgrind >/dev/null; then
+    cg_bin=$BENCH_OUT.cg/dailyquote
+    strip --strip-debug -o "$cg_bin" "$DQ_BIN"
+    valgrind --tool=callgrind --callgrind-out-file="$BENCH_OUT.cg/nocache" "$cg_bin" notify --now --config "$XDG_CONFIG_HOME/no-buttons.toml" >/dev/null 2>&1
+    valgrind --tool=callgrind --callgrind-out-file="$BENCH_OUT.cg/nocachefortune" "$cg_bin" notify --now --config "$XDG_CONFIG_HOME/local.toml" >/dev/null 2>&1
+    rm -f "$cg_bin"
+  fi
 ' >&2
 
 # Fetching: the same local quote server, dailyquote refresh against curl | jq.
@@ -201,6 +226,19 @@ print(f"\nRatio of the medians: `dailyquote notify --now` takes {med(nd)/med(ns)
 print("the default buttons (dunst advertises `actions`, so a holder process posts, to answer them; goal: at most 2.5x),")
 print(f"and {med(nb)/med(ns):.2f}x with `actions = []` (no holder: `notify` posts itself; goal: at most 1.5x).")
 print(f"Medians: {med(nd)*1000:.1f} ms, {med(nb)*1000:.1f} ms and {med(ns)*1000:.1f} ms.\n")
+nocache = {r["command"]: r for r in json.load(open(notify_json + ".nocache.json"))["results"]}
+print("Without a cached quote (the first delivery, or after a failed fetch), without buttons: a quote from the bundled")
+print("collection, and one picked from a local fortune file (10,000 records, strfile-indexed, a `fortune` source), run")
+print("beside `notify-send` again:\n")
+print("| command | mean | σ | min |")
+print("| --- | --- | --- | --- |")
+for r in nocache.values():
+    print(f"| `{r['command']}` | {r['mean']*1000:.1f} ms | {r['stddev']*1000:.1f} ms | {r['min']*1000:.1f} ms |")
+nsa = nocache["notify-send (again)"]
+ncb = nocache["dailyquote notify --now, actions = [], no cached quote (bundled)"]
+ncf = nocache["dailyquote notify --now, actions = [], no cached quote (fortune file)"]
+print(f"\nRatio of the medians: {med(ncb)/med(nsa):.2f}x `notify-send` from the bundled collection and {med(ncf)/med(nsa):.2f}x from")
+print("the fortune file (goal: at most 1.5x, as with a cached quote).\n")
 def callgrind_totals(directory):
     totals = {}
     if not os.path.isdir(directory):
@@ -225,7 +263,10 @@ if counts:
     print("| process | instructions |")
     print("| --- | --- |")
     rows = (("`notify --now`, default buttons: notify itself", "buttons"), ("… and the holder it starts (until stopped)", "hold"),
-            ("`notify --now`, `actions = []`", "plain"), ("`notify-send`", "send"), ("`dailyquote --version`", "version"))
+            ("`notify --now`, `actions = []`", "plain"),
+            ("`notify --now`, `actions = []`, no cached quote: bundled", "nocache"),
+            ("`notify --now`, `actions = []`, no cached quote: a local fortune file", "nocachefortune"),
+            ("`notify-send`", "send"), ("`dailyquote --version`", "version"))
     for label, key in rows:
         if key in counts:
             print(f"| {label} | {counts[key]/1e6:.1f} million |")

@@ -22,7 +22,8 @@ struct ActionServiceCommand: ParsableCommand {
         let answerer = ActionAnswerer(
             paths: context.paths, favorites: context.paths.favoritesStore(logger: context.logger),
             clipboard: Clipboard(environment: context.environment), format: ZonedTimeFormat(zone: context.zone), clock: UnixClock.system,
-            logger: context.logger, filters: context.config.quotes)
+            logger: context.logger, filters: context.config.quotes,
+            localSources: LocalQuoteSource.all(in: context.config.sources))
         var service = GnomeActionService(answerer: answerer, notification: context.config.notification, logger: context.logger)
         service.tr = context.base.tr
         do {

@@ -57,7 +57,8 @@ struct CommandEnvironment {
         let zone = request.timeZone.flatMap { try? zones.zone(named: $0) } ?? systemZone
         return ActionAnswerer(
             paths: paths, favorites: paths.favoritesStore(logger: logger), clipboard: Clipboard(environment: variables),
-            format: ZonedTimeFormat(zone: zone), clock: UnixClock.system, logger: logger, filters: request.filters ?? QuotesConfig())
+            format: ZonedTimeFormat(zone: zone), clock: UnixClock.system, logger: logger, filters: request.filters ?? QuotesConfig(),
+            localSources: request.localSources ?? [])
     }
 
     /// The zone to show times in: the config's if the config loads, else the system's.

@@ -5,7 +5,7 @@ import DailyQuoteKit
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Print the current quote (the cached one, or today's from the bundled collection).",
+        abstract: "Print the current quote (the cached one, or today's from a local file or the bundled collection).",
         discussion: "With --favorite, a random saved favourite instead; exit status 1 if none is saved."
     )
 
@@ -31,8 +31,8 @@ struct ShowCommand: AsyncParsableCommand {
         let state = ledger.state().ignoringFuture(now: context.now, planner: context.planner)
         let choice = QuoteChoice.choose(
             cache: context.stages.cache.read(), lastPostedAt: state.lastPostedAt,
-            day: context.planner.localDay(of: context.now), history: ledger.history(), now: context.now,
-            filters: context.config.quotes)
+            day: context.planner.localDay(of: context.now), history: ledger.quoteHistory(), now: context.now,
+            filters: context.config.quotes, local: LocalQuoteSource.all(in: context.config.sources))
         print(choice.quote.text)
         if !choice.quote.author.isEmpty { print("— \(choice.quote.author)") }
     }

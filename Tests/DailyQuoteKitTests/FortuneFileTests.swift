@@ -138,3 +138,67 @@ extension FortuneFileTests {
             FortuneFile.quote(fromRecord: "\u{1B}[1;32mText\u{1B}[m\n  -- \u{1B}[33mPoet\u{1B}[m") == Quote(text: "Text", author: "Poet"))
     }
 }
+
+extension FortuneFileTests {
+    @Test("A record's wrapped lines flow into one line; a blank line, an indented line and a verse keep their breaks")
+    func flowingText() {
+        let prose = FortuneFile.quote(
+            fromRecord: """
+                Wer nach dem Unerreichbaren strebt, verhindert die Verwirklichung des
+                Erreichbaren.
+                \t\t-- Robert Ardrey
+                """)
+        #expect(
+            prose
+                == Quote(
+                    text: "Wer nach dem Unerreichbaren strebt, verhindert die Verwirklichung des Erreichbaren.", author: "Robert Ardrey"))
+        let paragraphs = FortuneFile.quote(
+            fromRecord: """
+                The first paragraph is wrapped at seventy columns like any fortune, so
+                it flows.
+
+
+                The second one, after two blank lines, flows too, as one paragraph of
+                its own.
+                """)
+        #expect(
+            paragraphs.text
+                == "The first paragraph is wrapped at seventy columns like any fortune, so it flows.\n\n"
+                + "The second one, after two blank lines, flows too, as one paragraph of its own.")
+        let verse = FortuneFile.quote(
+            fromRecord: """
+                Ich weiß nicht, was soll es bedeuten,
+                Daß ich so traurig bin;
+                Ein Märchen aus alten Zeiten,
+                Das kommt mir nicht aus dem Sinn.
+                \t\t-- Heinrich Heine
+                """)
+        #expect(
+            verse.text
+                == "Ich weiß nicht, was soll es bedeuten,\nDaß ich so traurig bin;\nEin Märchen aus alten Zeiten,\nDas kommt mir nicht aus dem Sinn."
+        )
+        let dialogue = FortuneFile.quote(
+            fromRecord: """
+                A long line of prose that introduces the two speakers of this dialogue:
+                    Q: What is the answer to the question that everybody keeps asking me?
+                    A: Forty-two, and it has been forty-two for a very long time now.
+                """)
+        #expect(
+            dialogue.text
+                == "A long line of prose that introduces the two speakers of this dialogue:\n"
+                + "Q: What is the answer to the question that everybody keeps asking me?\n"
+                + "A: Forty-two, and it has been forty-two for a very long time now.")
+    }
+
+    @Test("German fortunes read as flowing text: no record of fortunes-de's zitate keeps a wrapped line")
+    func germanFortunesFlow() throws {
+        let path = "/usr/share/games/fortunes/de/zitate"
+        try #require(FileManager.default.fileExists(atPath: path), "fortunes-de is not installed (scripts/install-deps test)")
+        let quotes = try FortuneFile(path: path).quotes().quotes
+        // A prose record of two wrapped lines ("... des\nErreichbaren.") is one line now.
+        let ardrey = try #require(quotes.first { $0.author == "Robert Ardrey" && $0.text.hasPrefix("Wer nach dem Unerreichbaren") })
+        #expect(!ardrey.text.contains("\n"))
+        // Most records are prose: few keep a line break.
+        #expect(quotes.filter { $0.text.contains("\n") }.count < quotes.count / 10)
+    }
+}

@@ -24,7 +24,8 @@ struct QuoteChoiceAnotherTests {
         ]
         for _ in 0..<50 {
             let choice = try #require(
-                QuoteChoice.another(current: quotes[4], cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: quotes))
+                QuoteChoice.another(
+                    current: quotes[4], cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: .init(quotes)))
             #expect(choice.quote == quotes[3])
             #expect(choice.source == "bundled")
         }
@@ -36,14 +37,17 @@ struct QuoteChoiceAnotherTests {
         let cache = QuoteCache.Content.valid(
             CachedQuote(text: fetched.text, author: fetched.author, source: "zen", url: nil, fetchedAt: now - 10, forDelivery: nil))
         // Fetched before the last delivery, which posted something else: new, and nobody's.
-        let choice = QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes)
+        let choice = QuoteChoice.another(
+            current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))
         #expect(choice?.quote == fetched)
         #expect(choice?.source == "zen")
-        let shown = QuoteChoice.another(current: fetched, cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes)
+        let shown = QuoteChoice.another(
+            current: fetched, cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))
         #expect(shown?.quote != fetched && shown?.source == "bundled")
         // Fetched after the last delivery (or before any): the next delivery's quote.
         for last in [now - 20, nil] {
-            let reserved = QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: last, history: [], now: now, bundled: quotes)
+            let reserved = QuoteChoice.another(
+                current: quotes[0], cache: cache, lastPostedAt: last, history: [], now: now, bundled: .init(quotes))
             #expect(reserved?.quote != fetched && reserved?.source == "bundled", "lastPostedAt \(String(describing: last))")
         }
     }
@@ -52,10 +56,12 @@ struct QuoteChoiceAnotherTests {
     func allRecent() {
         let history = quotes.enumerated().map { entry($1, postedAt: now - Int64(10 - $0) * 86_400) }
         #expect(
-            QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: quotes)?.quote
+            QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: .init(quotes))?
+                .quote
                 == quotes[1])
         #expect(
-            QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: [], now: now, bundled: [quotes[0]]) == nil)
+            QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: [], now: now, bundled: .init([quotes[0]]))
+                == nil)
     }
 }
 
@@ -70,7 +76,7 @@ extension QuoteChoiceAnotherTests {
         for _ in 0..<30 {
             let choice = try #require(
                 QuoteChoice.another(
-                    current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes + [long],
+                    current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes + [long]),
                     filters: filters))
             #expect(choice.quote != fetched)
             #expect(choice.quote != long)
@@ -78,7 +84,8 @@ extension QuoteChoiceAnotherTests {
         }
         // Without filters the cache quote is taken (the test above fails for the filter's sake).
         #expect(
-            QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: quotes)?.quote
+            QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))?
+                .quote
                 == fetched)
     }
 }

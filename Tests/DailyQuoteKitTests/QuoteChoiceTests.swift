@@ -22,24 +22,24 @@ struct QuoteChoiceTests {
         let withPreviews = (0..<20).map { offset in
             QuoteChoice.choose(
                 cache: .absent, lastPostedAt: nil, day: CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset)), history: previews,
-                now: now, bundled: quotes
+                now: now, bundled: .init(quotes)
             ).quote
         }
         #expect(Set(withPreviews).count > 1, "previews were counted as deliveries")
         #expect(
-            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: planned, now: now, bundled: quotes).quote
+            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: planned, now: now, bundled: .init(quotes)).quote
                 == quotes.last)
     }
 
     @Test("The fallback is the same for the same day and history, and differs across days")
     func deterministic() {
-        let a = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes)
-        let b = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes)
+        let a = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
+        let b = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
         #expect(a == b)
         let week = (0..<5).map { offset in
             QuoteChoice.choose(
                 cache: .absent, lastPostedAt: nil, day: CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset)), history: [],
-                now: now, bundled: quotes
+                now: now, bundled: .init(quotes)
             ).quote
         }
         #expect(Set(week).count > 1)
@@ -48,19 +48,22 @@ struct QuoteChoiceTests {
     @Test("Quotes posted within 365 days are skipped; when all were, the least recent is used")
     func noRepeats() {
         let recent = quotes.dropLast().map { entry($0, postedAt: now - 86_400) }
-        let choice = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: recent, now: now, bundled: quotes)
+        let choice = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: recent, now: now, bundled: .init(quotes))
         #expect(choice.quote == quotes.last)
         let all = quotes.enumerated().map { entry($0.element, postedAt: now - Int64(10 - $0.offset) * 86_400) }
-        #expect(QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: all, now: now, bundled: quotes).quote == quotes[0])
+        #expect(
+            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: all, now: now, bundled: .init(quotes)).quote
+                == quotes[0])
         let longAgo = quotes.map { entry($0, postedAt: now - 400 * 86_400) }
         #expect(
-            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: quotes).source == "bundled"
+            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: .init(quotes)).source
+                == "bundled"
         )
     }
 
     @Test("A corrupt cache falls back and says why")
     func corruptCache() {
-        let choice = QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes)
+        let choice = QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
         #expect(choice.reason == "fallback: cached quote unreadable")
     }
 
@@ -75,10 +78,10 @@ struct QuoteChoiceTests {
         let fresh = CachedQuote(
             text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
         let cached = QuoteChoice.choose(
-            cache: .valid(fresh), lastPostedAt: now - 86_400, day: day, history: history(), now: now, bundled: quotes)
+            cache: .valid(fresh), lastPostedAt: now - 86_400, day: day, history: history(), now: now, bundled: .init(quotes))
         #expect(cached.reason == "cache")
         #expect(reads.count == 0)
-        _ = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: history(), now: now, bundled: quotes)
+        _ = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: history(), now: now, bundled: .init(quotes))
         #expect(reads.count == 1)
     }
 }
@@ -90,13 +93,13 @@ extension QuoteChoiceTests {
         for offset in 0..<10 {
             let day = CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset))
             let choice = QuoteChoice.choose(
-                cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes, filters: only)
+                cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes), filters: only)
             #expect(choice.quote == quotes[2])
             #expect(choice.reason == "fallback: no cached quote")
         }
         let nobody = QuotesConfig(includeAuthors: ["Nobody"])
         let unfiltered = QuoteChoice.choose(
-            cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes, filters: nobody)
+            cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes), filters: nobody)
         #expect(quotes.contains(unfiltered.quote))
         #expect(unfiltered.reason == "fallback: no cached quote; \(QuoteChoice.noBundledQuotePasses)")
     }
@@ -106,7 +109,7 @@ extension QuoteChoiceTests {
         let fresh = CachedQuote(
             text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
         let choice = QuoteChoice.choose(
-            cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes,
+            cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes),
             filters: QuotesConfig(minLength: 30))
         #expect(choice.source == "bundled")
         #expect(choice.reason == "fallback: cached quote refused by quotes.min_length: 29 characters, fewer than 30")

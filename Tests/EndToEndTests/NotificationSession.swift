@@ -32,6 +32,8 @@ struct NotificationSession {
         var calls: [Call]
         /// Summaries of the notifications in dunst's history.
         var historySummaries: [String]
+        /// Bodies of the notifications in dunst's history, in the same order.
+        var historyBodies: [String] = []
         /// `$W/NAME` as text, for files the script wrote.
         var files: [String: String]
     }
@@ -64,16 +66,20 @@ struct NotificationSession {
             environment: environment)
         let calls = (try? JSONDecoder().decode([Call].self, from: Data(contentsOf: URL(fileURLWithPath: work.url("calls.json"))))) ?? []
         var summaries: [String] = []
+        var bodies: [String] = []
         if let data = FileManager.default.contents(atPath: work.url("history.json")),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let groups = object["data"] as? [[[String: Any]]]
         {
             summaries = groups.flatMap { $0 }.compactMap { ($0["summary"] as? [String: Any])?["data"] as? String }
+            bodies = groups.flatMap { $0 }.compactMap { ($0["body"] as? [String: Any])?["data"] as? String }
         }
         var files: [String: String] = [:]
         for name in work.contents() where !name.contains("/") {
             files[name] = try? String(contentsOfFile: work.url(name), encoding: .utf8)
         }
-        return Report(status: result.status, output: result.stdout + result.stderr, calls: calls, historySummaries: summaries, files: files)
+        return Report(
+            status: result.status, output: result.stdout + result.stderr, calls: calls, historySummaries: summaries, historyBodies: bodies,
+            files: files)
     }
 }

@@ -36,7 +36,10 @@ extension DeliveryOutcome {
     /// `"text…" — Author`, the text cut to 60 characters.
     static func excerpt(_ quote: Quote?, tr: Translator = .english) -> String {
         guard let quote else { return tr("nothing") }
-        let text = quote.text.count > 60 ? String(quote.text.prefix(59)) + "…" : quote.text
+        // One line: a verse's or a paragraph's line breaks are spaces here.
+        let flat =
+            quote.text.contains(where: \.isNewline) ? quote.text.split(whereSeparator: \.isNewline).joined(separator: " ") : quote.text
+        let text = flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
         return "\"\(text)\"" + (quote.author.isEmpty ? "" : " " + tr("— %s", quote.author))
     }
 }

@@ -201,8 +201,8 @@ package struct DeliveryStage: Sendable {
         wait: PresenceWait? = nil, record: (HistoryEntry) throws -> Void
     ) throws -> DeliveryOutcome {
         let choice = QuoteChoice.choose(
-            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: day, history: ledger.history(), now: now,
-            filters: config.quotes)
+            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: day, history: ledger.quoteHistory(), now: now,
+            filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
         warnIfUnfiltered(choice)
         var outcome = DeliveryOutcome(result: .wouldPost)
         outcome.plannedAt = delivery?.at

@@ -46,7 +46,8 @@ package struct FetchStage: Sendable {
             for _ in 0..<(source.isRandom ? 2 : 1) {
                 do {
                     let quote = try await Self.withDeadline(share) {
-                        try await reader.read(source, deadline: share, filters: config.quotes)
+                        // A local source replaces a record posted within the year by another pick.
+                        try await reader.read(source, deadline: share, filters: config.quotes) { !recent.contains($0.normalisedText) }
                     }
                     if recent.contains(quote.normalisedText) { throw FetchError.repeated }
                     if let cached, cached.quote.normalisedText == quote.normalisedText {

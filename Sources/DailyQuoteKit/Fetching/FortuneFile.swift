@@ -47,6 +47,44 @@ package struct FortuneFile: Sendable {
         return Self.quote(fromRecord: try decode(records[number], number: number))
     }
 
+    /// The file opened for several picks: its index read once, or, without one, its records
+    /// split once.
+    package func opened() throws(ReadError) -> Opened {
+        if let index = try? openIndex() { return Opened(file: self, storage: .indexed(index.header, index.file)) }
+        let records = try rawRecords()
+        guard !records.isEmpty else { throw ReadError(description: "\(path) has no records") }
+        return Opened(file: self, storage: .records(records))
+    }
+
+    /// A fortune file opened by ``opened()``: its record count, and any record by number.
+    package struct Opened {
+        enum Storage {
+            case indexed(StrfileIndex, ReadOnlyFile)
+            case records([[UInt8]])
+        }
+
+        let file: FortuneFile
+        let storage: Storage
+
+        package var count: Int {
+            switch storage {
+            case .indexed(let header, _): Int(header.count)
+            case .records(let records): records.count
+            }
+        }
+
+        /// Record `number` (0-based) as a quote.
+        package func quote(_ number: Int) throws(ReadError) -> Quote {
+            switch storage {
+            case .indexed(let header, let index):
+                return FortuneFile.quote(fromRecord: try file.readIndexed(number, index: (header, index)))
+            case .records(let records):
+                guard records.indices.contains(number) else { throw ReadError(description: "\(file.path) has no record \(number)") }
+                return FortuneFile.quote(fromRecord: try file.decode(records[number], number: number))
+            }
+        }
+    }
+
     /// Every record that decodes, as a quote, and how many did not decode.
     ///
     /// With a usable `.dat` index its offsets, delimiter and rot13 flag are followed, as by
@@ -95,7 +133,7 @@ package struct FortuneFile: Sendable {
     }
 
     /// Record `number`'s bytes as text in ``encoding``.
-    private func decode(_ bytes: [UInt8], number: Int) throws(ReadError) -> String {
+    fileprivate func decode(_ bytes: [UInt8], number: Int) throws(ReadError) -> String {
         switch encoding.decode(bytes) {
         case .success(let text): return text
         case .failure(let error):
@@ -114,7 +152,7 @@ package struct FortuneFile: Sendable {
         return (header, file)
     }
 
-    private func readIndexed(_ number: Int, index: (header: StrfileIndex, file: ReadOnlyFile)) throws(ReadError) -> String {
+    fileprivate func readIndexed(_ number: Int, index: (header: StrfileIndex, file: ReadOnlyFile)) throws(ReadError) -> String {
         do {
             let range = try index.header.recordRange(number, in: index.file)
             guard range.count <= 64 * 1024 else { throw ReadError(description: "record \(number) of \(path) is too long") }
@@ -183,15 +221,19 @@ package struct FortuneFile: Sendable {
         return records
     }
 
-    /// A record's text (lines trimmed, breaks kept) and author: a last line starting `--` or
-    /// `—` is the attribution.
+    /// A record's text (see ``flowing(_:)``) and author: a last line starting `--` or `—` is
+    /// the attribution.
     ///
     /// Terminal colour sequences are removed first (see ``removingTerminalSequences(_:)``), and
     /// CRLF line ends become LF.
     static func quote(fromRecord record: String) -> Quote {
         // CRLF files (some of fortunes-ru) end lines the same; "\r\n" is one Character, no "\n".
         let cleaned = removingTerminalSequences(record).replacing("\r\n", with: "\n")
-        var lines = cleaned.trimmingWhitespace().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Only the ends of the record are trimmed here: a line's indentation says whether its
+        // break is kept.
+        var lines = cleaned.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while let last = lines.last, last.trimmingWhitespace().isEmpty { lines.removeLast() }
+        while let first = lines.first, first.trimmingWhitespace().isEmpty { lines.removeFirst() }
         var author = ""
         if let last = lines.last?.trimmingSpaces(), lines.count > 1,
             last.hasPrefix("--") || last.hasPrefix("—")
@@ -199,10 +241,42 @@ package struct FortuneFile: Sendable {
             author = last.drop { $0 == "-" || $0 == "—" || $0 == " " }.trimmingSpaces()
             lines.removeLast()
         }
-        // Line breaks stay: fortunes hold poems and dialogues, and notifications show newlines.
-        let text = lines.map { $0.trimmingSpaces() }.joined(separator: "\n")
-        return Quote(text: text, author: author)
+        return Quote(text: flowing(lines), author: author)
     }
+
+    /// The lines of a record as flowing text: the record's hard line breaks (it is wrapped for a
+    /// terminal) are spaces, so that a notification server wraps the text to its own width.
+    ///
+    /// A break stays where the record shows a form: a blank line (paragraphs, one blank line
+    /// between them however many there were), a line that starts with a space or tab (indented
+    /// verse, dialogue, lists), and every line of a verse paragraph: two or more lines all but the
+    /// last of which are at most ``verseWidth`` characters, far shorter than a wrapped line.
+    /// Lines are trimmed.
+    static func flowing(_ lines: [String]) -> String {
+        var paragraphs: [[String]] = [[]]
+        for line in lines {
+            if line.trimmingSpaces().isEmpty {
+                if !(paragraphs.last?.isEmpty ?? true) { paragraphs.append([]) }
+            } else {
+                paragraphs[paragraphs.count - 1].append(line)
+            }
+        }
+        return paragraphs.filter { !$0.isEmpty }.map { raw in
+            let trimmed = raw.map { $0.trimmingSpaces() }
+            let isVerse = trimmed.count > 1 && trimmed.dropLast().allSatisfy { $0.count <= verseWidth }
+            var text = trimmed[0]
+            for index in trimmed.indices.dropFirst() {
+                let indented = raw[index].first == " " || raw[index].first == "\t"
+                text += isVerse || indented ? "\n" : " "
+                text += trimmed[index]
+            }
+            return text
+        }.joined(separator: "\n\n")
+    }
+
+    /// The longest line of a verse paragraph but its last (``flowing(_:)``): fortune files wrap
+    /// prose at about 70 columns, so a wrapped line is rarely this short.
+    static let verseWidth = 45
 
     /// `text` without terminal control sequences.
     ///

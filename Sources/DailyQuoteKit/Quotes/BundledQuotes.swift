@@ -1,11 +1,10 @@
 import DailyQuoteResources
-import FoundationEssentials
 
 /// The quote collection compiled into the binary (`Resources/quotes.json`).
 package enum BundledQuotes {
+    /// The collection, indexed but not decoded: a quote is decoded when it is read.
+    package static let collection = QuoteCollection(json: BundledResource.quotesJSON)
+
     /// All bundled quotes, in file order.
-    package static let all: [Quote] = {
-        // The file is part of the build and checked by a test, so failing here is a build defect.
-        (try? JSONDecoder().decode([Quote].self, from: Data(BundledResource.quotesJSON))) ?? []
-    }()
+    package static var all: [Quote] { collection.all }
 }

@@ -1,8 +1,9 @@
 extension QuoteChoice {
     /// The quote the Another button puts in place of `current`: the last source's quote (the
-    /// cache) if it is new and not kept for the next delivery, else a bundled one; never one
-    /// posted in the 365 days before `now` (previews and other Another quotes included), and
-    /// never `current`.
+    /// cache) if it is new and not kept for the next delivery, else one that
+    /// ``LocalQuoteChooser`` picks at random from the local sources `local` in order, then the
+    /// bundled collection; never one posted in the 365 days before `now` (previews and other
+    /// Another quotes included), and never `current`.
     ///
     /// A quote fetched after the last delivery (`lastPostedAt`) is the next delivery's: shown
     /// now, it would be posted again then.
@@ -14,29 +15,23 @@ extension QuoteChoice {
     /// than `current`; nil only when there is none at all.
     package static func another(
         current: Quote, cache: QuoteCache.Content, lastPostedAt: Int64?, history: [HistoryEntry], now: Int64,
-        bundled: [Quote] = BundledQuotes.all, filters: QuotesConfig = QuotesConfig()
+        bundled: QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(), local: [LocalQuoteSource] = []
     ) -> QuoteChoice? {
-        let passing = filters.isActive ? bundled.filter { filters.refusal(of: $0) == nil } : bundled
-        let bundled = passing.isEmpty ? bundled : passing
         let yearAgo = now - 365 * 86_400
         var lastPosted: [String: Int64] = [:]
         for entry in history {
             lastPosted[entry.quote.normalisedText] = max(entry.postedAt, lastPosted[entry.quote.normalisedText] ?? .min)
         }
         lastPosted[current.normalisedText] = .max
-        func isFresh(_ quote: Quote) -> Bool { (lastPosted[quote.normalisedText] ?? .min) < yearAgo }
-        if case .valid(let cached) = cache, let lastPostedAt, cached.fetchedAt <= lastPostedAt, isFresh(cached.quote),
-            filters.refusal(of: cached.quote) == nil
+        if case .valid(let cached) = cache, let lastPostedAt, cached.fetchedAt <= lastPostedAt,
+            (lastPosted[cached.quote.normalisedText] ?? .min) < yearAgo, filters.refusal(of: cached.quote) == nil
         {
             return QuoteChoice(quote: cached.quote, source: cached.source, reason: "another")
         }
-        if let pick = bundled.filter(isFresh).randomElement() {
-            return QuoteChoice(quote: pick, source: "bundled", reason: "another")
-        }
-        let others = bundled.filter { $0.normalisedText != current.normalisedText }
-        guard let oldest = others.min(by: { (lastPosted[$0.normalisedText] ?? .min) < (lastPosted[$1.normalisedText] ?? .min) }) else {
+        let chooser = LocalQuoteChooser(sources: local, filters: filters, bundled: bundled)
+        guard let choice = chooser.choose(lastPosted: lastPosted, before: yearAgo, pick: { Int.random(in: 0..<max($0, 1)) }) else {
             return nil
         }
-        return QuoteChoice(quote: oldest, source: "bundled", reason: "another")
+        return QuoteChoice(quote: choice.quote, source: choice.source, reason: "another")
     }
 }

@@ -1,7 +1,7 @@
 /// The quote a delivery will post, where it came from, and why.
 package struct QuoteChoice: Sendable, Equatable {
     package var quote: Quote
-    /// `bundled`, or the cached quote's source name.
+    /// `bundled`, a local source's name (`fortune`, `file`), or the cached quote's source name.
     package var source: String
     /// `cache`, or `fallback: <why the cache was not used>`.
     package var reason: String
@@ -9,13 +9,15 @@ package struct QuoteChoice: Sendable, Equatable {
     /// Chooses the quote for a delivery planned for local day `day`.
     ///
     /// The cached quote wins if it was fetched after the last posted notification and passes
-    /// `filters` (the config may have changed since). Otherwise a bundled quote that passes
-    /// `filters`, not posted in the last 365 days, picked from the day's number, so that a retry
-    /// of the same delivery picks the same quote. If no bundled quote passes, the filters are
-    /// ignored for the bundled collection and the reason says so.
+    /// `filters` (the config may have changed since). Otherwise ``LocalQuoteChooser`` picks, from
+    /// the local sources `local` in order and then the bundled collection, a quote that passes
+    /// `filters`, not posted in the last 365 days, its picks seeded by the day's number, so that
+    /// a retry of the same delivery picks the same quote. If no bundled quote passes, the
+    /// filters are ignored for the bundled collection and the reason says so.
     package static func choose(
         cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: @autoclosure () -> [HistoryEntry], now: Int64,
-        bundled: @autoclosure () -> [Quote] = BundledQuotes.all, filters: QuotesConfig = QuotesConfig()
+        bundled: @autoclosure () -> QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(),
+        local: [LocalQuoteSource] = []
     ) -> QuoteChoice {
         var why: String
         switch cache {
@@ -30,16 +32,17 @@ package struct QuoteChoice: Sendable, Equatable {
         case .absent: why = Self.noCachedQuote
         case .corrupt: why = Self.cacheUnreadable
         }
-        // Only now are the bundled collection and the history (a line per delivery, ever)
-        // decoded: a fresh cache, the usual case, needs neither.
-        let collection = bundled()
-        var candidates = filters.isActive ? collection.filter { filters.refusal(of: $0) == nil } : collection
-        if candidates.isEmpty, filters.isActive {
-            candidates = collection
-            why += "; \(Self.noBundledQuotePasses)"
+        // Only now are the local sources, the bundled collection and the history (a line per
+        // delivery, ever) read: a fresh cache, the usual case, needs none of them.
+        var lastPosted: [String: Int64] = [:]
+        for entry in history() where !entry.isPreview { lastPosted[entry.quote.normalisedText] = entry.postedAt }
+        var picks = SeededPicks(day: day)
+        let chooser = LocalQuoteChooser(sources: local, filters: filters, bundled: bundled())
+        guard let choice = chooser.choose(lastPosted: lastPosted, before: now - 365 * 86_400, pick: { picks.next(below: $0) }) else {
+            return QuoteChoice(quote: lastResort, source: "bundled", reason: "fallback: \(why)")
         }
-        return QuoteChoice(
-            quote: fallback(day: day, history: history(), now: now, bundled: candidates), source: "bundled", reason: "fallback: \(why)")
+        if choice.unfiltered { why += "; \(Self.noBundledQuotePasses)" }
+        return QuoteChoice(quote: choice.quote, source: choice.source, reason: "fallback: \(why)")
     }
 
     /// Said when `[quotes]` refuses the whole bundled collection, which is then used unfiltered.
@@ -76,21 +79,6 @@ package struct QuoteChoice: Sendable, Equatable {
         return tr("fallback: %s", tr.clauses(whys))
     }
 
-    /// A bundled quote not posted in the 365 days before `now`, chosen from `day`.
-    ///
-    /// If every quote was posted within the year, the least recently posted ones are eligible.
-    static func fallback(day: CivilDate, history: [HistoryEntry], now: Int64, bundled: [Quote]) -> Quote {
-        guard !bundled.isEmpty else { return Quote(text: "Well done is better than well said.", author: "Benjamin Franklin") }
-        var lastPosted: [String: Int64] = [:]
-        for entry in history where !entry.isPreview { lastPosted[entry.quote.normalisedText] = entry.postedAt }
-        let yearAgo = now - 365 * 86_400
-        var candidates = bundled.filter { (lastPosted[$0.normalisedText] ?? .min) < yearAgo }
-        if candidates.isEmpty {
-            let oldest = bundled.map { lastPosted[$0.normalisedText] ?? .min }.min() ?? .min
-            candidates = bundled.filter { (lastPosted[$0.normalisedText] ?? .min) == oldest }
-        }
-        // A multiplicative step spreads consecutive days over the collection.
-        let index = Int((UInt64(bitPattern: day.daysSinceEpoch) &* 2_654_435_761) % UInt64(candidates.count))
-        return candidates[index]
-    }
+    /// The quote of a build without a bundled collection.
+    static let lastResort = Quote(text: "Well done is better than well said.", author: "Benjamin Franklin")
 }

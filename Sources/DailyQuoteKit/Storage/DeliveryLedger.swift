@@ -22,12 +22,16 @@ package struct DeliveryLedger: Sendable {
     package var historyPath: String { paths.history }
     package var lockPath: String { paths.ledgerLock }
 
+    /// The history for the no-repeat rule: each entry's quote, `postedAt`, `plannedAt`, `now`
+    /// and `another` only (``HistoryQuotes``), read far faster than ``history()``.
+    package func quoteHistory() -> [HistoryEntry] { HistoryQuotes.read(at: historyPath) }
+
     /// The normalised texts of the quotes posted in the year before `now`.
     ///
     /// The fetch stage must not bring them again. `notify --now` previews do not count: their
     /// quote is still to be delivered.
     package func recentQuotes(now: Int64) -> Set<String> {
-        Set(history().filter { !$0.isPreview && $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
+        Set(quoteHistory().filter { !$0.isPreview && $0.postedAt > now - 365 * 86_400 }.map(\.quote.normalisedText))
     }
 
     /// Why the ledger could not be written.

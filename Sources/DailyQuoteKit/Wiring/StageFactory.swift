@@ -72,7 +72,8 @@ package struct StageFactory: Sendable {
         let freedesktop: any NotificationPosting =
             holds || inProcessHolder != nil
             ? HoldingPoster(
-                launcher: holder, environment: environment, timeZone: zone.identifier, filters: config.quotes, direct: direct)
+                launcher: holder, environment: environment, timeZone: zone.identifier, filters: config.quotes,
+                localSources: LocalQuoteSource.all(in: config.sources), direct: direct)
             : direct
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock),

@@ -21,11 +21,15 @@ package struct ActionAnswerer: Sendable {
     /// Whether a failed Copy or Save is said in the notification (GNOME's path, whose
     /// notification keeps its id when replaced); elsewhere the history and `status` say it.
     package var showsFailures = false
+    /// The local sources an Another quote comes from before the bundled collection.
+    package var localSources: [LocalQuoteSource]
 
     package init(
         paths: AppPaths, favorites: FavoritesStore, clipboard: Clipboard, format: ZonedTimeFormat,
-        clock: @escaping @Sendable () -> Int64, logger: Logger, filters: QuotesConfig = QuotesConfig()
+        clock: @escaping @Sendable () -> Int64, logger: Logger, filters: QuotesConfig = QuotesConfig(),
+        localSources: [LocalQuoteSource] = []
     ) {
+        self.localSources = localSources
         self.paths = paths
         self.favorites = favorites
         self.clipboard = clipboard
@@ -117,7 +121,7 @@ package struct ActionAnswerer: Sendable {
         guard
             let choice = QuoteChoice.another(
                 current: quote, cache: QuoteCache(path: paths.quoteCache).read(), lastPostedAt: ledger.state().lastPostedAt,
-                history: ledger.history(), now: clock(), filters: filters)
+                history: ledger.quoteHistory(), now: clock(), filters: filters, local: localSources)
         else {
             return (shown, "no other quote to show")
         }

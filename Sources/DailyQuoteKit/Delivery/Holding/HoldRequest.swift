@@ -9,14 +9,18 @@ package struct HoldRequest: Sendable, Codable, Equatable {
     package var timeZone: String?
     /// The `[quotes]` filters an Another quote must pass (the holder loads no config); nil: none.
     package var filters: QuotesConfig?
+    /// The local sources an Another quote comes from before the bundled collection; nil: none.
+    package var localSources: [LocalQuoteSource]?
 
     package init(
-        notification: DesktopNotification, until: Int64, timeZone: String? = nil, filters: QuotesConfig? = nil
+        notification: DesktopNotification, until: Int64, timeZone: String? = nil, filters: QuotesConfig? = nil,
+        localSources: [LocalQuoteSource]? = nil
     ) {
         self.notification = notification
         self.until = until
         self.timeZone = timeZone
         self.filters = filters
+        self.localSources = localSources
     }
 }
 

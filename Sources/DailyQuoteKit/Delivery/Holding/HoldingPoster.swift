@@ -8,13 +8,16 @@ package struct HoldingPoster: NotificationPosting {
     package var timeZone: String?
     /// The `[quotes]` filters, which the holder's Another quotes follow.
     package var filters: QuotesConfig?
+    /// The local sources, which the holder's Another quotes come from before the bundled collection.
+    package var localSources: [LocalQuoteSource]?
     /// What posts a notification without buttons to a server that keeps nothing: from this process.
     package var direct: FreedesktopPoster
 
     package init(
         launcher: any HolderStarting, environment: [String: String], timeZone: String?, filters: QuotesConfig? = nil,
-        direct: FreedesktopPoster = FreedesktopPoster()
+        localSources: [LocalQuoteSource]? = nil, direct: FreedesktopPoster = FreedesktopPoster()
     ) {
+        self.localSources = localSources
         self.launcher = launcher
         self.environment = environment
         self.timeZone = timeZone
@@ -40,7 +43,9 @@ package struct HoldingPoster: NotificationPosting {
         {
             return posted
         }
-        let request = HoldRequest(notification: notification, until: holdUntil, timeZone: timeZone, filters: filters)
+        let request = HoldRequest(
+            notification: notification, until: holdUntil, timeZone: timeZone, filters: filters,
+            localSources: localSources?.isEmpty == false ? localSources : nil)
         let reply = try launcher.post(request, deadline: deadline)
         guard let server = reply.server else { throw .failed("the holder did not say which server took the notification") }
         // The holder's posting time: its hold marker and the buttons' records name it, so the history must too.
