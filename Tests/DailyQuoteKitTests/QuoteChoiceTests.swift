@@ -129,14 +129,14 @@ extension QuoteChoiceTests {
         let fresh = CachedQuote(
             text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
         let choices = [
-            QuoteChoice.choose(cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes),
-            QuoteChoice.choose(cache: .valid(fresh), lastPostedAt: now, day: day, history: [], now: now, bundled: quotes),
-            QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes),
+            QuoteChoice.choose(cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes)),
+            QuoteChoice.choose(cache: .valid(fresh), lastPostedAt: now, day: day, history: [], now: now, bundled: .init(quotes)),
+            QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes)),
             QuoteChoice.choose(
-                cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes,
+                cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes),
                 filters: QuotesConfig(includeAuthors: ["Nobody"])),
             QuoteChoice.choose(
-                cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: quotes,
+                cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes),
                 filters: QuotesConfig(minLength: 30)),
         ]
         #expect(
