@@ -46,7 +46,8 @@ struct ActionAnswererTests {
         let paths = AppPaths(root: home.path)
         let entry = try #require(ActionLog(path: paths.actionLog).annotate(paths.deliveryLedger().history()).last)
         #expect(entry.actions == [.copy])
-        #expect(entry.failedActions == [FailedAction(action: .copy, reason: "wl-copy exited with status 1 (no display to reach, or no seat?)")])
+        #expect(
+            entry.failedActions == [FailedAction(action: .copy, reason: "wl-copy exited with status 1 (no display to reach, or no seat?)")])
         #expect(entry.line(format: ZonedTimeFormat(zone: Zones.named("UTC"))).contains("(copy failed: wl-copy exited with status 1"))
         // Off GNOME the notification is left as it is: a re-post may change its id there.
         #expect(replaced.isEmpty)

@@ -11,7 +11,9 @@ struct DeliveryTargetTests {
         #expect(DeliveryTarget(text: target.text) == target)
     }
 
-    @Test("Anything else is no target", arguments: [
+    @Test(
+        "Anything else is no target",
+        arguments: [
             "", "posted@", "posted@x", "posted@-5", "posted@+5", "posted@ 5", "posted@05", "posted@5 ", "1764000000",
             "posted@17640000001764000000",
         ])

@@ -23,7 +23,9 @@ extension Doctor {
         let fix =
             failed.action == .copy
             // TRANSLATORS: doctor's fix for a failed Copy button.
-            ? tr("install %s, and let the session's display reach the user manager (systemctl --user import-environment WAYLAND_DISPLAY DISPLAY)", Clipboard.packages)
+            ? tr(
+                "install %s, and let the session's display reach the user manager (systemctl --user import-environment WAYLAND_DISPLAY DISPLAY)",
+                Clipboard.packages)
             // TRANSLATORS: doctor's fix for a failed Save or Another button.
             : tr("check that %s is writable and press the button again", PathName.directory(of: paths.favorites))
         // TRANSLATORS: doctor's check of the buttons pressed on the last notification.

@@ -86,13 +86,13 @@ package struct StatusCollector: Sendable {
         return report
     }
 
-    /// Ledger records more than a day ahead of now.
     /// The buttons whose work failed on the last notification (a Copy without a clipboard).
     package func failedActions() -> [FailedAction] {
         guard let last = ledger.history().last else { return [] }
         return ActionLog(path: paths.actionLog).annotate([last]).first?.failedActions ?? []
     }
 
+    /// Ledger records more than a day ahead of now.
     package func futureRecords() -> [String] {
         ledger.state().futureRecords(now: now, planner: planner)
     }
