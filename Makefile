@@ -13,6 +13,14 @@ APPID = io.github.dailyquote.DailyQuote
 
 .PHONY: build install uninstall test
 
+# bash for pipefail: the build's output goes through a filter (below) without hiding its status.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+# GLib's pkg-config files ask for -pthread, which SwiftPM refuses to pass on ("warning:
+# prohibited flag(s): -pthread", a dozen times a build) and which nothing needs: glibc links
+# pthreads itself. The warning says nothing a user can act on, so only it is dropped.
+QUIET_PTHREAD = 2>&1 | { grep -v -F 'prohibited flag(s): -pthread' || true; }
+
 # `make install` builds only when the binary is missing or older than a source, so that a built
 # tree installs without Swift (an unprivileged user, a copy of a built tree).
 BINARY = .build/release/dailyquote
@@ -39,7 +47,7 @@ build:
 	  if [ -f "$$archive" ]; then ln -sf "$$archive" "$(STATIC_CXX)/libstdc++.a"; else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
 	. scripts/swift-env && swift build -c release --static-swift-stdlib -Xswiftc -no-toolchain-stdlib-rpath --disable-local-rpath \
 	  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	  -Xlinker --no-export-dynamic -Xlinker -L"$(STATIC_CXX)" --product dailyquote
+	  -Xlinker --no-export-dynamic -Xlinker -L"$(STATIC_CXX)" --product dailyquote $(QUIET_PTHREAD)
 
 install: $(BINARY)
 	packaging/install.sh "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)" "$(USER_INSTALL)"

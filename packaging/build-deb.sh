@@ -11,8 +11,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root="$work/root"
 
-make build
-packaging/stage.sh "$root" /usr /etc
+make build 2>&1 | tee "$work/build.log"
+packaging/stage.sh "$root" /usr /etc 2>&1 | tee "$work/stage.log"
+# What a user's `make install` prints carries no warning the user cannot act on (issue 30, item 18).
+if grep -h 'warning: prohibited flag' "$work/build.log" "$work/stage.log"; then
+  echo "build-deb: the build printed SwiftPM's -pthread warnings" >&2
+  exit 1
+fi
 binary="$root/usr/bin/dailyquote"
 version=$("$binary" --version)
 

@@ -22,7 +22,9 @@ binary="$root/bin/dailyquote"
 cached=.build/man/dailyquote.1
 if [ ! -s "$cached" ] || [ .build/release/dailyquote -nt "$cached" ] || [ packaging/man-sections.py -nt "$cached" ]; then
   . scripts/swift-env
-  swift package --allow-writing-to-package-directory generate-manual --configuration debug >/dev/null
+  # Only SwiftPM's -pthread warning is dropped (see the Makefile's QUIET_PTHREAD).
+  swift package --allow-writing-to-package-directory generate-manual --configuration debug 2>&1 >/dev/null \
+    | { grep -v -F 'prohibited flag(s): -pthread' >&2 || true; }
   manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
   [ -n "$manual" ] || { echo "stage: generate-manual produced no dailyquote.1" >&2; exit 1; }
   mkdir -p .build/man
