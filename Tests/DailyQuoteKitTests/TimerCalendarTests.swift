@@ -132,18 +132,6 @@ struct TimerCalendarTests {
         #expect(refreshElapses == Set(planned.map { Self.systemdStyle($0.refreshAt) }))
     }
 
-    @Test("install follows the generator's rule: a time within an hour of a DST change gets the absolute style, 08:00 keeps the calendar")
-    func installFollowsGeneratorRule() {
-        let validator = CalendarValidator(subprocess: Subprocess(environment: RepositoryPaths.environment([:])))
-        let near = DeliveryPlanner(rule: DeliveryRule(hour: 2, minute: 30), zone: Zones.named("Europe/Berlin"), refreshLead: 45 * 60)
-        let chosen = validator.schedule(for: near, now: Self.start)
-        #expect(chosen.schedule.style == .absolute)
-        #expect(chosen.reason == "a planned time comes within an hour of a DST change in Europe/Berlin")
-        let far = DeliveryPlanner(rule: DeliveryRule(hour: 8, minute: 0), zone: Zones.named("Europe/Berlin"), refreshLead: 45 * 60)
-        #expect(validator.schedule(for: far, now: Self.start).schedule.style == .calendar)
-        #expect(TimerSchedule.generated(for: near, now: Self.start).style == .absolute)
-    }
-
     @Test("The absolute lines of a plan with two slots cover both slots of every day of the horizon")
     func absoluteSeveralSlots() throws {
         let planner = DeliveryPlanner(

@@ -20,17 +20,8 @@ package struct CalendarValidator: Sendable {
         return output.status == 0 ? nil : output.gist
     }
 
-    /// The calendar-style schedule if no planned time comes near a DST change (the generator's
-    /// rule, ``TimerSchedule/crowdsTransition(_:now:)``) and systemd accepts it, else the
-    /// absolute one, with the reason.
+    /// The calendar-style schedule if systemd accepts it, else the absolute one, with the reason.
     package func schedule(for planner: DeliveryPlanner, now: Int64) -> (schedule: TimerSchedule, reason: String?) {
-        // The same rule as the generator's first: both engines fire at the same instants.
-        if TimerSchedule.crowdsTransition(planner, now: now) {
-            return (
-                TimerSchedule.absolute(for: planner, now: now),
-                "a planned time comes within an hour of a DST change in \(planner.zone.identifier)"
-            )
-        }
         let calendar = TimerSchedule.calendar(for: planner, now: now)
         guard let reason = rejection(of: calendar.notify + calendar.refresh) else { return (calendar, nil) }
         return (TimerSchedule.absolute(for: planner, now: now), reason)
