@@ -34,11 +34,14 @@ extension DeliveryOutcome {
     }
 
     /// `"text…" — Author`, the text cut to 60 characters.
-    static func excerpt(_ quote: Quote?, tr: Translator = .english) -> String {
+    ///
+    /// `oneLine` (`notify`'s line) turns a verse's or a paragraph's line breaks into spaces;
+    /// `status` keeps them, continuing under its value column.
+    static func excerpt(_ quote: Quote?, tr: Translator = .english, oneLine: Bool = true) -> String {
         guard let quote else { return tr("nothing") }
-        // One line: a verse's or a paragraph's line breaks are spaces here.
         let flat =
-            quote.text.contains(where: \.isNewline) ? quote.text.split(whereSeparator: \.isNewline).joined(separator: " ") : quote.text
+            oneLine && quote.text.contains(where: \.isNewline)
+            ? quote.text.split(whereSeparator: \.isNewline).joined(separator: " ") : quote.text
         let text = flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
         return "\"\(text)\"" + (quote.author.isEmpty ? "" : " " + tr("— %s", quote.author))
     }

@@ -28,7 +28,9 @@ extension StatusReport {
         line(tr("next delivery:"), nextDelivery.map { "\($0.at) (\(relative($0)))\(slot)" } ?? tr("none"))
         line(tr("next refresh:"), nextRefresh.map { "\($0.at) (\(relative($0)))" } ?? tr("none"))
         if let cachedQuote {
-            line(tr("cached quote:"), DeliveryOutcome.excerpt(Quote(text: cachedQuote.text, author: cachedQuote.author), tr: tr))
+            line(
+                tr("cached quote:"),
+                DeliveryOutcome.excerpt(Quote(text: cachedQuote.text, author: cachedQuote.author), tr: tr, oneLine: false))
             line(
                 "",
                 // TRANSLATORS: under the cached quote: its source, when it was fetched, how long ago, and the delivery it is for.
