@@ -69,4 +69,13 @@ struct ManPageSectionsTests {
         #expect(page.contains("\n.Os dailyquote \(ReleaseVersion.current)\n.Sh DESCRIPTION"), "\(page)")
         #expect(page.replacingOccurrences(of: ".Os dailyquote \(ReleaseVersion.current)\n", with: ".Os\n") == (try Self.completed()))
     }
+
+    @Test("The notification defaults read as the config has them: the application id's icon, the title quoted whole, GNOME's own path kept")
+    func notificationDefaults() throws {
+        let page = try Self.completed()
+        #expect(page.contains(".It Cm icon No (default Ql io.github.dailyquote.DailyQuote )"), "\(page)")
+        // mdoc's Ql would take the comma inside the quotes: Qo/Qc close the quote after "Day".
+        #expect(page.contains(".It Cm title No (default Qo Quote of the Day Qc in the messages language)"), "\(page)")
+        #expect(!page.contains("GNOME removes a notification when its sender leaves"), "\(page)")
+    }
 }
