@@ -4,7 +4,7 @@ import Testing
 
 extension UserSessionTests {
     @Test("Race 4: units named after every PID notify could get take nothing from the holder: it still gets a scope of its own")
-    func holderScopeIgnoresReusedNames() throws {
+    func holderScopeIgnoresReusedNames() async throws {
         let sandbox = Sandbox()
         let work = TemporaryDirectory()
         // The old name of a holder's scope was notify's PID alone: a holder of an earlier day still
@@ -45,7 +45,7 @@ extension UserSessionTests {
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["USER_SESSION_MOCK_CAPABILITIES"] = "body body-markup persistence"
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.runDetached(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")

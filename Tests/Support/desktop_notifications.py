@@ -205,12 +205,16 @@ def budgie(command, args):
             if not raven("GetExpanded", "(b)"):
                 raven("ToggleNotificationsView")
                 opened = True
+            # Raven slides open and builds its list's accessibility tree only then: on a loaded
+            # machine that has taken over 3 s, so allow 20 s, and say so when it never showed.
             items = []
-            for _ in range(60):
+            for _ in range(400):
                 items = raven_items()
                 if items:
                     break
                 time.sleep(0.05)
+            if not items:
+                print("budgie: Raven counts notifications but showed none in 20 s", file=sys.stderr)
             for item in items:
                 # Top to bottom: the summary, the body, the time it came.
                 shown = [n.get_name() for n in labels(item)]
