@@ -63,7 +63,18 @@ extension CommandLineTests {
               "type='method_call',interface='org.gtk.Notifications'" "type='method_return'" >"$W/bus.txt" 2>/dev/null &
             questions=$!
             for _ in $(seq 100); do grep -q NameLost "$W/bus.txt" && break; sleep 0.05; done
-            "$DQ" notify --now >"$W/out" 2>"$W/err"
+            # dunst stopped until both questions are on the bus: no answer can come between them,
+            # however busy the machine, unless notify waits for one before asking the next.
+            kill -STOP "$DUNST_PID"
+            "$DQ" notify --now >"$W/out" 2>"$W/err" &
+            dq=$!
+            for _ in $(seq 200); do
+              grep -q member=GetServerInformation "$W/bus.txt" && grep -q member=GetCapabilities "$W/bus.txt" && break
+              sleep 0.05
+            done
+            cp "$W/bus.txt" "$W/bus-stopped.txt"
+            kill -CONT "$DUNST_PID"
+            wait $dq
             sleep 0.3
             kill $questions
             """)
@@ -79,6 +90,10 @@ extension CommandLineTests {
             else { return nil }
             return (index, sender, serial)
         }
+        let stopped = report.files["bus-stopped.txt"] ?? ""
+        #expect(
+            stopped.contains("member=GetServerInformation") && stopped.contains("member=GetCapabilities"),
+            "one question waited for an answer that a stopped server could not give: \(stopped)")
         let about = try #require(question("GetServerInformation"), "\(report.files["bus.txt"] ?? "")")
         let capabilities = try #require(question("GetCapabilities"), "\(report.files["bus.txt"] ?? "")")
         // An answer to either: a return to notify's connection naming one of the two serials.

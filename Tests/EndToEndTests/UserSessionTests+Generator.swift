@@ -16,7 +16,7 @@ extension UserSessionTests {
     @Test(
         "The user generator in a real user manager: timers with no install, config edits applied by the path unit, opt-out, and install's units first"
     )
-    func generatorInUserManager() async throws {
+    func generatorInUserManager() throws {
         let sandbox = Sandbox()
         // A generator directory of this test's own: the manager searches $SYSTEMD_GENERATOR_PATH
         // instead of /usr/lib/systemd/user-generators, so other sessions on the machine never see it.
@@ -91,7 +91,7 @@ extension UserSessionTests {
         environment["SYSTEMD_GENERATOR_PATH"] = generators.path
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
@@ -132,7 +132,7 @@ extension UserSessionTests {
     @Test(
         "A key in the shell but not in the user manager: the generator writes the timers, config check warns, doctor fails the secrets check, and the timers' refresh falls back to the next source until the manager has it"
     )
-    func secretOutsideTheManager() async throws {
+    func secretOutsideTheManager() throws {
         let sandbox = Sandbox()
         let server = try QuoteServer()
         let generators = TemporaryDirectory()
@@ -165,7 +165,7 @@ extension UserSessionTests {
         environment["SYSTEMD_GENERATOR_PATH"] = generators.path
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")

@@ -6,7 +6,7 @@ import Testing
 /// environment, and the generated units leave its locale alone.
 extension UserSessionTests {
     @Test("A timer-started delivery posts in the user manager's language (set-environment LANG=de_DE.UTF-8)")
-    func timerDeliversInSessionLanguage() async throws {
+    func timerDeliversInSessionLanguage() throws {
         let sandbox = Sandbox()
         let first = Self.nextMinute(margin: 20)
         _ = try sandbox.home.write("config/dailyquote/config.toml", Self.config(at: first))
@@ -29,7 +29,7 @@ extension UserSessionTests {
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")

@@ -6,7 +6,7 @@ import Testing
 /// service, past the start timeout the units had before the wait existed (40 s).
 extension UserSessionTests {
     @Test("Under the timers, notify waits for the unlock in its service (activating, past 40 s), then posts once and ends cleanly")
-    func presenceWaitUnderTheTimers() async throws {
+    func presenceWaitUnderTheTimers() throws {
         let sandbox = Sandbox()
         let first = Self.nextMinute(margin: 20)
         _ = try sandbox.home.write("config/dailyquote/config.toml", Self.config(at: first))
@@ -36,7 +36,7 @@ extension UserSessionTests {
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"),
             [RepositoryPaths.support("with-presence-mocks.sh"), "--logind", "bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }

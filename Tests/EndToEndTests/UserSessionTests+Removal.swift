@@ -12,7 +12,7 @@ extension UserSessionTests {
     }
 
     @Test("The package removed under install's units: the services are skipped by their condition, with no failure and no restart")
-    func binaryGoneUnderInstalledUnits() async throws {
+    func binaryGoneUnderInstalledUnits() throws {
         let sandbox = Sandbox()
         // A binary of its own, which the test removes as `apt-get remove` would.
         let bin = TemporaryDirectory()
@@ -41,7 +41,7 @@ extension UserSessionTests {
         var environment = sandbox.environment
         environment["BIN"] = binary
         environment["W"] = work.path
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
@@ -57,7 +57,7 @@ extension UserSessionTests {
     @Test(
         "run from the autostart entry, started as a session manager that ignores X-systemd-skip: exits 0 at once beside the generator's timers, and stays without a user manager"
     )
-    func autostartBesideTheGenerator() async throws {
+    func autostartBesideTheGenerator() throws {
         let sandbox = Sandbox()
         let generators = try Self.generatorDirectory()
         let entry = try String(contentsOfFile: "\(RepositoryPaths.root)/packaging/autostart/dailyquote.desktop.in", encoding: .utf8)
@@ -80,7 +80,7 @@ extension UserSessionTests {
         environment["SYSTEMD_GENERATOR_PATH"] = generators.path
         environment["EXEC"] = command
         environment["W"] = work.path
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
@@ -99,7 +99,7 @@ extension UserSessionTests {
     @Test(
         "uninstall under the generator: without a terminal or --yes it prints the step and exits 1; with --yes it writes enabled = false, keeping the rest of the config, and the timers are gone"
     )
-    func uninstallTurnsTheGeneratorOff() async throws {
+    func uninstallTurnsTheGeneratorOff() throws {
         let sandbox = Sandbox()
         let generators = try Self.generatorDirectory()
         let original = "# my settings\n[delivery]\nhour = 7 # early\nminute = 30\n\n[notification]\ntitle = \"Mine\"\n"
@@ -124,7 +124,7 @@ extension UserSessionTests {
         environment["SYSTEMD_GENERATOR_PATH"] = generators.path
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")

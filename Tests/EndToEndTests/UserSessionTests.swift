@@ -10,10 +10,6 @@ import Testing
 
 /// `install` in a real user session (Tests/Support/with-user-session.sh): a systemd user
 /// manager fires the generated timers, and dunst receives the quote.
-///
-/// Its tests wait minutes for timers, so they await their session (`runDetached`) rather than
-/// hold one of the test runner's few threads; one at a time, as each session is a whole
-/// user manager.
 @Suite("dailyquote in a real systemd user session", .serialized, .enabled(if: getuid() == 0, "the session harness needs root"))
 struct UserSessionTests {
     /// The Unix time of the next whole minute at least `margin` seconds away.
@@ -32,7 +28,7 @@ struct UserSessionTests {
     }
 
     @Test("The notify timer posts on time; after the manager was down over a planned instant, Persistent= posts once")
-    func timersDeliver() async throws {
+    func timersDeliver() throws {
         let sandbox = Sandbox()
         let configPath = sandbox.home.url("config/dailyquote/config.toml")
         let first = Self.nextMinute(margin: 20)
@@ -71,7 +67,7 @@ struct UserSessionTests {
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         let context = "\(result.stderr) install: \(file("install1.out")) \(file("install2.out"))"
@@ -114,7 +110,7 @@ struct UserSessionTests {
     }
 
     @Test("A holder never blocks a later delivery: it runs in a scope of its own, and the next delivery replaces it")
-    func holderDoesNotBlockTheNextDelivery() async throws {
+    func holderDoesNotBlockTheNextDelivery() throws {
         let sandbox = Sandbox()
         let configPath = sandbox.home.url("config/dailyquote/config.toml")
         let first = Self.nextMinute(margin: 20)
@@ -147,7 +143,7 @@ struct UserSessionTests {
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["USER_SESSION_MOCK_CAPABILITIES"] = "body body-markup persistence"
-        let result = try await ProcessRunner.runDetached(
+        let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         let context = "\(result.stderr) \(file("install1.out")) \(file("install2.out"))"

@@ -40,21 +40,4 @@ public enum ProcessRunner {
             status: ended.exit ?? 128 + (ended.signal ?? 0), stdout: String(decoding: output.stdout, as: UTF8.self),
             stderr: String(decoding: output.stderr, as: UTF8.self))
     }
-
-    /// Runs `executable` to its end as ``run(_:_:environment:stdin:)`` does, waiting on a thread
-    /// of its own.
-    ///
-    /// Swift Testing runs tests on the cooperative pool, one thread a core: a test that blocks
-    /// there for minutes (a user session waiting for a timer) keeps every other test off that
-    /// thread. Awaiting this instead leaves the pool to them.
-    public static func runDetached(
-        _ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
-    ) async throws -> ProcessResult {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    with: Result { try run(executable, arguments, environment: environment, stdin: stdin) })
-            }
-        }
-    }
 }
