@@ -63,7 +63,13 @@ package struct QuoteChoice: Sendable, Equatable {
         // TRANSLATORS: notify's line, in parentheses: the quote is the one fetched ahead into the cache.
         if reason == "cache" { return tr("cache") }
         guard reason.hasPrefix("fallback: ") else { return reason }
-        let whys = reason.dropFirst("fallback: ".count).split(separator: "; ", omittingEmptySubsequences: false).map { why in
+        let rest = reason.dropFirst("fallback: ".count)
+        // Nearly every reason is one clause; splitting by a string separator first instantiates
+        // _StringProcessing's generic types, a quarter of a million instructions per process.
+        let utf8 = Array(rest.utf8)
+        let isOneClause = !utf8.indices.dropLast().contains { utf8[$0] == UInt8(ascii: ";") && utf8[$0 + 1] == UInt8(ascii: " ") }
+        let clauses = isOneClause ? [rest] : rest.split(separator: "; ", omittingEmptySubsequences: false)
+        let whys = clauses.map { why in
             switch String(why) {
             case cacheOlder: return tr("cache older than the last delivery")
             case noCachedQuote: return tr("no cached quote")
