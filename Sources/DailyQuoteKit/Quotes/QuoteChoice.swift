@@ -16,7 +16,7 @@ package struct QuoteChoice: Sendable, Equatable {
     /// filters are ignored for the bundled collection and the reason says so.
     package static func choose(
         cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: @autoclosure () -> [HistoryEntry], now: Int64,
-        bundled: @autoclosure () -> QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(),
+        bundled: @autoclosure @escaping @Sendable () -> QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(),
         local: [LocalQuoteSource] = []
     ) -> QuoteChoice {
         var why: String
@@ -32,8 +32,9 @@ package struct QuoteChoice: Sendable, Equatable {
         case .absent: why = Self.noCachedQuote
         case .corrupt: why = Self.cacheUnreadable
         }
-        // Only now are the local sources, the bundled collection and the history (a line per
-        // delivery, ever) read: a fresh cache, the usual case, needs none of them.
+        // Only now are the local sources and the history (a line per delivery, ever) read, and
+        // the bundled collection only if no local source gives a quote: a fresh cache, the usual
+        // case, needs none of them.
         var lastPosted: [String: Int64] = [:]
         for entry in history() where !entry.isPreview { lastPosted[entry.quote.normalisedText] = entry.postedAt }
         var picks = SeededPicks(day: day)
