@@ -201,4 +201,26 @@ extension FortuneFileTests {
         // Most records are prose: few keep a line break.
         #expect(quotes.filter { $0.text.contains("\n") }.count < quotes.count / 10)
     }
+
+    @Test("A record's lines are those that splitting by Character gives: CRLF, lone CR, non-ASCII, blank and indented lines")
+    func linesAsByCharacter() {
+        let records = [
+            "Plain.\n\t-- Author", "One\r\nCRLF\r\n\t-- A", "Lone\rCR\nline", "Double\r\r\nCR", "\n\nBlank\n\n\nlines\n\n",
+            "Ünïcödé\n名言 😀\n  indented\n\t-- Ç", "", "\n", "e\u{301}\nCombining mark after a break\n\u{301}x",
+            "\u{1B}[32mColour\u{1B}[m\nline",
+        ]
+        for record in records {
+            // The reference: the record split by Character, as before the byte split.
+            let cleaned = FortuneFile.removingTerminalSequences(record).replacing("\r\n", with: "\n")
+            var lines = cleaned.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            while let last = lines.last, last.trimmingWhitespace().isEmpty { lines.removeLast() }
+            while let first = lines.first, first.trimmingWhitespace().isEmpty { lines.removeFirst() }
+            var author = ""
+            if let last = lines.last?.trimmingSpaces(), lines.count > 1, last.hasPrefix("--") || last.hasPrefix("—") {
+                author = last.drop { $0 == "-" || $0 == "—" || $0 == " " }.trimmingSpaces()
+                lines.removeLast()
+            }
+            #expect(FortuneFile.quote(fromRecord: record) == Quote(text: FortuneFile.flowing(lines), author: author), "\(record)")
+        }
+    }
 }

@@ -44,4 +44,40 @@ struct HistoryQuotesTests {
         // Each line was scanned, not decoded in full.
         #expect(lines.allSatisfy { HistoryQuotes.scan(ArraySlice($0.utf8)) != nil })
     }
+
+    @Test("Keys are matched whole by their bytes, values with spaces or CRLF read as the full decoding reads them")
+    func keysAndSpacing() throws {
+        let rest = #""posted": "p", "source": "s", "reason": "r", "server": "d""#
+        let lines = [
+            // Look-alike keys (a prefix, a longer name, another case) are not the keys read.
+            #"{"tex": "no", "texts": "no", "Text": "no", "text": "yes", "nowhere": true, "authors": "no", "author": "A", "postedAt": 7, "#
+                + rest + "}",
+            // Spaces and tabs around values, a CRLF line end, a null author and flags.
+            "{ \"text\" :\t\"Tabbed\" , \"author\" : null , \"postedAt\" : 9 , \"plannedAt\" : null , \"now\" : false , \"another\" : true , "
+                + rest + " }\r",
+            // A negative postedAt, a numeric plannedAt and a null now.
+            #"{"text": "Numbers", "postedAt": -3, "plannedAt": 12, "now": null, "# + rest + "}",
+            // A flag that is no flag and a postedAt that is no integer: the scan gives the line up.
+            #"{"text": "Odd flag", "postedAt": 1, "now": "yes", "# + rest + "}",
+            #"{"text": "Odd time", "postedAt": 1.5, "# + rest + "}",
+        ]
+        let dir = TemporaryDirectory()
+        let path = try dir.write("history.jsonl", lines.joined(separator: "\n") + "\n")
+        let decoded = JSONLines.read(HistoryEntry.self, at: path).map(\.value)
+        for (line, entry) in zip(lines, decoded) {
+            let scanned = HistoryQuotes.scan(ArraySlice(line.utf8))
+            guard let entry else {
+                #expect(scanned == nil, "\(line)")
+                continue
+            }
+            #expect(scanned?.quote == entry.quote, "\(line)")
+            #expect(scanned?.postedAt == entry.postedAt, "\(line)")
+            #expect(scanned?.plannedAt == entry.plannedAt, "\(line)")
+            #expect(scanned?.isPreview == entry.isPreview, "\(line)")
+            #expect(scanned?.another == entry.another, "\(line)")
+        }
+        #expect(HistoryQuotes.scan(ArraySlice(lines[0].utf8))?.quote == Quote(text: "yes", author: "A"))
+        #expect(HistoryQuotes.scan(ArraySlice(lines[2].utf8))?.quote.text == "Numbers")
+        #expect(HistoryQuotes.read(at: path).map(\.quote.text) == decoded.compactMap { $0?.quote.text })
+    }
 }

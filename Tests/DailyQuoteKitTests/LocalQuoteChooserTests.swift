@@ -41,6 +41,24 @@ struct LocalQuoteChooserTests {
         #expect(none.choose(lastPosted: [:], before: 0) { _ in 0 }?.source == "bundled")
     }
 
+    @Test("The bundled collection is not asked for while a local source gives a quote")
+    func bundledOnlyWhenNeeded() throws {
+        let dir = TemporaryDirectory()
+        let path = try fortuneFile(["Ein kurzes Zitat."], in: dir)
+        let chooser = LocalQuoteChooser(sources: [LocalQuoteSource(kind: .fortune, path: path)], bundled: unread())
+        #expect(chooser.choose(lastPosted: [:], before: 0) { _ in 0 }?.source == "fortune")
+        let choice = QuoteChoice.choose(
+            cache: .absent, lastPostedAt: nil, day: CivilDate(year: 2026, month: 11, day: 26), history: [], now: 1_795_660_000,
+            bundled: unread(), local: [LocalQuoteSource(kind: .fortune, path: path)])
+        #expect(choice.source == "fortune")
+    }
+
+    /// The bundled collection, recording an issue when it is asked for.
+    func unread() -> QuoteCollection {
+        Issue.record("the bundled collection was asked for")
+        return bundled
+    }
+
     @Test("A record over the length limit is replaced by another pick")
     func tooLongReplaced() throws {
         let dir = TemporaryDirectory()

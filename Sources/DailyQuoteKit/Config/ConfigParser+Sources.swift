@@ -38,13 +38,17 @@ extension ConfigParser {
             }
             source.endpoint = endpoint
         }
-        for (key, keyPath) in [("text", \SourceConfig.textPointer), ("author", \SourceConfig.authorPointer)] {
-            guard let pointer = try table.string(key, expecting: "a JSON Pointer such as \"/quote\"") else { continue }
+        // Two calls, not a loop over key paths: a list of (name, key path) pairs cost 0.09 million
+        // instructions of metadata and key path instantiation at every start with a [[source]].
+        func pointer(_ key: String) throws(ConfigError) -> String? {
+            guard let pointer = try table.string(key, expecting: "a JSON Pointer such as \"/quote\"") else { return nil }
             guard JSONPointer(pointer) != nil else {
                 throw table.error(.invalidValue, key, "\"\(pointer)\" is not a JSON Pointer (RFC 6901: empty, or starting with /)")
             }
-            source[keyPath: keyPath] = pointer
+            return pointer
         }
+        if let text = try pointer("text") { source.textPointer = text }
+        if let author = try pointer("author") { source.authorPointer = author }
         if let format = try table.string("format", expecting: "\"text\" or \"html\"") {
             guard kind == .json else {
                 throw table.error(

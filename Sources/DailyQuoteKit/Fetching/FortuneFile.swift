@@ -227,11 +227,18 @@ package struct FortuneFile: Sendable {
     /// Terminal colour sequences are removed first (see ``removingTerminalSequences(_:)``), and
     /// CRLF line ends become LF.
     static func quote(fromRecord record: String) -> Quote {
-        // CRLF files (some of fortunes-ru) end lines the same; "\r\n" is one Character, no "\n".
-        let cleaned = removingTerminalSequences(record).replacing("\r\n", with: "\n")
+        let plain = removingTerminalSequences(record)
+        var lines: [String]
+        if plain.utf8.contains(13) {
+            // CRLF files (some of fortunes-ru) end lines the same; "\r\n" is one Character, no "\n".
+            lines = plain.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        } else {
+            // Without a carriage return every line feed is a Character of its own, so splitting the
+            // bytes gives the same lines without grapheme breaking (or _StringProcessing's first use).
+            lines = plain.utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
         // Only the ends of the record are trimmed here: a line's indentation says whether its
         // break is kept.
-        var lines = cleaned.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while let last = lines.last, last.trimmingWhitespace().isEmpty { lines.removeLast() }
         while let first = lines.first, first.trimmingWhitespace().isEmpty { lines.removeFirst() }
         var author = ""

@@ -13,12 +13,15 @@ import Logging
 package struct LocalQuoteChooser: Sendable {
     package var sources: [LocalQuoteSource]
     package var filters: QuotesConfig
-    package var bundled: QuoteCollection
+    /// The bundled collection, asked for only when no local source gives a quote: indexing it
+    /// costs about a million instructions that a pick from a fortune file does not need.
+    package var bundled: @Sendable () -> QuoteCollection
     /// Where an unusable local source is mentioned.
     package var logger: Logger
 
     package init(
-        sources: [LocalQuoteSource], filters: QuotesConfig = QuotesConfig(), bundled: QuoteCollection = BundledQuotes.collection,
+        sources: [LocalQuoteSource], filters: QuotesConfig = QuotesConfig(),
+        bundled: @autoclosure @escaping @Sendable () -> QuoteCollection = BundledQuotes.collection,
         logger: Logger = Logger(label: "dailyquote", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.sources = sources
@@ -63,6 +66,7 @@ package struct LocalQuoteChooser: Sendable {
     /// The bundled part of ``choose(lastPosted:before:pick:)``: a few picks first, so that the
     /// usual case decodes a quote or two; the whole collection only when they all fail.
     private func fromBundled(lastPosted: [String: Int64], before: Int64, pick: (Int) -> Int) -> Choice? {
+        let bundled = self.bundled()
         let count = bundled.count
         guard count > 0 else { return nil }
         func isFresh(_ quote: Quote) -> Bool { (lastPosted[quote.normalisedText] ?? .min) < before }

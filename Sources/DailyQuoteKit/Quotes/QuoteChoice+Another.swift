@@ -15,7 +15,8 @@ extension QuoteChoice {
     /// than `current`; nil only when there is none at all.
     package static func another(
         current: Quote, cache: QuoteCache.Content, lastPostedAt: Int64?, history: [HistoryEntry], now: Int64,
-        bundled: QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(), local: [LocalQuoteSource] = []
+        bundled: @autoclosure @escaping @Sendable () -> QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(),
+        local: [LocalQuoteSource] = []
     ) -> QuoteChoice? {
         let yearAgo = now - 365 * 86_400
         var lastPosted: [String: Int64] = [:]
@@ -28,7 +29,7 @@ extension QuoteChoice {
         {
             return QuoteChoice(quote: cached.quote, source: cached.source, reason: "another")
         }
-        let chooser = LocalQuoteChooser(sources: local, filters: filters, bundled: bundled)
+        let chooser = LocalQuoteChooser(sources: local, filters: filters, bundled: bundled())
         guard let choice = chooser.choose(lastPosted: lastPosted, before: yearAgo, pick: { Int.random(in: 0..<max($0, 1)) }) else {
             return nil
         }

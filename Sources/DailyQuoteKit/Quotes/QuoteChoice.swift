@@ -16,7 +16,7 @@ package struct QuoteChoice: Sendable, Equatable {
     /// filters are ignored for the bundled collection and the reason says so.
     package static func choose(
         cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: @autoclosure () -> [HistoryEntry], now: Int64,
-        bundled: @autoclosure () -> QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(),
+        bundled: @autoclosure @escaping @Sendable () -> QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(),
         local: [LocalQuoteSource] = []
     ) -> QuoteChoice {
         var why: String
@@ -32,8 +32,9 @@ package struct QuoteChoice: Sendable, Equatable {
         case .absent: why = Self.noCachedQuote
         case .corrupt: why = Self.cacheUnreadable
         }
-        // Only now are the local sources, the bundled collection and the history (a line per
-        // delivery, ever) read: a fresh cache, the usual case, needs none of them.
+        // Only now are the local sources and the history (a line per delivery, ever) read, and
+        // the bundled collection only if no local source gives a quote: a fresh cache, the usual
+        // case, needs none of them.
         var lastPosted: [String: Int64] = [:]
         for entry in history() where !entry.isPreview { lastPosted[entry.quote.normalisedText] = entry.postedAt }
         var picks = SeededPicks(day: day)
@@ -63,7 +64,13 @@ package struct QuoteChoice: Sendable, Equatable {
         // TRANSLATORS: notify's line, in parentheses: the quote is the one fetched ahead into the cache.
         if reason == "cache" { return tr("cache") }
         guard reason.hasPrefix("fallback: ") else { return reason }
-        let whys = reason.dropFirst("fallback: ".count).split(separator: "; ", omittingEmptySubsequences: false).map { why in
+        let rest = reason.dropFirst("fallback: ".count)
+        // Nearly every reason is one clause; splitting by a string separator first instantiates
+        // _StringProcessing's generic types, a quarter of a million instructions per process.
+        let utf8 = Array(rest.utf8)
+        let isOneClause = !utf8.indices.dropLast().contains { utf8[$0] == UInt8(ascii: ";") && utf8[$0 + 1] == UInt8(ascii: " ") }
+        let clauses = isOneClause ? [rest] : rest.split(separator: "; ", omittingEmptySubsequences: false)
+        let whys = clauses.map { why in
             switch String(why) {
             case cacheOlder: return tr("cache older than the last delivery")
             case noCachedQuote: return tr("no cached quote")

@@ -6,9 +6,14 @@
 package struct QuoteCollection: Sendable {
     private enum Storage: Sendable {
         case quotes([Quote])
-        /// The JSON text and, for each object, the byte ranges of its text and author literals
-        /// (the quotes around them excluded).
-        case json([UInt8], [(text: Range<Int>, author: Range<Int>?)])
+        /// The JSON text and, for each object, where its literals are.
+        case json([UInt8], [Entry])
+    }
+
+    /// The byte ranges of an object's text and author literals (the quotes around them excluded).
+    private struct Entry: Sendable {
+        var text: Range<Int>
+        var author: Range<Int>?
     }
 
     private let storage: Storage
@@ -46,8 +51,11 @@ package struct QuoteCollection: Sendable {
     package var all: [Quote] { (0..<count).map(quote(at:)) }
 
     /// The byte ranges of the `text` and `author` string values of each object.
-    private static func index(_ bytes: [UInt8]) -> [(text: Range<Int>, author: Range<Int>?)] {
-        var entries: [(text: Range<Int>, author: Range<Int>?)] = []
+    ///
+    /// Every byte of the collection is read once per process, so the loops are kept tight: a
+    /// string literal is skipped a quote at a time, and keys are compared as bytes.
+    private static func index(_ bytes: [UInt8]) -> [Entry] {
+        var entries: [Entry] = []
         var position = 0
         var depth = 0
         var key: Range<Int>?
@@ -59,15 +67,12 @@ package struct QuoteCollection: Sendable {
             switch byte {
             case UInt8(ascii: "\""):
                 let start = position + 1
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                let literal = start..<min(end, bytes.count)
+                let end = literalEnd(bytes[...], from: start)
+                let literal = start..<end
                 position = end + 1
                 if depth == 2, expectingValue, let name = key {
-                    if bytes[name].elementsEqual("text".utf8) { text = literal }
-                    if bytes[name].elementsEqual("author".utf8) { author = literal }
+                    if Self.bytes(bytes[name], spell: "text") { text = literal }
+                    if Self.bytes(bytes[name], spell: "author") { author = literal }
                     key = nil
                     expectingValue = false
                 } else if depth == 2 {
@@ -82,13 +87,42 @@ package struct QuoteCollection: Sendable {
                 depth += 1
                 if depth == 2 { (text, author, key, expectingValue) = (nil, nil, nil, false) }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == 2, let found = text { entries.append((found, author)) }
+                if depth == 2, let found = text { entries.append(Entry(text: found, author: author)) }
                 depth -= 1
             default: break
             }
             position += 1
         }
         return entries
+    }
+
+    /// Whether `bytes` are the UTF-8 of `name`: a key is matched without making a String of it
+    /// (and byte by byte: `elementsEqual` costs a hundred instructions more a call).
+    @inline(__always)
+    static func bytes(_ bytes: ArraySlice<UInt8>, spell name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return name.withUTF8Buffer { name in
+            var offset = 0
+            while offset < name.count, bytes[bytes.startIndex + offset] == name[offset] { offset += 1 }
+            return offset == name.count
+        }
+    }
+
+    /// Where the string literal whose contents start at `start` ends: the index of its closing
+    /// quote, or `bytes.endIndex` for a literal left open.
+    ///
+    /// A quote closes the literal unless an odd number of backslashes stands before it (`\"`
+    /// escapes the quote, `\\"` the backslash), which is what reading escape by escape from
+    /// `start` finds.
+    static func literalEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        var from = start
+        while from < bytes.endIndex, let quote = bytes[from...].firstIndex(of: UInt8(ascii: "\"")) {
+            var backslashes = 0
+            while quote - backslashes > start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            from = quote + 1
+        }
+        return bytes.endIndex
     }
 
     /// A JSON string literal's contents (without its quotes) as text, escapes decoded.

@@ -20,7 +20,9 @@ package enum HistoryQuotes {
             let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
             if end > start {
                 let line = bytes[start..<end]
-                if let entry = scan(line) ?? (try? JSONDecoder().decode(HistoryEntry.self, from: Data(line))) {
+                if let entry = scan(line) {
+                    entries.append(entry)
+                } else if let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)) {
                     entries.append(entry)
                 }
             }
@@ -31,23 +33,26 @@ package enum HistoryQuotes {
 
     /// The entry's few keys from one line, or nil where the line is not a flat object as
     /// dailyquote writes it (the caller then decodes it in full).
+    ///
+    /// Keys are told apart by their bytes, and a bare value is made text only where it is read.
     static func scan(_ line: ArraySlice<UInt8>) -> HistoryEntry? {
         var index = line.startIndex
-        func skipSpace() { while index < line.endIndex, [9, 10, 13, 32].contains(line[index]) { index += 1 } }
-        /// A string literal's contents, the index past its closing quote.
-        func literal() -> ArraySlice<UInt8>? {
+        func skipSpace() {
+            while index < line.endIndex, line[index] == 32 || line[index] == 9 || line[index] == 10 || line[index] == 13 { index += 1 }
+        }
+        /// Where a string literal's contents are; the index moves past its closing quote.
+        func literal() -> Range<Int>? {
             guard index < line.endIndex, line[index] == UInt8(ascii: "\"") else { return nil }
-            var end = index + 1
-            while end < line.endIndex, line[end] != UInt8(ascii: "\"") { end += line[end] == UInt8(ascii: "\\") ? 2 : 1 }
+            let end = QuoteCollection.literalEnd(line, from: index + 1)
             guard end < line.endIndex else { return nil }
             defer { index = end + 1 }
-            return line[(index + 1)..<end]
+            return (index + 1)..<end
         }
-        /// Any value: its bytes (a string's without its quotes).
-        func value() -> (bytes: ArraySlice<UInt8>, isString: Bool)? {
+        /// Any value: where its bytes are (a string's without its quotes).
+        func value() -> Value? {
             skipSpace()
             guard index < line.endIndex else { return nil }
-            if line[index] == UInt8(ascii: "\"") { return literal().map { ($0, true) } }
+            if line[index] == UInt8(ascii: "\"") { return literal().map { Value(range: $0, isString: true) } }
             let start = index
             var depth = 0
             while index < line.endIndex {
@@ -64,9 +69,8 @@ package enum HistoryQuotes {
                 if byte == UInt8(ascii: ","), depth == 0 { break }
                 index += 1
             }
-            return (line[start..<index], false)
+            return Value(range: start..<index, isString: false)
         }
-        func integer(_ bytes: ArraySlice<UInt8>) -> Int64? { Int64(String(decoding: bytes, as: UTF8.self).trimmingSpaces()) }
 
         skipSpace()
         guard index < line.endIndex, line[index] == UInt8(ascii: "{") else { return nil }
@@ -86,31 +90,32 @@ package enum HistoryQuotes {
             skipSpace()
             guard index < line.endIndex, line[index] == UInt8(ascii: ":") else { return nil }
             index += 1
-            guard let (bytes, isString) = value() else { return nil }
-            // Only the few keys read need their value as text.
-            var trimmed: String { String(decoding: bytes, as: UTF8.self).trimmingSpaces() }
-            switch String(decoding: key, as: UTF8.self) {
-            case "text":
-                guard isString else { return nil }
+            guard let value = value() else { return nil }
+            // The key's raw bytes are compared, as the String made of them was: none of these
+            // names has an escape or a canonical equivalent.
+            func keyIs(_ name: StaticString) -> Bool { QuoteCollection.bytes(line[key], spell: name) }
+            let bytes = line[value.range]
+            if keyIs("text") {
+                guard value.isString else { return nil }
                 text = QuoteCollection.string(bytes)
-            case "author":
-                guard isString || trimmed == "null" else { return nil }
-                author = isString ? QuoteCollection.string(bytes) : ""
-            case "postedAt":
-                guard let number = integer(bytes) else { return nil }
+            } else if keyIs("author") {
+                guard value.isString || bare(bytes) == "null" else { return nil }
+                author = value.isString ? QuoteCollection.string(bytes) : ""
+            } else if keyIs("postedAt") {
+                guard let number = Int64(bare(bytes)) else { return nil }
                 postedAt = number
-            case "plannedAt":
-                plannedAt = integer(bytes)
-                guard plannedAt != nil || trimmed == "null" else { return nil }
-            case "now", "another":
-                let flag = trimmed
-                guard ["true", "false", "null"].contains(flag) else { return nil }
-                let value = flag == "null" ? nil : flag == "true"
-                if key.first == UInt8(ascii: "n") { now = value } else { another = value }
-            case "posted", "source", "reason", "server":
-                guard isString else { return nil }
+            } else if keyIs("plannedAt") {
+                let word = bare(bytes)
+                plannedAt = Int64(word)
+                guard plannedAt != nil || word == "null" else { return nil }
+            } else if keyIs("now") || keyIs("another") {
+                let flag = bare(bytes)
+                guard flag == "true" || flag == "false" || flag == "null" else { return nil }
+                let setting = flag == "null" ? nil : flag == "true"
+                if line[key.lowerBound] == UInt8(ascii: "n") { now = setting } else { another = setting }
+            } else if keyIs("posted") || keyIs("source") || keyIs("reason") || keyIs("server") {
+                guard value.isString else { return nil }
                 required += 1
-            default: break
             }
             skipSpace()
             guard index < line.endIndex else { return nil }
@@ -130,5 +135,22 @@ package enum HistoryQuotes {
         entry.another = another
         if entry.isPreview { entry.now = true }
         return entry
+    }
+
+    /// Where a value of a line is (a string's contents without its quotes); ranges, not slices,
+    /// so that no value retains the line.
+    private struct Value {
+        var range: Range<Int>
+        var isString: Bool
+    }
+
+    /// A bare value (a number, `true`, `null`) as text, trimmed of spaces and tabs.
+    ///
+    /// As dailyquote writes it, a value starts and ends with a visible ASCII byte and is taken as
+    /// it is; only a value with white space at an end is trimmed, by Character.
+    private static func bare(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let first = bytes.first, let last = bytes.last, (33..<128).contains(first), (33..<128).contains(last) { return text }
+        return text.trimmingSpaces()
     }
 }
