@@ -184,7 +184,7 @@ fi
 # full run only): `notify --now` with the default buttons against `notify-send`, 20 pairs in one
 # session, medians (Tests/Support/gnome48/native-scenario.sh bench).
 gnome48="not measured: it needs root and the GNOME 48 chroot (scripts/gnome48 build)"
-if [ "$report" != /dev/stdout ] && [ "$(id -u)" -eq 0 ] && [ -e .cache/gnome48/packages.ok ]; then
+if [ "$report" != /dev/stdout ] && [ "$(id -u)" -eq 0 ] && [ -e "${GNOME48_CACHE:-.cache/gnome48}/packages.ok" ]; then
   gnome48=$(DQ=$bin GNOME48_RESULTS=$work/gnome48 scripts/gnome48 check-native bench 2>/dev/null |
     grep -E '^(notify --now|notify-send|RESULT bench)' | tr '\n' '|' || true)
   [ -n "$gnome48" ] || gnome48="not measured: the GNOME 48 session did not run"

@@ -125,10 +125,10 @@ has_owner() {
   gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
     --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
 }
-wait_for() { # SECONDS WHAT COMMAND...
-  local tries=$(($1 * 20)) what=$2
+wait_for() { # SECONDS WHAT COMMAND... (a deadline, however long each try takes)
+  local until=$(( $(date +%s) + $1 )) what=$2
   shift 2
-  for _ in $(seq "$tries"); do
+  while [ "$(date +%s)" -lt "$until" ]; do
     "$@" && return 0
     kill -0 "$shell_pid" 2>/dev/null || { say "gnome-shell exited while waiting for $what"; tail -n 30 "$GNOME48_LOGS/gnome-shell.log" >&2; exit 1; }
     sleep 0.05
@@ -146,7 +146,8 @@ gjs -m /usr/share/gnome-shell/org.gnome.Shell.Notifications >"$GNOME48_LOGS/noti
 disown $!
 pids+=("$!")
 server_answers() {
-  gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
+  # A name owner that never answers must not hold each try for gdbus's default 25 s.
+  gdbus call --session --timeout 2 --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
     --method org.freedesktop.Notifications.GetServerInformation >/dev/null 2>&1
 }
 wait_for 30 GetServerInformation server_answers
