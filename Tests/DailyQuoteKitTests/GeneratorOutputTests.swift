@@ -41,4 +41,17 @@ struct GeneratorOutputTests {
             try GeneratorOutput(units: units, configFile: "/c").write(to: dir.url("missing/dir"))
         }
     }
+
+    @Test(
+        "Lines split at line-feed bytes are the lines a split by Character gives, with and without empty ones",
+        arguments: [
+            "", "\n", "\n\n", "a", "a\n", "\na", "[Unit]\nDescription=Zitat des Tages — «ça» 名言\n\nExecStart=/x %h\n",
+            "ä\n\u{301}b\n", "WantedBy=timers.target\n\n\n[Install]", "👩‍👩‍👧\n🇩🇪\n",
+        ])
+    func linesMatchCharacterSplit(text: String) {
+        for omitting in [false, true] {
+            let expected = text.split(separator: "\n", omittingEmptySubsequences: omitting).map(String.init)
+            #expect(GeneratorOutput.lines(of: text, omittingEmpty: omitting) == expected, "\(text.debugDescription) \(omitting)")
+        }
+    }
 }

@@ -54,17 +54,25 @@ package struct DeliveryPlanner: Sendable, Equatable {
     /// The deliveries of local day `day`, in order, with slots that resolve to the same
     /// instant merged; their refresh instants are `at - refreshLead` (not yet clamped).
     package func slots(on day: CivilDate) -> [PlannedDelivery] {
+        slots(on: day, names: slotNames)
+    }
+
+    /// Each rule's slot name and time text, in rule order: made once for a run of days, not
+    /// once a delivery (the generator plans a year ahead, and formatting was a tenth of its work).
+    private var slotNames: [(slot: String, time: String)] { rules.map { ($0.slotName, $0.timeText) } }
+
+    private func slots(on day: CivilDate, names: [(slot: String, time: String)]) -> [PlannedDelivery] {
         var result: [PlannedDelivery] = []
-        for rule in rules where rule.weekdays.contains(day.weekday) {
+        for (rule, name) in zip(rules, names) where rule.weekdays.contains(day.weekday) {
             let resolved = zone.resolve(wallTime: day.daysSinceEpoch * 86_400 + rule.secondsIntoDay)
             if let index = result.firstIndex(where: { $0.at == resolved.instant }) {
-                result[index].mergedSlots.append(rule.slotName)
+                result[index].mergedSlots.append(name.slot)
                 continue
             }
             result.append(
                 PlannedDelivery(
                     day: day, at: resolved.instant, refreshAt: resolved.instant - refreshLead, dstAdjusted: resolved.insideGap,
-                    repeatedTime: resolved.repeated, slot: rule.slotName, time: rule.timeText))
+                    repeatedTime: resolved.repeated, slot: name.slot, time: name.time))
         }
         result.sort { $0.at < $1.at }
         for index in result.indices { result[index].slotOfDay = index + 1 }
@@ -83,10 +91,11 @@ package struct DeliveryPlanner: Sendable, Equatable {
         // only in pathological zones, but it costs one iteration to be sure.
         var day = localDay(of: start).daysSinceEpoch - 1
         var previous = latestDelivery(beforeDay: day)
+        let names = slotNames
         while result.count < count {
             let date = CivilDate(daysSinceEpoch: day)
             day += 1
-            for var delivery in slots(on: date) {
+            for var delivery in slots(on: date, names: names) {
                 // A day that a zone skipped entirely can map onto the next day's instant: never deliver twice.
                 guard delivery.at > (previous?.at ?? .min) else { continue }
                 delivery.refreshAt = Self.refreshInstant(for: delivery.at, lead: refreshLead, previous: previous?.at)
