@@ -13,8 +13,7 @@ struct ActionAnswererTests {
     /// with no Wayland display to reach (exit status 1), or none at all.
     func answerer(_ home: TemporaryDirectory, bin: TemporaryDirectory = TemporaryDirectory(), failingTool: Bool) throws -> ActionAnswerer {
         if failingTool {
-            let path = try bin.write("wl-copy", "#!/bin/sh\n/bin/cat >/dev/null\nexit 1\n")
-            chmod(path, 0o755)
+            try bin.writeExecutable("wl-copy", "#!/bin/sh\n/bin/cat >/dev/null\nexit 1\n")
         }
         let paths = AppPaths(root: home.path)
         return ActionAnswerer(

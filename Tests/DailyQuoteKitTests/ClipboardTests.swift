@@ -11,9 +11,8 @@ struct ClipboardTests {
     func tools(_ names: [String], out: TemporaryDirectory) throws -> TemporaryDirectory {
         let bin = TemporaryDirectory()
         for name in names {
-            let path = try bin.write(
+            try bin.writeExecutable(
                 name, "#!/bin/sh\nprintf '%s\\n' \"$@\" >'\(out.path)/\(name).args'\n/bin/cat >'\(out.path)/\(name).in'\n")
-            chmod(path, 0o755)
         }
         return bin
     }
@@ -48,10 +47,10 @@ struct ClipboardTests {
     @Test("A tool that fails, even before reading the text, is an error, not a crash (no SIGPIPE)")
     func failingTool() throws {
         let bin = TemporaryDirectory()
-        chmod(try bin.write("xclip", "#!/bin/sh\n/bin/cat >/dev/null\nexit 1\n"), 0o755)
+        try bin.writeExecutable("xclip", "#!/bin/sh\n/bin/cat >/dev/null\nexit 1\n")
         #expect(throws: Clipboard.CopyError.self) { try Clipboard(environment: ["PATH": bin.path]).copy("x") }
         let early = TemporaryDirectory()
-        chmod(try early.write("xclip", "#!/bin/sh\nexit 1\n"), 0o755)
+        try early.writeExecutable("xclip", "#!/bin/sh\nexit 1\n")
         let large = String(repeating: "a quote longer than a pipe holds. ", count: 10_000)
         #expect(throws: Clipboard.CopyError.self) { try Clipboard(environment: ["PATH": early.path]).copy(large) }
         #expect(throws: Clipboard.CopyError.self) { try Clipboard(environment: ["PATH": TemporaryDirectory().path]).copy("x") }
