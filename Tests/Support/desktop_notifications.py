@@ -200,19 +200,21 @@ def budgie(command, args):
                               "buttons": [b.get_name() for b in buttons(popup) if b.get_name() != "Close"]},
                              ensure_ascii=False))
         # Raven shows its list only while it is open: open it on the notifications, read, close it.
+        # It slides open and builds its list's accessibility tree only then, which on a loaded
+        # machine has taken over 3 s; and a read just before may still be closing it (expanded,
+        # but on its way out), so it is opened again whenever it is found closed.
         if raven("GetNotificationCount", "(u)") > 0:
             opened = False
-            if not raven("GetExpanded", "(b)"):
-                raven("ToggleNotificationsView")
-                opened = True
-            # Raven slides open and builds its list's accessibility tree only then: on a loaded
-            # machine that has taken over 3 s, so allow 20 s, and say so when it never showed.
             items = []
-            for _ in range(400):
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                if not raven("GetExpanded", "(b)"):
+                    raven("ToggleNotificationsView")
+                    opened = True
                 items = raven_items()
                 if items:
                     break
-                time.sleep(0.05)
+                time.sleep(0.1)
             if not items:
                 print("budgie: Raven counts notifications but showed none in 20 s", file=sys.stderr)
             for item in items:

@@ -147,7 +147,7 @@ disown $!
 pids+=("$!")
 server_answers() {
   # A name owner that never answers must not hold each try for gdbus's default 25 s.
-  gdbus call --session --timeout 2 --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
+  gdbus call --session --timeout 8 --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
     --method org.freedesktop.Notifications.GetServerInformation >/dev/null 2>&1
 }
 wait_for 30 GetServerInformation server_answers
