@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
 USER_INSTALL ?= auto
-# dailyquote's application id (Sources/DailyQuoteKit/Delivery/Gnome/ApplicationID.swift).
+# dailyquote's application id (Sources/DailyQuoteKit/Config/ApplicationID.swift).
 APPID = io.github.dailyquote.DailyQuote
 
 .PHONY: build install uninstall test

@@ -55,7 +55,7 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
-        // glibc's gettext (<libintl.h> is not in Swift's Glibc module); only Support/Translator imports it.
+        // glibc's gettext (<libintl.h> is not in Swift's Glibc module); only Text/Translator imports it.
         .systemLibrary(name: "CGettext"),
         // GDBus: the presence wait (logind, the screensaver, Inhibited) and GNOME's notification API
         // (org.gtk.Notifications, the action service); Gio/ and Presence/ import it.

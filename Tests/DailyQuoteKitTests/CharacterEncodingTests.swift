@@ -4,7 +4,7 @@ import Testing
 
 @Suite("CharacterEncoding")
 struct CharacterEncodingTests {
-    func decode(_ name: String, _ bytes: [UInt8]) throws -> Result<String, CharacterEncoding.DecodingError> {
+    func decode(_ name: String, _ bytes: [UInt8]) throws -> Result<String, CharacterEncoding.InvalidBytes> {
         try #require(CharacterEncoding(name)).decode(bytes)
     }
 
@@ -33,7 +33,7 @@ struct CharacterEncodingTests {
             Issue.record("a truncated GBK character decoded")
             return
         }
-        #expect(CharacterEncoding.DecodingError(encoding: "UTF-8", offset: 2).description == "not valid UTF-8 (byte 2)")
+        #expect(CharacterEncoding.InvalidBytes(encoding: "UTF-8", offset: 2).description == "not valid UTF-8 (byte 2)")
     }
 
     @Test("Unknown names, iconv options and encodings that do not keep ASCII are refused")

@@ -36,3 +36,7 @@ package struct ConfigError: Error, Equatable, LocalizedError {
         return text + detail.replacing("\n", with: " ")
     }
 }
+
+extension ConfigError: UserFacingError {
+    package var kind: ErrorKind { .config }
+}

@@ -22,7 +22,7 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
     }
 
     /// The allowed values of `min_length` and `max_length`: up to the general limit of accepted quotes.
-    package static let lengthRange = 0...QuoteAcceptance.maximumLength
+    package static let lengthRange = 0...Quote.maximumLength
 
     /// Whether any filter is set.
     package var isActive: Bool {

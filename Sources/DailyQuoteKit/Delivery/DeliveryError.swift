@@ -31,3 +31,15 @@ package enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError 
 extension DeliveryError: UserFacingError {
     package var kind: ErrorKind { .unavailable }
 }
+
+extension BlockingDeadline {
+    /// The result of `work`, a delivery's D-Bus calls on one thread, or ``DeliveryError/timedOut(seconds:)``
+    /// once `deadline` has passed.
+    package static func run<T: Sendable>(
+        before deadline: Deadline, _ work: @escaping @Sendable () throws(DeliveryError) -> T
+    ) throws(DeliveryError) -> T {
+        let seconds = deadline.secondsLeft
+        guard let result = run(seconds: seconds, work) else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
+        return try result.get()
+    }
+}

@@ -25,8 +25,6 @@ package enum QuoteAcceptance {
         }
     }
 
-    package static let maximumLength = 1000
-
     /// The cleaned quote, or why it is not acceptable.
     ///
     /// Plain text (the default) is only trimmed: `x < y` and `&amp;` stay as written.
@@ -36,7 +34,7 @@ package enum QuoteAcceptance {
         let text = clean(rawText, format: format)
         let author = clean(rawAuthor ?? "", format: format)
         guard !text.isEmpty else { return .failure(.empty) }
-        guard text.count <= maximumLength else { return .failure(.tooLong(text.count)) }
+        guard text.count <= Quote.maximumLength else { return .failure(.tooLong(text.count)) }
         guard !containsControlCharacters(text), !containsControlCharacters(author), author.count <= 200 else {
             return .failure(.controlCharacters)
         }

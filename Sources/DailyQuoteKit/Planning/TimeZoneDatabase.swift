@@ -132,3 +132,13 @@ package struct TimeZoneDatabase: Sendable {
         return ZoneRules(identifier: name, transitionTimes: [], transitionTypes: [], types: [rule.standard], footer: rule)
     }
 }
+
+extension TimeZoneDatabase.LookupError: UserFacingError {
+    package var kind: ErrorKind { .config }
+    package var errorDescription: String? {
+        switch self {
+        case .invalidName, .notFound: "the configured time zone is not in the tz database"
+        case .unreadable(let reason): "the configured time zone cannot be read: \(reason)"
+        }
+    }
+}

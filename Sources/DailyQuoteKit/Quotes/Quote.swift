@@ -3,6 +3,9 @@
 /// In JSON, a quote without an author (`author` empty) has no `author` key; a missing or null
 /// `author` reads as none.
 package struct Quote: Sendable, Codable, Equatable, Hashable {
+    /// The longest quote text accepted, in characters.
+    package static let maximumLength = 1000
+
     package var text: String
     /// Empty for a quote without an author.
     @OmittedWhenEmpty package var author: String

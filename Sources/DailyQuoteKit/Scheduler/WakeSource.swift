@@ -166,3 +166,7 @@ package final class WakeSource: @unchecked Sendable {
         return found
     }
 }
+
+extension WakeSource.SetupError: UserFacingError {
+    package var kind: ErrorKind { .system }
+}

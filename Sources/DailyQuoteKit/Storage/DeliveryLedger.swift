@@ -150,3 +150,7 @@ package struct DeliveryLedger: Sendable {
         }
     }
 }
+
+extension DeliveryLedger.LedgerError: UserFacingError {
+    package var kind: ErrorKind { .cannotWrite }
+}

@@ -68,9 +68,12 @@ package struct HistoryEntry: Sendable, Codable, Equatable {
 
     package var quote: Quote { Quote(text: text, author: author) }
 
+    /// The numeric id GNOME's events are recorded under: its ids are strings, and there is only one.
+    package static let gnomeEventId: UInt32 = 0
+
     /// The id its events (`closed.jsonl`, `actions.jsonl`) are recorded under: the server's, or
-    /// on the GNOME path ``GnomeNotification/eventId``.
-    package var eventId: UInt32? { notificationId ?? (path == .gnome ? GnomeNotification.eventId : nil) }
+    /// on the GNOME path ``gnomeEventId``.
+    package var eventId: UInt32? { notificationId ?? (path == .gnome ? Self.gnomeEventId : nil) }
 
     /// Whether this was a `notify --now` preview (older lines lack the flag, not the missing plan).
     package var isPreview: Bool { now == true || (plannedAt == nil && another != true) }

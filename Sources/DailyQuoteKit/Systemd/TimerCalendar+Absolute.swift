@@ -19,14 +19,14 @@ extension TimerCalendar {
     /// `OnCalendar=` lines that elapse exactly at `instants` (UTC), one line per month and
     /// time of day: `2026-11-01..05,07 07:00:00 UTC`.
     package static func absoluteLines(_ instants: [Int64]) -> [String] {
-        struct Key: Hashable, Comparable {
+        struct MonthKey: Hashable, Comparable {
             var year: Int, month: Int, time: Int64
-            static func < (a: Key, b: Key) -> Bool { (a.year, a.month, a.time) < (b.year, b.month, b.time) }
+            static func < (a: MonthKey, b: MonthKey) -> Bool { (a.year, a.month, a.time) < (b.year, b.month, b.time) }
         }
-        var days: [Key: Set<Int>] = [:]
+        var days: [MonthKey: Set<Int>] = [:]
         for instant in instants {
             let date = CivilDate(daysSinceEpoch: floorDivide(instant, 86_400))
-            let key = Key(year: date.year, month: date.month, time: instant - floorDivide(instant, 86_400) * 86_400)
+            let key = MonthKey(year: date.year, month: date.month, time: instant - floorDivide(instant, 86_400) * 86_400)
             days[key, default: []].insert(date.day)
         }
         return days.keys.sorted().map { key in

@@ -8,7 +8,7 @@ package struct GnomeNotification: Sendable, Equatable {
     package static let id = "quote"
     /// The numeric id its events (`actions.jsonl`) are recorded under: GNOME's ids are strings,
     /// and there is only one.
-    package static let eventId: UInt32 = 0
+    package static let eventId: UInt32 = HistoryEntry.gnomeEventId
 
     package var title: String
     package var body: String

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -14,10 +15,10 @@ extension Error {
     /// JSON.
     package var message: String {
         if let localized = self as? LocalizedError, let description = localized.errorDescription { return description }
-        if let posix = self as? POSIXError { return SystemError.reason(forCode: posix.code.rawValue) }
+        if let posix = self as? POSIXError { return Errno(rawValue: posix.code.rawValue).description }
         if let cocoa = self as? CocoaError {
             let path = cocoa.userInfo["NSFilePath"] as? String
-            let reason = (cocoa.userInfo["NSUnderlyingError"] as? POSIXError).map { SystemError.reason(forCode: $0.code.rawValue) }
+            let reason = (cocoa.userInfo["NSUnderlyingError"] as? POSIXError).map { Errno(rawValue: $0.code.rawValue).description }
             return [path, reason ?? "file error \(cocoa.code.rawValue)"].compactMap { $0 }.joined(separator: ": ")
         }
         if let decoding = self as? DecodingError {

@@ -56,3 +56,7 @@ package enum AtomicFile {
         }
     }
 }
+
+extension AtomicFile.WriteError: UserFacingError {
+    package var kind: ErrorKind { .cannotWrite }
+}

@@ -37,7 +37,7 @@ package struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
     package var description: String { name }
 
     /// Why bytes could not be decoded: the offset of the first byte that is not valid.
-    package struct DecodingError: Error, Equatable, CustomStringConvertible {
+    package struct InvalidBytes: Error, Equatable, CustomStringConvertible {
         package var encoding: String
         package var offset: Int
 
@@ -45,11 +45,11 @@ package struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `bytes` as text, or where they stop being valid in this encoding.
-    package func decode(_ bytes: some Collection<UInt8>) -> Result<String, DecodingError> {
+    package func decode(_ bytes: some Collection<UInt8>) -> Result<String, InvalidBytes> {
         let bytes = Array(bytes)
         if isUTF8 {
             if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
-            return .failure(DecodingError(encoding: name, offset: Self.firstInvalidUTF8(bytes)))
+            return .failure(InvalidBytes(encoding: name, offset: Self.firstInvalidUTF8(bytes)))
         }
         return convert(bytes)
     }
@@ -69,10 +69,10 @@ package struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Converts through iconv(3) to UTF-8; any sequence iconv rejects is an error.
-    private func convert(_ input: [UInt8]) -> Result<String, DecodingError> {
+    private func convert(_ input: [UInt8]) -> Result<String, InvalidBytes> {
         guard !input.isEmpty else { return .success("") }
         let descriptor = iconv_open("UTF-8", name)
-        guard let descriptor, descriptor != iconv_t(bitPattern: -1) else { return .failure(DecodingError(encoding: name, offset: 0)) }
+        guard let descriptor, descriptor != iconv_t(bitPattern: -1) else { return .failure(InvalidBytes(encoding: name, offset: 0)) }
         defer { iconv_close(descriptor) }
         var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
         var source = input
@@ -97,9 +97,9 @@ package struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
                 }
             }
         }
-        guard !failed else { return .failure(DecodingError(encoding: name, offset: consumed)) }
+        guard !failed else { return .failure(InvalidBytes(encoding: name, offset: consumed)) }
         guard let text = String(validating: output[..<produced], as: UTF8.self) else {
-            return .failure(DecodingError(encoding: name, offset: 0))
+            return .failure(InvalidBytes(encoding: name, offset: 0))
         }
         return .success(text)
     }

@@ -73,3 +73,13 @@ package final class FileLock {
         close(descriptor)
     }
 }
+
+extension FileLock.LockError: UserFacingError {
+    package var kind: ErrorKind {
+        switch self {
+        case .timedOut: .temporary  // another run holds the lock; try again later
+        case .stopped: .temporary  // the delivery stage turns it into its stopped outcome
+        case .cannotOpen: .cannotWrite
+        }
+    }
+}

@@ -10,14 +10,4 @@ package enum BlockingDeadline {
     ) -> Result<T, E>? {
         StartedWork(work).wait(seconds: seconds)
     }
-
-    /// The result of `work`, a delivery's D-Bus calls on one thread, or ``DeliveryError/timedOut(seconds:)``
-    /// once `deadline` has passed.
-    package static func run<T: Sendable>(
-        before deadline: Deadline, _ work: @escaping @Sendable () throws(DeliveryError) -> T
-    ) throws(DeliveryError) -> T {
-        let seconds = deadline.secondsLeft
-        guard let result = run(seconds: seconds, work) else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
-        return try result.get()
-    }
 }
