@@ -7,17 +7,21 @@ import Logging
     #error("dailyquote runs on Linux only")
 #endif
 
-/// The holder's side (`dailyquote hold`): posts the notification it is handed, reports it,
+/// The holder's rules, the one implementation for `dailyquote hold` (``HolderProcess``) and
+/// `run`'s own holder (``InProcessHolder``): posts the notification it is handed, reports it,
 /// and, on a server that keeps notifications or shows its buttons, stays as its sender until it
 /// is closed, the hold ends, or the next delivery replaces it.
 ///
-/// The `Notify` call comes first; everything else follows it: taking over from the previous
-/// holder (``HoldTakeover``: `hold.lock`, then the marker `hold.json`), moving out of the notify
-/// service into a scope of its own (``UserScope``), and only then the reply to `notify`, which
-/// waits for it before it exits (the service's stop would kill a holder still inside it). Stop
-/// requests are heard from before the post (``StopSignals``, made by the caller): one that comes
-/// while it posts closes the notification as soon as it is shown. It records how the notification
-/// ended in `closed.jsonl`.
+/// The `Notify` call comes first; everything else follows it: the end of this process's own
+/// last quote (`run`), taking over from the previous holder (``HoldTakeover``: `hold.lock`),
+/// moving out of the notify service into a scope of its own (``UserScope``), the marker
+/// `hold.json`, and only then the reply to `notify`, which waits for it before it exits (the
+/// service's stop would kill a holder still inside it). A holder that cannot have the lock,
+/// its scope and its marker does not hold at all. Stop requests are heard from before the post
+/// (``StopSignals``, made by the caller): one that comes while it posts closes the notification
+/// as soon as it is shown. It records how the notification ended in `closed.jsonl`.
+///
+/// The posting itself is ``HolderPosting``'s (libnotify; a fake in the tests).
 package struct HoldStage: Sendable {
     package var paths: AppPaths
     package var clock: @Sendable () -> Int64
@@ -26,15 +30,22 @@ package struct HoldStage: Sendable {
     package var answerer: ActionAnswerer?
     /// Where a holder inside a systemd service moves to; nil stays where it is.
     package var scope: UserScope?
+    /// Whether this is `run`'s holder, in the scheduler's own process: its marker says so, so
+    /// that a later holder asks it to let go (SIGUSR1, SIGUSR2) and never kills it.
+    package var inScheduler: Bool
+    /// How long the previous holder has to let go of `hold.lock` (``HoldTakeover/grace``).
+    package var grace: Int64 = 2
 
     package init(
-        paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil, scope: UserScope? = nil
+        paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil, scope: UserScope? = nil,
+        inScheduler: Bool = false
     ) {
         self.paths = paths
         self.clock = clock
         self.logger = logger
         self.answerer = answerer
         self.scope = scope
+        self.inScheduler = inScheduler
     }
 
     /// Whether a notification on `server` needs a holder to stay while it is shown.
@@ -49,12 +60,35 @@ package struct HoldStage: Sendable {
         server.capabilities.contains("persistence") || (server.capabilities.contains("actions") && !actions.isEmpty)
     }
 
-    /// Posts and holds `request`, and returns how the hold ended.
+    /// One held notification: what it shows and the lock that makes its marker live.
+    ///
+    /// Touched only on the thread that runs the default main context.
+    package final class Held {
+        package let posted: any HeldPost
+        package let server: NotificationServerInfo
+        /// What is shown now (an Another quote replaces it), with its history entry's key.
+        package fileprivate(set) var shown: ActionAnswerer.Shown
+        /// When the hold ends at the latest (Unix seconds).
+        package let until: Int64
+        /// `hold.lock`, until the hold ends.
+        fileprivate var lock: FileLock?
+
+        fileprivate init(posted: any HeldPost, server: NotificationServerInfo, shown: ActionAnswerer.Shown, until: Int64, lock: FileLock) {
+            (self.posted, self.server, self.shown, self.until, self.lock) = (posted, server, shown, until, lock)
+        }
+
+        /// Whether it still has `hold.lock` (its hold has not ended).
+        package var isHolding: Bool { lock != nil }
+    }
+
+    /// The holder process's run: posts and holds `request`, and returns how the hold ended
+    /// (nil when it did not hold).
     ///
     /// `report` gets the one reply for `notify`, once the notification is posted and, if it is
     /// held, marked and out of the notify service. `stop` is the descriptor of the process's
-    /// ``StopSignals``. `connecting` is libnotify's connection, made ahead on another thread
-    /// (nil connects here); it is waited for only once the previous holder's marker is read.
+    /// ``StopSignals``, `release` its SIGUSR1's. `connecting` is libnotify's connection, made
+    /// ahead on another thread (nil, or one that failed, connects here); it is waited for only
+    /// once the previous holder's marker is read. The hold runs a GLib main loop on this thread.
     package func run(
         _ request: HoldRequest, connecting: StartedWork<LibnotifyPoster.Connection, DeliveryError>? = nil, stop: Int32?,
         release: Int32? = nil, report: (HoldReply) -> Void
@@ -62,52 +96,202 @@ package struct HoldStage: Sendable {
         // Read before the post, which replaces its quote in place.
         let previous = HoldMarker.live(in: paths)
         if let connecting, !connecting.isFinished { Self.warmEncoders() }
-        var lock: FileLock?
-        var posted: HoldReply?
-        var shown: ActionAnswerer.Shown?
-        var request = request
-        if answerer == nil { request.notification.actions = nil }
-        let until = request.until
-        let answer: (NotificationAction, (DesktopNotification) -> UInt32?) -> Void = { action, replace in
-            guard let answerer, let current = shown else { return }
-            let next = answerer.answer(action, on: current, replace: { notification, _ in replace(notification) })
-            if next.postedAt != current.postedAt { markAnother(next, until: until) }
-            shown = next
-        }
-        let report: (HoldReply, LibnotifyPoster.Posted) -> Bool = { reply, handle in
-            var reply = reply
-            defer {
-                posted = reply
-                report(reply)
+        let connection: LibnotifyPoster.Connection
+        do throws(DeliveryError) {
+            if let made = connecting.flatMap({ try? $0.wait().get() }) {
+                connection = made
+            } else {
+                connection = try LibnotifyPoster.Connection(appName: request.notification.appName)
             }
-            guard reply.holding, let id = reply.id, let postedAt = reply.postedAt else { return false }
-            guard
-                let taken = hold(
-                    id: id, postedAt: postedAt, server: reply.server?.name ?? "", until: until, previous: previous, handle: handle)
-            else {
-                // Posted, but not held: it stays on the server, its buttons unanswered.
-                reply.holding = false
-                return false
-            }
-            lock = taken
-            shown = ActionAnswerer.Shown(notification: request.notification, id: id, postedAt: postedAt, server: reply.server?.name ?? "")
-            return true
+        } catch {
+            report(.failed(error))
+            return nil
         }
-        let end = LibnotifyPoster().postAndHold(
-            request, connected: connecting.flatMap { try? $0.wait().get() }, clock: clock, keep: Self.needsHolder(_:offering:),
-            replacing: previous, stop: stop,
-            release: release, answer: answer, letGo: { _ in lock = nil }, report: report)
-        withExtendedLifetime(lock) {}
-        guard let end, let id = posted?.id, let postedAt = shown?.postedAt ?? posted?.postedAt else { return end }
-        if case .closed(let reason) = end {
+        let (reply, held) = post(request, through: connection, previous: previous)
+        report(reply)
+        guard let held else { return nil }
+        let loop = GioMainLoop()
+        var end: HoldEnd?
+        watch(held, stop: stop, release: release) {
+            end = $0
+            loop.quit()
+        }
+        loop.run()
+        return withExtendedLifetime(connection) { end }
+    }
+
+    /// Posts `request` through `poster` and takes the hold where the server needs one.
+    ///
+    /// The new quote goes in place of the last one where it is on the same server: this
+    /// process's own (`own`, `run`'s), else the previous holder's (`previous`, its marker read
+    /// before the post). Once it is shown, `own` goes (closed unless replaced in place, recorded
+    /// as replaced) and passes its lock on; else the previous holder is ended (``takeOver(from:for:through:inPlace:)``).
+    /// Returns the reply for `notify`, and the hold (nil when it does not hold), not yet watched
+    /// (``watch(_:stop:release:ended:)``).
+    package func post(
+        _ request: HoldRequest, through poster: some HolderPosting, replacing own: Held? = nil, previous: HoldMarker?
+    ) -> (reply: HoldReply, held: Held?) {
+        var notification = request.notification
+        if answerer == nil { notification.actions = nil }
+        let server: NotificationServerInfo
+        let posted: any HeldPost
+        let holding: Bool
+        do throws(DeliveryError) {
+            server = try poster.server()
+            let offered = server.capabilities.contains("actions") ? (notification.actions ?? []) : []
+            holding = Self.needsHolder(server, offering: offered) && request.until > clock()
+            // In place of the last quote where it is on this server: the server shows the new one
+            // where the old one was (GNOME 43 shows no banner for a second one).
+            var id: UInt32 = 0
+            if let own, own.server.name == server.name {
+                id = own.shown.id
+            } else if holding, let previous, previous.server == server.name, server.replacesOtherSendersNotifications {
+                id = previous.id
+            }
+            posted = try poster.post(notification, offering: holding ? offered : [], on: server, id: id, replacingOther: previous?.id)
+        } catch {
+            return (.failed(error), nil)
+        }
+        // In place of the last quote, its history entry is told apart by the posting time.
+        let last =
+            own.map { (id: $0.shown.id, server: $0.shown.server, postedAt: $0.shown.postedAt) }
+            ?? previous.map { (id: $0.id, server: $0.server, postedAt: $0.postedAt) }
+        let inPlace = last.map { $0.id == posted.id && $0.server == server.name } ?? false
+        var postedAt = clock()
+        if inPlace, let last { postedAt = max(postedAt, last.postedAt + 1) }
+        var reply = HoldReply(server: server, id: posted.id, postedAt: postedAt, holding: holding)
+        var lock = own.flatMap { replaceOwn($0, by: posted.id) }
+        guard holding else { return (reply, nil) }
+        if lock == nil { lock = takeOver(from: previous, for: posted, through: poster, inPlace: inPlace) }
+        let shown = ActionAnswerer.Shown(notification: notification, id: posted.id, postedAt: postedAt, server: server.name)
+        guard let lock, adoptScope(), marked(shown, until: request.until) else {
+            // Posted, but not held: it stays on the server, its buttons unanswered.
+            reply.holding = false
+            return (reply, nil)
+        }
+        return (reply, Held(posted: posted, server: server, shown: shown, until: request.until, lock: lock))
+    }
+
+    /// Watches `held` until its hold ends: answers its buttons (``answer(_:on:)``), then
+    /// records the end (``finish(_:of:)``) and calls `ended`, on the thread that runs the
+    /// default main context.
+    package func watch(_ held: Held, stop: Int32?, release: Int32?, ended: @escaping (HoldEnd) -> Void) {
+        // Weak: the hold owns the post, which owns these closures.
+        held.posted.watch(
+            seconds: held.until - clock(), stop: stop, release: release,
+            onAction: { [weak held] action in
+                guard let held else { return }
+                answer(action, on: held)
+            },
+            onEnd: { [weak held] end in
+                guard let held else { return }
+                finish(end, of: held)
+                ended(end)
+            })
+    }
+
+    /// Answers a button pressed on `held`; an Another quote re-marks the hold.
+    package func answer(_ action: NotificationAction, on held: Held) {
+        guard let answerer else { return }
+        let next = answerer.answer(action, on: held.shown) { replacement, _ in held.posted.replace(with: replacement, on: held.server) }
+        // `hold.json` points at the Another quote now shown, so that the next delivery records
+        // the replacement against its history entry.
+        if next.postedAt != held.shown.postedAt {
             do {
-                try ClosedLog(path: paths.closedLog).append(.init(id: id, postedAt: postedAt, reason: reason, at: clock()))
+                try mark(next, until: held.until)
             } catch {
-                logger.warning("cannot record how the notification ended: \(error.message)")
+                logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
             }
         }
+        held.shown = next
+        // Budgie took the popup away with the press: after Copy or Save nothing is left to hold.
+        if held.server.removesPopupOnPress, action != .another { held.posted.end(.removedOnPress) }
+    }
+
+    /// How the hold of `held` ended: recorded where the server said why; a stop request
+    /// closes its notification; then its lock goes.
+    package func finish(_ end: HoldEnd, of held: Held) {
+        switch end {
+        case .closed(let reason):
+            record(.init(id: held.shown.id, postedAt: held.shown.postedAt, reason: reason, at: clock()), "how the notification ended")
+        case .stopped:
+            // From the next delivery posted without replacing this one in place, or from the
+            // session ending: either way the old quote goes. A holder that replaces this one
+            // waits for the lock, so it goes after the close.
+            held.posted.close()
+        case .expired, .released, .removedOnPress:
+            break
+        }
+        held.lock = nil
         logger.info("the hold ended: \(end)")
-        return end
+    }
+
+    /// Ends this process's own hold, recorded as replaced, and returns its lock for the hold that replaces it.
+    ///
+    /// Its notification is closed unless the new one (`id`) took its place.
+    private func replaceOwn(_ own: Held, by id: UInt32) -> FileLock? {
+        own.posted.detach()
+        if own.shown.id != id { own.posted.close() }
+        record(.init(id: own.shown.id, postedAt: own.shown.postedAt, reason: .replaced, at: clock()), "the replaced notification")
+        defer { own.lock = nil }
+        return own.lock
+    }
+
+    /// Ends the previous holder and takes `hold.lock` (``HoldTakeover``) for `posted`; nil without the lock.
+    ///
+    /// `inPlace`: the new quote replaced the previous holder's (its holder is asked to let go, not to close it).
+    func takeOver(from previous: HoldMarker?, for posted: any HeldPost, through poster: some HolderPosting, inPlace: Bool) -> FileLock? {
+        let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger, grace: grace).takeOver(from: previous, inPlace: inPlace)
+        if let previous = takeover.previous, !inPlace {
+            // A killed holder could not close its quote: the new one is posted, so the old one goes.
+            if takeover.killed, previous.id != posted.id { poster.close(previous.id) }
+            // Shown while the old one still was, the new one may have gone to the tray unseen.
+            posted.showAgain()
+        }
+        if takeover.lock == nil { logger.warning("cannot take \(paths.holdLock); the notification is shown but not held") }
+        return takeover.lock
+    }
+
+    /// Moves a holder inside the notify service into a scope of its own; false when it cannot.
+    private func adoptScope() -> Bool {
+        guard let scope, scope.inService else { return true }
+        do {
+            let unit = try scope.adopt(pid: getpid(), description: "dailyquote: keeps the quote's notification")
+            logger.debug("holding in \(unit)")
+            return true
+        } catch {
+            // Left in the service, it would be killed when `notify` exits, taking its notification's buttons with it.
+            logger.warning(
+                "cannot leave the notify service for a scope of its own (\(error.reason)); the notification is shown but not held")
+            return false
+        }
+    }
+
+    /// Writes the marker `hold.json` for `shown`, held by this process until `until`.
+    private func mark(_ shown: ActionAnswerer.Shown, until: Int64) throws {
+        try HoldMarker(
+            pid: getpid(), id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server, scheduler: inScheduler ? true : nil
+        ).write(in: paths)
+    }
+
+    /// ``mark(_:until:)`` for a new hold; false when it cannot (it then does not hold).
+    private func marked(_ shown: ActionAnswerer.Shown, until: Int64) -> Bool {
+        do {
+            try mark(shown, until: until)
+            return true
+        } catch {
+            logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message); the notification is shown but not held")
+            return false
+        }
+    }
+
+    /// Appends `end` to `closed.jsonl`; `what` names it in the warning when it cannot.
+    private func record(_ end: NotificationEnd, _ what: String) {
+        do {
+            try ClosedLog(path: paths.closedLog).append(end)
+        } catch {
+            logger.warning("cannot record \(what): \(error.message)")
+        }
     }
 
     /// Encodes a marker, a reply and a closed-log line once, and throws them away.
@@ -122,56 +306,5 @@ package struct HoldStage: Sendable {
         _ = try? encoder.encode(HoldMarker(pid: 0, id: 0, postedAt: 0, until: 0, server: ""))
         _ = try? encoder.encode(HoldReply(server: server, id: 0, postedAt: 0, holding: false))
         _ = try? encoder.encode(NotificationEnd(id: 0, postedAt: 0, reason: .replaced, at: 0))
-    }
-
-    /// Takes the hold for the notification just posted.
-    ///
-    /// It ends the previous holder and takes `hold.lock` (``HoldTakeover``), leaves the notify
-    /// service for a scope, and writes the marker. Returns the lock, or nil when this process
-    /// cannot hold (it then lets go at once, so that no holder runs without a marker).
-    private func hold(
-        id: UInt32, postedAt: Int64, server: String, until: Int64, previous: HoldMarker?, handle: LibnotifyPoster.Posted
-    ) -> FileLock? {
-        let inPlace = previous.map { $0.id == id && $0.server == server } ?? false
-        let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger).takeOver(from: previous, inPlace: inPlace)
-        if let previous = takeover.previous, !inPlace {
-            // A killed holder could not close its quote: the new one is posted, so the old one goes.
-            if takeover.killed { handle.closeOther(previous.id) }
-            // Shown while the old one still was, the new one may have gone to the tray unseen.
-            handle.showAgain()
-        }
-        guard let lock = takeover.lock else {
-            logger.warning("cannot take \(paths.holdLock); the notification is shown but not held")
-            return nil
-        }
-        if let scope, scope.inService {
-            do {
-                let unit = try scope.adopt(pid: getpid(), description: "dailyquote: keeps the quote's notification")
-                logger.debug("holding in \(unit)")
-            } catch {
-                // Left in the service, it would be killed when `notify` exits, taking its notification's buttons with it.
-                logger.warning(
-                    "cannot leave the notify service for a scope of its own (\(error.reason)); the notification is shown but not held")
-                return nil
-            }
-        }
-        do {
-            try HoldMarker(pid: getpid(), id: id, postedAt: postedAt, until: until, server: server).write(in: paths)
-        } catch {
-            logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message); the notification is shown but not held")
-            return nil
-        }
-        return lock
-    }
-
-    /// Points `hold.json` at the Another quote now shown, so that the next delivery records the
-    /// replacement against its history entry.
-    private func markAnother(_ shown: ActionAnswerer.Shown, until: Int64) {
-        let marker = HoldMarker(pid: getpid(), id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server)
-        do {
-            try marker.write(in: paths)
-        } catch {
-            logger.warning("cannot mark the hold in \(paths.stateDirectory): \(error.message)")
-        }
     }
 }

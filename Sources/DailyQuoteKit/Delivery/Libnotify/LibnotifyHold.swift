@@ -7,9 +7,8 @@ import CLibnotify
 #endif
 
 /// Watches a posted notification on the default main context until it is closed, the hold's
-/// time runs out, or a stop is requested; ``wait(for:seconds:stop:)`` sleeps in a GLib main loop
-/// until then (the holder process), ``attach(to:seconds:stop:onEnd:)`` only watches, on a loop
-/// that runs already (`run`'s ``InProcessHolder``).
+/// time runs out, or a stop is requested, for a loop that runs it (``GioMainLoop``: the holder
+/// process's own thread, or `run`'s holder thread, ``InProcessHolder``).
 ///
 /// Nothing in between wakes it: one timeout source, the stop descriptor (``StopSignals``, the
 /// process's one owner of SIGTERM and SIGINT, installed before the post) and the bus's
@@ -41,17 +40,6 @@ final class LibnotifyHold {
                 }, context, nil)
         }
         notify_notification_set_hint(notification.pointer, "resident", g_variant_new_boolean(1))
-    }
-
-    /// Waits on `notification` for at most `seconds`, or until `stop` (a descriptor that a stop
-    /// request makes readable) is readable; a request made before the wait ends it at once.
-    func wait(for notification: LibnotifyNotification, seconds: Int64, stop: Int32?, release: Int32? = nil) -> HoldEnd {
-        let loop = g_main_loop_new(nil, 0)
-        defer { g_main_loop_unref(loop) }
-        attach(to: notification, seconds: seconds, stop: stop, release: release) { _ in g_main_loop_quit(loop) }
-        g_main_loop_run(loop)
-        detach()
-        return end ?? .expired
     }
 
     /// Watches `notification` for at most `seconds`, or until `stop` (``HoldEnd/stopped``) or

@@ -1,0 +1,31 @@
+/// A notification the holder posted, as the holder's rules (``HoldStage``) handle it.
+///
+/// Every call comes on the thread that runs the default main context, as do the calls it makes.
+package protocol HeldPost: AnyObject {
+    /// The id the server shows it under (it changes where a replacement needs a new popup).
+    var id: UInt32 { get }
+
+    /// Shows it again: after the quote it did not replace in place has gone (GNOME 43 shows no
+    /// banner for a notification posted while another was shown).
+    func showAgain()
+
+    /// Closes it.
+    func close()
+
+    /// Shows `replacement` in place of it (a new popup where the server removed the old one
+    /// with the press) and answers the id it is shown under, or nil if the server refused it.
+    func replace(with replacement: DesktopNotification, on server: NotificationServerInfo) -> UInt32?
+
+    /// Watches it for at most `seconds`, or until `stop` (``HoldEnd/stopped``) or `release`
+    /// (``HoldEnd/released``) is readable; passes each button pressed to `onAction`, and calls
+    /// `onEnd` once, when the hold ends.
+    func watch(
+        seconds: Int64, stop: Int32?, release: Int32?, onAction: @escaping (NotificationAction) -> Void,
+        onEnd: @escaping (HoldEnd) -> Void)
+
+    /// Ends the watch now with `end`, as if the server had said so.
+    func end(_ end: HoldEnd)
+
+    /// Stops watching, without an end (its buttons stay offered).
+    func detach()
+}

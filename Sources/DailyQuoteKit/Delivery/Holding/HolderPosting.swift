@@ -1,0 +1,21 @@
+/// What the holder's rules (``HoldStage``) need from the library that posts: libnotify in the
+/// holder process and in `run` (``LibnotifyPoster/Connection``), a fake in the tests.
+///
+/// The rules decide what to post and in place of what; this only carries it out.
+package protocol HolderPosting {
+    /// The server's name, version and capabilities.
+    func server() throws(DeliveryError) -> NotificationServerInfo
+
+    /// Posts `notification` on `server`, with `actions` as its buttons (none: no buttons).
+    ///
+    /// A nonzero `id` replaces that notification in place. Where that is `other` (another
+    /// sender's notification) and the server refuses (GNOME 43: "Invalid notification ID"), it
+    /// is posted as a new one instead.
+    func post(
+        _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo, id: UInt32,
+        replacingOther other: UInt32?
+    ) throws(DeliveryError) -> any HeldPost
+
+    /// Closes the notification `id` (one a killed holder left, which the server did not replace).
+    func close(_ id: UInt32)
+}
