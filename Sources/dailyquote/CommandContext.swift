@@ -78,7 +78,7 @@ struct CommandContext {
     func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
         UnitGenerator(
             executable: executablePath, configArgument: configArgument, config: config, schedule: schedule, zone: zone,
-            permanentExitStatuses: ExitStatus.permanent
+            permanentExitStatuses: ErrorKind.permanentExitStatuses
         ).units
     }
 

@@ -35,11 +35,11 @@ struct DailyQuote: AsyncParsableCommand {
     @OptionGroup var dryRun: DryRunOption
 
     /// Parses the arguments and runs the command; every failure ends in one line on standard
-    /// error and the status ``ExitStatus`` gives its kind.
+    /// error and the status of its kind (``ProcessEnd``).
     static func main() async {
         // Installed as a systemd user generator under that name (a link to this binary).
         if let first = CommandLine.arguments.first, GeneratorMain.isInvoked(as: first) {
-            Glibc.exit(
+            ProcessEnd.exit(
                 GeneratorMain.run(arguments: Array(CommandLine.arguments.dropFirst()), variables: EnvironmentVariables.current()))
         }
         let route: QuickRoute?
@@ -85,17 +85,8 @@ struct DailyQuote: AsyncParsableCommand {
         }
     }
 
-    /// Ends a run that failed with `error` as ``main()`` does: one line on standard error and the status of its kind.
-    static func fail(_ error: any Error) -> Never {
-        if let error = error as? UserFacingError { fail(error.errorDescription, kind: error.kind) }
-        fail(error.message, kind: .failed)
-    }
-
     /// Logs `message` (unless the command already said it) and exits with `kind`'s status.
     static func fail(_ message: String?, kind: ErrorKind) -> Never {
-        if let message {
-            StderrLogHandler.logger(verbosity: 0, environment: EnvironmentVariables.current()).error("\(message)")
-        }
-        Glibc.exit(ExitStatus.code(for: kind))
+        ProcessEnd.fail(message, kind: kind, logger: StderrLogHandler.logger(verbosity: 0, environment: EnvironmentVariables.current()))
     }
 }

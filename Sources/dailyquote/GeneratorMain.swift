@@ -20,7 +20,7 @@ enum GeneratorMain {
     static func run(arguments: [String], variables: [String: String]) -> Int32 {
         guard let directory = arguments.first, arguments.count == 1 || arguments.count == 3 else {
             log("usage: \(name) NORMAL-DIR [EARLY-DIR LATE-DIR] (systemd runs it; see systemd.generator(7))", variables)
-            return ExitStatus.code(for: .usage)
+            return ErrorKind.usage.exitStatus
         }
         do {
             let context = try CommandContext(CommandEnvironment(generatorVariables: variables))

@@ -37,9 +37,9 @@ struct HoldCommand: ParsableCommand {
         do {
             try holdAsStarted()
         } catch {
-            DailyQuote.fail(error)
+            ProcessEnd.fail(error, logger: StderrLogHandler.logger(verbosity: 0, environment: EnvironmentVariables.current()))
         }
-        Glibc.exit(0)
+        ProcessEnd.exit(0)
     }
 
     /// The holder's whole run in `environment` (``QuickRoute`` calls it for the line `notify`
