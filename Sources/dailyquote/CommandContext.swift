@@ -57,7 +57,6 @@ struct CommandContext {
             loaded: loaded, zone: self.zone, paths: base.paths, environment: environment, logger: base.logger,
             executable: Self.resolveExecutable())
         stages.tr = base.tr
-        stages.forkedHolder = { HoldCommand.runForked() }
         self.stages = stages
         if let target = loaded.brokenLink {
             base.logger.warning("\(loaded.path) is a broken symbolic link (\(target) does not exist); using the built-in defaults")

@@ -51,16 +51,6 @@ struct CommandEnvironment {
     /// The user unit directory `install` writes to.
     var unitDirectory: UnitDirectory { UnitDirectory(path: paths.systemdUserDirectory) }
 
-    /// The answerer of a held notification's buttons: the history's times in the request's zone,
-    /// Another through its `[quotes]` filters (for `dailyquote hold` and `run`'s own holder).
-    func actionAnswerer(for request: HoldRequest) -> ActionAnswerer {
-        let zone = request.timeZone.flatMap { try? zones.zone(named: $0) } ?? systemZone
-        return ActionAnswerer(
-            paths: paths, favorites: paths.favoritesStore(logger: logger), clipboard: Clipboard(environment: variables),
-            format: ZonedTimeFormat(zone: zone), clock: UnixClock.system, logger: logger, filters: request.filters ?? QuotesConfig(),
-            localSources: request.localSources ?? [])
-    }
-
     /// The zone to show times in: the config's if the config loads, else the system's.
     ///
     /// A broken config is mentioned, not fatal: showing past deliveries needs no plan.

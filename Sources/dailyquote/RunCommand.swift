@@ -71,7 +71,10 @@ struct RunCommand: AsyncParsableCommand {
         // `run` holds its own notifications, in this process.
         let base = context.base
         let holder = try? InProcessHolder(
-            paths: context.paths, clock: UnixClock.system, logger: logger, answerer: { base.actionAnswerer(for: $0) })
+            paths: context.paths, clock: UnixClock.system, logger: logger,
+            answerer: {
+                ActionAnswerer(for: $0, paths: base.paths, zones: base.zones, environment: base.variables, logger: base.logger)
+            })
         if holder == nil { logger.warning("cannot start the holder's thread; held notifications get a holder process") }
         let scheduler = ForegroundScheduler(
             load: {

@@ -84,4 +84,23 @@ struct ActionAnswererTests {
         let failed = ActionLog(path: paths.actionLog).annotate(paths.deliveryLedger().history()).last?.failedActions
         #expect(failed?.count == 1 && failed?.first?.action == .save, "\(String(describing: failed))")
     }
+
+    @Test("A holder's answerer writes the history in the request's zone (else the system's) and follows its [quotes] filters")
+    func holderAnswerer() {
+        let paths = AppPaths(root: TemporaryDirectory().path)
+        let notification = DesktopNotification(quote: quote, config: NotificationConfig())
+        var filters = QuotesConfig()
+        filters.maxLength = 80
+        let zones = TimeZoneDatabase(environment: [:])
+        let zoned = ActionAnswerer(
+            for: HoldRequest(notification: notification, until: 0, timeZone: "Asia/Tokyo", filters: filters), paths: paths, zones: zones,
+            environment: ["TZ": "UTC"], logger: Logger(label: "test"))
+        #expect(zoned.format.zone.identifier == "Asia/Tokyo")
+        #expect(zoned.filters == filters)
+        let unzoned = ActionAnswerer(
+            for: HoldRequest(notification: notification, until: 0), paths: paths, zones: zones, environment: ["TZ": "Europe/Berlin"],
+            logger: Logger(label: "test"))
+        #expect(unzoned.format.zone.identifier == "Europe/Berlin")
+        #expect(unzoned.filters == QuotesConfig() && unzoned.localSources.isEmpty)
+    }
 }

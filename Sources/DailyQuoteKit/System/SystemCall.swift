@@ -82,6 +82,19 @@ package enum SystemCall {
         if durable { try check("cannot write", path: path) { fsync(descriptor.rawValue) } }
     }
 
+    /// Writes all of `bytes` to standard output.
+    package static func writeStandardOutput(_ bytes: some Sequence<UInt8>) throws(SystemError) {
+        try writeAll(bytes, to: .standardOutput, path: "standard output")
+    }
+
+    /// Points standard output at /dev/null: whoever reads it to its end sees the end now (a
+    /// holder's `notify`, or a pipe behind it), and later writes go nowhere.
+    package static func discardStandardOutput() {
+        guard let null = try? FileDescriptor.open("/dev/null", .writeOnly, options: .closeOnExec, retryOnInterrupt: true) else { return }
+        _ = try? null.duplicate(as: .standardOutput, retryOnInterrupt: true)
+        try? null.close()
+    }
+
     /// Everything on standard input until its end, at most `maximum` bytes.
     package static func readStandardInput(maximum: Int) throws(SystemError) -> [UInt8] {
         try readToEnd(.standardInput, maximum: maximum, path: "standard input")

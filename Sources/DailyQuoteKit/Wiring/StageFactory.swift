@@ -23,9 +23,6 @@ package struct StageFactory: Sendable {
     /// `run`'s holder, which keeps its notifications in its own process (and posts every
     /// freedesktop notification of `run`); nil starts a `dailyquote hold` process where one is needed.
     package var inProcessHolder: InProcessHolder?
-    /// The holder's whole run, for a holder forked from this process (``HolderLauncher/forkedHolder``);
-    /// nil starts the executable as `dailyquote hold`.
-    package var forkedHolder: (@Sendable () -> Never)?
 
     package init(
         loaded: LoadedConfig, zone: ZoneRules, paths: AppPaths, environment: [String: String], logger: Logger,
@@ -59,7 +56,7 @@ package struct StageFactory: Sendable {
     /// now on its own thread and asks the server who it is (``FreedesktopPoster/connectingAhead()``).
     package func poster(prestartingHolder: Bool) -> PathChoosingPoster {
         let holds = config.notification.hold?.seconds != 0
-        let launcher = HolderLauncher(executable: executable, environment: environment, forkedHolder: forkedHolder)
+        let launcher = HolderLauncher(executable: executable, environment: environment)
         let ahead = prestartingHolder && inProcessHolder == nil && !Self.likelyGnomeShell(environment)
         let prestart = ahead && holds && !config.notification.actions.isEmpty
         var holder: any HolderStarting = launcher

@@ -39,6 +39,17 @@ package struct ActionAnswerer: Sendable {
         self.filters = filters
     }
 
+    /// The answerer of a held notification's buttons (`dailyquote hold`, `run`'s holder): the
+    /// history's times in the request's zone (else the system's), Another through the request's
+    /// `[quotes]` filters and local sources.
+    package init(for request: HoldRequest, paths: AppPaths, zones: TimeZoneDatabase, environment: [String: String], logger: Logger) {
+        let zone = request.timeZone.flatMap { try? zones.zone(named: $0) } ?? zones.systemZone(environment: environment)
+        self.init(
+            paths: paths, favorites: paths.favoritesStore(logger: logger), clipboard: Clipboard(environment: environment),
+            format: ZonedTimeFormat(zone: zone), clock: UnixClock.system, logger: logger, filters: request.filters ?? QuotesConfig(),
+            localSources: request.localSources ?? [])
+    }
+
     /// The notification that was shown when a button was pressed, and its history entry's key.
     package struct Shown: Sendable, Equatable {
         package var notification: DesktopNotification

@@ -1,6 +1,11 @@
+import FoundationEssentials
+
 /// What `notify` asks its holder to post and how long to keep it, sent as JSON on the
 /// holder's standard input (the quote never passes through a command line or a shell).
 package struct HoldRequest: Sendable, Codable, Equatable {
+    /// The most a request may be, in bytes (a holder reads no more from its standard input).
+    package static let maximumSize = 1 << 20
+
     package var notification: DesktopNotification
     /// The instant (Unix seconds) after which the holder lets go: the hold's end, at the latest
     /// just after the next planned delivery.
@@ -43,6 +48,14 @@ package struct HoldReply: Sendable, Codable, Equatable {
         self.postedAt = postedAt
         self.holding = holding
         self.error = error
+    }
+
+    /// The reply as the holder writes it and `notify` reads it: one line of JSON (one that
+    /// cannot be encoded says only that nothing is held).
+    package func line() -> Data {
+        var line = (try? JSONEncoder.dailyquote().encode(self)) ?? Data(#"{"holding":false}"#.utf8)
+        line.append(UInt8(ascii: "\n"))
+        return line
     }
 
     /// A reply for a notification that could not be posted.

@@ -16,14 +16,14 @@ package struct HolderLauncher: Sendable {
     /// The dailyquote binary to run as `hold`.
     package var executable: String
     package var environment: [String: String]
-    /// The holder's whole run (`dailyquote hold`), for a child forked from this process instead
-    /// of a new one started from ``executable``; nil always starts the executable.
+    /// The holder's whole run (``HolderProcess/runForked(executable:)``), for a child forked from
+    /// this process instead of a new one started from ``executable``; nil always starts the executable.
     package var forkedHolder: (@Sendable () -> Never)?
 
-    package init(executable: String, environment: [String: String], forkedHolder: (@Sendable () -> Never)? = nil) {
+    package init(executable: String, environment: [String: String]) {
         self.executable = executable
         self.environment = environment
-        self.forkedHolder = forkedHolder
+        forkedHolder = { HolderProcess.runForked(executable: executable) }
     }
 
     /// Starts a holder for `request` and returns its reply, before `deadline`.
