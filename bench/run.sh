@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks dailyquote side by side with the tool it replaces, with hyperfine, and writes
-# docs/BENCHMARKS.md. Usage: bench/run.sh [--quick]   (--quick: few runs, to keep CI honest)
+# docs/BENCHMARKS.md. Usage: bench/run.sh [--quick | --before BINARY]   (--quick: few runs, to keep CI
+# honest; --before: also an older build side by side with this one, bench/before-after.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/swift-env
@@ -9,6 +10,8 @@ idle=60
 report=docs/BENCHMARKS.md
 # --quick (CI) keeps the script from rotting; its figures are not worth keeping.
 [ "${1:-}" = "--quick" ] && runs=3 && idle=10 && report=/dev/stdout
+before_bin=
+[ "${1:-}" = "--before" ] && before_bin=$(realpath "${2:?--before needs a binary}")
 command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 
 # The same flags as packaging/build-deb.sh, so that one build serves both.
@@ -347,4 +350,5 @@ print(f"- Command: `bench/run.sh{(' ' + flags) if flags else ''}`.")
 PY
 # The user generator: its own script, so that it can be run alone (bench/generator.sh).
 bench/generator.sh "$bin" "$runs" >>"$report"
+[ -z "$before_bin" ] || bench/before-after.sh "$before_bin" "$bin" "$runs" 3 >>"$report"
 [ "$report" = /dev/stdout ] || cat "$report"
