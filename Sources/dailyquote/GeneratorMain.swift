@@ -49,7 +49,8 @@ enum GeneratorMain {
 extension CommandEnvironment {
     /// The environment of a generator run: the manager's variables, the default config file,
     /// notices only, and no argument parsing (swift-argument-parser's first use costs
-    /// milliseconds that a generator, which delays every login, should not spend).
+    /// milliseconds that a generator, which delays every login, should not spend:
+    /// docs/performance.md).
     fileprivate init(generatorVariables variables: [String: String]) {
         // The generator writes units, no words for a person.
         self.init(
