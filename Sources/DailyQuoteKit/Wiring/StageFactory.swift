@@ -83,9 +83,11 @@ package struct StageFactory: Sendable {
     }
 
     /// Whether the session says it is GNOME Shell's (`XDG_CURRENT_DESKTOP` names GNOME, and not
-    /// Budgie, which names it too), where GNOME's own interface takes the quote and asking the
-    /// freedesktop server ahead of time would only be work thrown away. Only a hint for what to
-    /// start ahead: the ``PostingPlan`` is made from the bus's answers.
+    /// Budgie, which names it too).
+    ///
+    /// There GNOME's own interface takes the quote and asking the freedesktop server ahead of
+    /// time would only be work thrown away. Only a hint for what to start ahead: the
+    /// ``PostingPlan`` is made from the bus's answers.
     static func likelyGnomeShell(_ environment: [String: String]) -> Bool {
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
         return desktops.contains("GNOME") && !desktops.contains("Budgie")
