@@ -39,7 +39,7 @@ struct PathChoosingPosterTests {
             (self.asked, self.server) = (asked, server)
         }
         var posted: [DesktopNotification] { poster.posted }
-        func answersAhead(before deadline: Deadline) -> FreedesktopServer.Answers? { asked }
+        func answersAhead(before deadline: Deadline) throws(DeliveryError) -> FreedesktopServer.Answers? { asked }
         func postUnlessHeld(
             _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
         ) throws(DeliveryError) -> PostedNotification? {

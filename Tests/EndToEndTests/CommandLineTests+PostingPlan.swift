@@ -96,4 +96,26 @@ extension CommandLineTests {
         // Nobody owned GNOME's interface: notify never asked it (the server's and the bus's answers came first).
         #expect(file("adds-without-gnome") == "0\n", "\(file("gnome-calls.txt"))")
     }
+
+    @Test("On dunst with the default buttons, notify --now sends no AddNotification to the unowned GNOME name; its holder posts")
+    func noGnomeCallOnDunst() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment["XDG_CURRENT_DESKTOP"] = "i3"
+        let report = try NotificationSession(sandbox: sandbox).run(
+            """
+            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.gtk.Notifications'" >"$W/gnome.txt" 2>/dev/null &
+            gnome=$!
+            for _ in $(seq 100); do grep -q NameLost "$W/gnome.txt" && break; sleep 0.05; done
+            "$DQ" notify --now >"$W/out" 2>"$W/err"; echo $? >"$W/rc"
+            "$DQ" history --json >"$W/dq-history.json"
+            sleep 0.3
+            kill $gnome
+            grep -c member=AddNotification "$W/gnome.txt" >"$W/adds"
+            """)
+        #expect(report.files["rc"] == "0\n", "\(report.files["err"] ?? "")")
+        #expect(report.calls.count == 1, "\(report.output)")
+        #expect(report.files["adds"] == "0\n", "\(report.files["gnome.txt"] ?? "")")
+        let history = try JSONSerialization.jsonObject(with: Data((report.files["dq-history.json"] ?? "").utf8)) as? [[String: Any]]
+        #expect(history?.last?["path"] as? String == "holder", "\(report.files["dq-history.json"] ?? "")")
+    }
 }

@@ -53,7 +53,7 @@ package struct PathChoosingPoster: NotificationPosting {
         // Copy is offered only where a clipboard tool is installed.
         notification.actions = Clipboard(environment: environment).available(notification.actions)
         let offered = notification.actions ?? []
-        let asked = direct.answersAhead(before: deadline)
+        let asked = try direct.answersAhead(before: deadline)
         let plan = plan(offering: offered, asked: asked)
         if plan.path == .gnome, let gnome {
             // GIO shares one session-bus connection while anyone holds it: held across both paths,

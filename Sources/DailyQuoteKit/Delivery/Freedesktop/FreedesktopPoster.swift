@@ -18,11 +18,15 @@ package struct FreedesktopPoster: NotificationPosting, DirectPosting {
         return FreedesktopPoster(connecting: StartedWork { () throws(DeliveryError) -> FreedesktopServer in try FreedesktopServer() })
     }
 
-    /// The server's answers asked ahead, if they came before `deadline` and not long ago; nil
-    /// where nothing was asked ahead.
-    package func answersAhead(before deadline: Deadline) -> FreedesktopServer.Answers? {
-        guard let connecting, let server = Self.usable(connecting.wait(seconds: deadline.secondsLeft)) else { return nil }
-        return server.answers
+    /// The server's answers asked ahead, if they came not long ago; nil where nothing was asked
+    /// ahead or the asking failed (the holder, or a post, then asks again). Throws
+    /// ``DeliveryError/timedOut(seconds:)`` when they have not come before `deadline`: a frozen
+    /// server, which nothing after this would get an answer from either.
+    package func answersAhead(before deadline: Deadline) throws(DeliveryError) -> FreedesktopServer.Answers? {
+        guard let connecting else { return nil }
+        let seconds = deadline.secondsLeft
+        guard let ahead = connecting.wait(seconds: seconds) else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
+        return Self.usable(ahead)?.answers
     }
 
     /// Posts from this process, which does not hold: `holdUntil` is not used.
