@@ -55,12 +55,14 @@ package struct PathChoosingPoster: NotificationPosting {
         let offered = notification.actions ?? []
         let asked = try direct.answersAhead(before: deadline)
         let plan = plan(offering: offered, asked: asked)
-        if plan.path == .gnome, let gnome {
-            // GIO shares one session-bus connection while anyone holds it: held across both paths,
-            // the GNOME attempt's connection is the one the freedesktop path posts on (measured: a
-            // whole connection and its Hello, 1.6 million instructions, saved on other desktops).
-            let shared = asked == nil ? try? GioBus(system: false) : nil
-            defer { withExtendedLifetime(shared) {} }
+        let gnome = plan.path == .gnome ? gnome : nil
+        // GIO shares one session-bus connection while anyone holds it: held across both paths,
+        // the GNOME attempt's connection is the one the freedesktop path posts on (measured: a
+        // whole connection and its Hello, 1.6 million instructions, saved on other desktops).
+        // Answers asked ahead hold one already.
+        let shared = gnome != nil && asked == nil ? try? GioBus(system: false) : nil
+        defer { withExtendedLifetime(shared) {} }
+        if let gnome {
             do {
                 return try gnome.post(notification, holdUntil: holdUntil, deadline: deadline)
             } catch .noServer {
@@ -69,7 +71,6 @@ package struct PathChoosingPoster: NotificationPosting {
                 let reason = if case .failed(let message) = error { message } else { error.errorDescription ?? "\(error)" }
                 logger.warning("\(reason); posting through the freedesktop interface instead (see `dailyquote doctor`)")
             }
-            return try postFreedesktop(notification, plan: plan, holdUntil: holdUntil, deadline: deadline)
         }
         return try postFreedesktop(notification, plan: plan, holdUntil: holdUntil, deadline: deadline)
     }
