@@ -18,10 +18,11 @@ package struct FreedesktopPoster: NotificationPosting, DirectPosting {
         return FreedesktopPoster(connecting: StartedWork { () throws(DeliveryError) -> FreedesktopServer in try FreedesktopServer() })
     }
 
-    /// The server's answers asked ahead, if they came not long ago; nil where nothing was asked
-    /// ahead or the asking failed (the holder, or a post, then asks again). Throws
-    /// ``DeliveryError/timedOut(seconds:)`` when they have not come before `deadline`: a frozen
-    /// server, which nothing after this would get an answer from either.
+    /// The server's answers asked ahead, if they came not long ago.
+    ///
+    /// Nil where nothing was asked ahead or the asking failed (the holder, or a post, then asks
+    /// again). Throws ``DeliveryError/timedOut(seconds:)`` when they have not come before
+    /// `deadline`: a frozen server, which nothing after this would get an answer from either.
     package func answersAhead(before deadline: Deadline) throws(DeliveryError) -> FreedesktopServer.Answers? {
         guard let connecting else { return nil }
         let seconds = deadline.secondsLeft
