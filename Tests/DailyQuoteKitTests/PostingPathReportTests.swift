@@ -8,8 +8,19 @@ struct PostingPathReportTests {
     let entry = "/home/u/.local/share/applications/io.github.dailyquote.DailyQuote.desktop"
     let service = "/usr/share/dbus-1/services/io.github.dailyquote.DailyQuote.service"
 
+    /// A server that shows buttons and keeps notifications (dunst's `actions`, GNOME's `persistence`).
+    static let server = NotificationServerInfo(
+        name: "srv", vendor: "v", version: "1", specVersion: "1.2", capabilities: ["actions", "body", "persistence"])
+
+    /// The answers with GNOME's interface owned (`gnome`) or not, on ``server``.
+    func answers(gnome: Bool) -> FreedesktopServer.Answers { .init(info: Self.server, gnomeOwned: gnome) }
+
+    /// The report with the default buttons; `freedesktop` `.holder` with `notification.hold` as
+    /// by default, `.freedesktop` with it "0".
     func report(gnome: Bool, files: Set<String>, freedesktop: PostingPath = .holder) -> PostingPathReport {
-        PostingPathReport(gnomeShell: gnome, freedesktop: freedesktop, environment: environment, fileExists: files.contains)
+        PostingPathReport(
+            answers: answers(gnome: gnome), hold: freedesktop == .holder, offered: [.copy, .save, .another], environment: environment,
+            fileExists: files.contains)
     }
 
     @Test("GNOME Shell and the installed files: the GNOME path, nothing to mend")
@@ -35,7 +46,8 @@ struct PostingPathReportTests {
     func hiddenEntry() {
         let packaged = "/usr/share/applications/io.github.dailyquote.DailyQuote.desktop"
         let report = PostingPathReport(
-            gnomeShell: true, freedesktop: .holder, environment: environment, fileExists: [entry, packaged, service].contains,
+            answers: answers(gnome: true), hold: true, offered: [.save], environment: environment,
+            fileExists: [entry, packaged, service].contains,
             contents: { $0 == entry ? "[Desktop Entry]\nHidden=true\n" : "[Desktop Entry]\nName=dailyquote\n" })
         #expect(report.path == .holder)
         #expect(report.desktopEntry == nil)
@@ -43,7 +55,7 @@ struct PostingPathReportTests {
         // The fix is removing the person's file, not installing what is installed.
         #expect(report.fix?.hasPrefix("remove \(entry);") == true, "\(report.fix ?? "")")
         let shown = PostingPathReport(
-            gnomeShell: true, freedesktop: .holder, environment: environment, fileExists: [entry, service].contains,
+            answers: answers(gnome: true), hold: true, offered: [.save], environment: environment, fileExists: [entry, service].contains,
             contents: { _ in "[Desktop Entry]\nName=dailyquote\n[Desktop Action x]\nHidden=true\n" })
         #expect(shown.path == .gnome, "Hidden=true outside [Desktop Entry] hides nothing")
     }
@@ -60,6 +72,24 @@ struct PostingPathReportTests {
         #expect(report(gnome: false, files: [entry, service]).path == .holder)
         #expect(report(gnome: false, files: [], freedesktop: .freedesktop).path == .freedesktop)
         #expect(report(gnome: false, files: []).problem == nil)
+    }
+
+    @Test(
+        "The path follows the server's answers: without buttons, a server that keeps nothing gets no holder; no answers, no GNOME"
+    )
+    func serverDecides() {
+        let banner = NotificationServerInfo(name: "b", vendor: "v", version: "1", specVersion: "1.2", capabilities: ["actions", "body"])
+        let plain = PostingPathReport(
+            answers: .init(info: banner, gnomeOwned: false), hold: true, offered: [], environment: environment, fileExists: { _ in false })
+        #expect(plain.path == .freedesktop, "actions = [] on a server without persistence: notify posts directly")
+        #expect(plain.text.hasPrefix("freedesktop, no holder"))
+        let buttons = PostingPathReport(
+            answers: .init(info: banner, gnomeOwned: false), hold: true, offered: [.save], environment: environment,
+            fileExists: { _ in false })
+        #expect(buttons.path == .holder)
+        let unknown = PostingPathReport(answers: nil, hold: true, offered: [.save], environment: environment, fileExists: [entry].contains)
+        #expect(!unknown.gnomeShell)
+        #expect(unknown.path == .holder)
     }
 
     @Test("The data directories: XDG_DATA_HOME or ~/.local/share, then XDG_DATA_DIRS or its default")

@@ -27,8 +27,10 @@ struct StageFactoryTests {
         let gnome = try #require(choosing.gnome as? GnomeNotificationsPoster)
         #expect(gnome.app == .dailyquote)
         #expect(gnome.clock() == 1_800_000_000)
-        #expect(choosing.freedesktopPath == .holder)
-        let holding = try #require(choosing.freedesktop as? HoldingPoster)
+        #expect(choosing.hold)
+        #expect(!choosing.inProcess)
+        #expect((choosing.direct as? FreedesktopPoster)?.connecting == nil, "not a live notify: nothing asked ahead")
+        let holding = try #require(choosing.holding as? HoldingPoster)
         #expect((holding.launcher as? HolderLauncher)?.executable == "/usr/bin/dailyquote")
         #expect(holding.timeZone == "Europe/Berlin")
         #expect(holding.filters == QuotesConfig(), "the holder's Another gets the [quotes] filters")
@@ -40,9 +42,30 @@ struct StageFactoryTests {
         }.deliveryStage()
         #expect(plain.presence == nil)
         let plainChoosing = try #require(plain.poster as? PathChoosingPoster)
-        #expect((plainChoosing.freedesktop as? FreedesktopPoster)?.connecting == nil)
-        #expect(plainChoosing.freedesktopPath == .freedesktop)
+        #expect((plainChoosing.direct as? FreedesktopPoster)?.connecting == nil)
+        #expect(plainChoosing.holding == nil)
+        #expect(!plainChoosing.hold)
         #expect(plainChoosing.gnome is GnomeNotificationsPoster)
+    }
+
+    @Test(
+        "A live notify off GNOME asks the server and the bus ahead also where it starts a holder ahead (the plan needs the answers); on GNOME neither"
+    )
+    func askedAhead() throws {
+        let home = TemporaryDirectory()
+        var elsewhere = factory(home)
+        elsewhere.environment["XDG_CURRENT_DESKTOP"] = "sway"
+        elsewhere.environment["PATH"] = "/nonexistent"
+        // A holder that cannot start: the test runner must not fork itself.
+        elsewhere.executable = "/nonexistent/dailyquote"
+        let live = elsewhere.poster(prestartingHolder: true)
+        #expect((live.direct as? FreedesktopPoster)?.connecting != nil)
+        #expect((live.holding as? HoldingPoster)?.launcher is PrestartedHolder)
+        var gnome = elsewhere
+        gnome.environment["XDG_CURRENT_DESKTOP"] = "GNOME"
+        let onGnome = gnome.poster(prestartingHolder: true)
+        #expect((onGnome.direct as? FreedesktopPoster)?.connecting == nil)
+        #expect((onGnome.holding as? HoldingPoster)?.launcher is HolderLauncher)
     }
 
     @Test("The fetch stage is handed the quotes the ledger posted in the last year, not the ledger")

@@ -17,6 +17,12 @@ package struct NotificationServerInfo: Sendable, Codable, Equatable {
     /// Whether the server renders markup in the body, so text must be escaped.
     package var rendersBodyMarkup: Bool { capabilities.contains("body-markup") }
 
+    /// `text` as this server's body: escaped where the server renders markup, so that it shows
+    /// exactly as written.
+    package func body(_ text: String) -> String {
+        rendersBodyMarkup ? MarkupEscaper.escape(text) : text
+    }
+
     /// Whether the server lets a notification replace another sender's in place (`replaces_id`).
     ///
     /// GNOME Shell's freedesktop daemon answers "Invalid notification ID" (measured on 43): the

@@ -1,65 +1,98 @@
 import Logging
 
-/// The one place the posting path is chosen (``PostingPath``): GNOME's own interface where
-/// GNOME Shell owns it, else the freedesktop one; and, when the GNOME post fails (`InvalidApp`:
-/// no desktop entry installed, as after a bare `swift build`), the freedesktop one after all,
-/// saying why once on standard error.
+/// Posts a notification as its ``PostingPlan`` says: GNOME's own interface where it is (or may
+/// be) there, else the freedesktop one, from this process or through a holder; and, when the
+/// GNOME post fails (`InvalidApp`: no desktop entry installed, as after a bare `swift build`),
+/// the freedesktop one after all, saying why once on standard error.
 ///
-/// The post itself asks whether GNOME is there: `AddNotification` without auto-start fails at
-/// once with ``DeliveryError/noServer`` where nothing owns `org.gtk.Notifications`, and the
-/// freedesktop path follows silently. That costs one call on other desktops and saves a
-/// `NameHasOwner` round trip (and a second connection) on GNOME.
+/// The plan is made once per post, from the config and from the answers that the freedesktop
+/// poster asked ahead in one round trip (who the server is, what it can do, whether anyone owns
+/// `org.gtk.Notifications`): where nobody owns GNOME's interface, no `AddNotification` is sent.
+/// Where nothing was asked ahead (a GNOME session, `run`), the GNOME post itself finds out:
+/// `AddNotification` without auto-start fails at once with ``DeliveryError/noServer`` where
+/// nothing owns the name, and the freedesktop path follows silently.
 package struct PathChoosingPoster: NotificationPosting {
     /// GNOME's poster; nil never tries it.
     package var gnome: (any NotificationPosting)?
-    /// Whether `org.gtk.Notifications` has an owner on the session bus now (for ``path``, which
-    /// `status` and `doctor` report; posting finds out by posting).
-    package var gnomeAvailable: @Sendable () -> Bool
-    /// The freedesktop poster (a holder, or libnotify directly).
-    package var freedesktop: any NotificationPosting
-    /// Which freedesktop path ``freedesktop`` is.
-    package var freedesktopPath: PostingPath
+    /// Posts through a holder (a `dailyquote hold` process or `run`'s own); nil where none may hold.
+    package var holding: (any NotificationPosting)?
+    /// Posts from this process on the freedesktop path, and asks the server (ahead, where it can).
+    package var direct: any DirectPosting
+    /// Whether the config lets a holder keep the notification (`notification.hold` is not 0).
+    package var hold: Bool
+    /// Whether ``holding`` is `run`'s own holder, which posts every freedesktop notification.
+    package var inProcess: Bool
+    /// The environment the Copy button's clipboard tool is looked up in.
+    package var environment: [String: String]
     package var logger: Logger
-    /// Whether it is already known, before the deadline, that nobody owns `org.gtk.Notifications`
-    /// (the freedesktop connection made ahead asked the bus): the GNOME post is then not tried.
-    package var gnomeKnownAbsent: @Sendable (Deadline) -> Bool
 
     package init(
-        gnome: (any NotificationPosting)?, gnomeAvailable: @escaping @Sendable () -> Bool, freedesktop: any NotificationPosting,
-        freedesktopPath: PostingPath, logger: Logger, gnomeKnownAbsent: @escaping @Sendable (Deadline) -> Bool = { _ in false }
+        gnome: (any NotificationPosting)?, holding: (any NotificationPosting)?, direct: any DirectPosting, hold: Bool,
+        inProcess: Bool = false, environment: [String: String], logger: Logger
     ) {
         self.gnome = gnome
-        self.gnomeAvailable = gnomeAvailable
-        self.freedesktop = freedesktop
-        self.freedesktopPath = freedesktopPath
+        self.holding = holding
+        self.direct = direct
+        self.hold = hold
+        self.inProcess = inProcess
+        self.environment = environment
         self.logger = logger
-        self.gnomeKnownAbsent = gnomeKnownAbsent
     }
 
-    /// The path a notification would take now (before any fallback).
-    package var path: PostingPath {
-        PostingPath.choose(gnomeAvailable: gnome != nil && gnomeAvailable(), freedesktop: freedesktopPath)
+    /// The plan for `notification` (its buttons already filtered) with the server's answers
+    /// `asked` (nil: not asked).
+    func plan(offering offered: [NotificationAction], asked: FreedesktopServer.Answers?) -> PostingPlan {
+        PostingPlan.decide(
+            hold: hold && holding != nil, offered: offered, gnomeOwned: gnome == nil ? false : asked?.gnomeOwned, desktopEntry: nil,
+            server: asked?.info, inProcess: inProcess && holding != nil)
     }
 
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
+        var notification = notification
+        // Copy is offered only where a clipboard tool is installed.
+        notification.actions = Clipboard(environment: environment).available(notification.actions)
+        let offered = notification.actions ?? []
+        let asked = try direct.answersAhead(before: deadline)
+        let plan = plan(offering: offered, asked: asked)
+        let gnome = plan.path == .gnome ? gnome : nil
         // GIO shares one session-bus connection while anyone holds it: held across both paths,
-        // the GNOME attempt's connection is the one libnotify posts on (measured: a whole
-        // connection and its Hello, 1.6 million instructions, saved on other desktops).
-        let gnome = gnome.flatMap { gnomeKnownAbsent(deadline) ? nil : $0 }
-        let shared = gnome == nil ? nil : try? GioBus(system: false)
+        // the GNOME attempt's connection is the one the freedesktop path posts on (measured: a
+        // whole connection and its Hello, 1.6 million instructions, saved on other desktops).
+        // Answers asked ahead hold one already.
+        let shared = gnome != nil && asked == nil ? try? GioBus(system: false) : nil
         defer { withExtendedLifetime(shared) {} }
         if let gnome {
             do {
                 return try gnome.post(notification, holdUntil: holdUntil, deadline: deadline)
             } catch .noServer {
-                // Not GNOME: the freedesktop path, as chosen.
+                // Not GNOME: the freedesktop path, as planned.
             } catch {
                 let reason = if case .failed(let message) = error { message } else { error.errorDescription ?? "\(error)" }
                 logger.warning("\(reason); posting through the freedesktop interface instead (see `dailyquote doctor`)")
             }
         }
-        var posted = try freedesktop.post(notification, holdUntil: holdUntil, deadline: deadline)
+        return try postFreedesktop(notification, plan: plan, holdUntil: holdUntil, deadline: deadline)
+    }
+
+    /// Posts on the freedesktop path: from this process where the plan has no holder (asking
+    /// the server first where it was not asked ahead, and deciding again with its answers),
+    /// else through the holder.
+    private func postFreedesktop(
+        _ notification: DesktopNotification, plan: PostingPlan, holdUntil: Int64, deadline: Deadline
+    ) throws(DeliveryError) -> PostedNotification {
+        let offered = notification.actions ?? []
+        if plan.holder == .none || holding == nil {
+            let decide = { @Sendable (info: NotificationServerInfo) -> Bool in
+                self.plan(offering: offered, asked: .init(info: info, gnomeOwned: false)).holder != .none
+            }
+            if var posted = try direct.postUnlessHeld(notification, deadline: deadline, needsHolder: decide) {
+                if posted.path == nil { posted.path = posted.held ? .holder : .freedesktop }
+                return posted
+            }
+        }
+        guard let holding else { throw .failed("no holder to post through") }
+        var posted = try holding.post(notification, holdUntil: holdUntil, deadline: deadline)
         if posted.path == nil { posted.path = posted.held ? .holder : .freedesktop }
         return posted
     }

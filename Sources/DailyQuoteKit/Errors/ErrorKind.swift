@@ -1,8 +1,8 @@
 /// What kind of failure an error is; the executable maps each kind to an exit status.
 ///
-/// Errors carry a kind, never a process status, so that the one table
-/// (``exitStatus``, `ErrorKind+ExitStatus.swift`) decides every status, and the unit generator
-/// retries exactly the kinds that are ``isTransient``.
+/// Library errors carry a kind, never a process status, so that the one table in
+/// ``ExitStatus`` decides every status, and the unit generator retries
+/// exactly the kinds that are ``isTransient``.
 package enum ErrorKind: String, Sendable, Equatable, CaseIterable {
     /// Something asked for could not be done, or a check failed.
     case failed

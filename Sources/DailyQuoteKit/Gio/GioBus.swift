@@ -138,23 +138,6 @@ final class GioBus: @unchecked Sendable {
         g_dbus_connection_signal_unsubscribe(connection, id)
     }
 
-    /// Whether `name` has an owner on this bus now (org.freedesktop.DBus.NameHasOwner).
-    func hasOwner(_ name: String) throws(GioError) -> Bool {
-        try boolCall(
-            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", DBusValue.tuple([.string(name)]))
-    }
-
-    /// Calls a method that answers with one boolean, with `parameters` as its arguments.
-    func boolCall(_ service: String, _ path: String, _ interface: String, _ method: String, _ parameters: DBusValue) throws(GioError)
-        -> Bool
-    {
-        let reply = try call(service, path, interface, method, parameters.floatingVariant())
-        guard let value = reply.child(0)?.bool else {
-            throw GioError(.call, call: method, reason: "the reply is \(reply.typeString), not a boolean")
-        }
-        return value
-    }
-
     /// Owns `name` on this bus (RequestName, without queueing): true if this connection is now its
     /// primary owner, false if another connection owns it.
     func requestName(_ name: String) throws(GioError) -> Bool {

@@ -29,4 +29,10 @@ package struct GioError: Error, Sendable, Equatable {
 
     /// One short line: `GetActive: no such name`.
     package var message: String { "\(call): \(reason)" }
+
+    /// Whether the call failed because nothing owns the name it was sent to (the bus answers
+    /// `ServiceUnknown` for a call that may not start a service, `NameHasNoOwner` otherwise).
+    package var isNoOwner: Bool {
+        remoteName == "org.freedesktop.DBus.Error.ServiceUnknown" || remoteName == "org.freedesktop.DBus.Error.NameHasNoOwner"
+    }
 }

@@ -22,15 +22,16 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     /// How to mend ``problem``.
     package var fix: String?
 
-    /// The report for a session where GNOME Shell is (`gnomeShell`) or is not, the freedesktop
-    /// path being `freedesktop`, with the application's files looked up in the XDG data
-    /// directories of `environment`.
+    /// The report from the server's and the bus's answers (`answers`: the round trip `notify`
+    /// asks too; nil where they could not be had), whether a holder may keep the notification
+    /// (`hold`) and the buttons it offers (`offered`), with the application's files looked up in
+    /// the XDG data directories of `environment`: the ``PostingPlan``'s path.
     ///
     /// The first desktop entry found decides, as for GLib: one with `Hidden=true` (read through
     /// `contents`), as a person writes to hide a packaged entry, counts as none.
     package init(
-        gnomeShell: Bool, freedesktop: PostingPath, environment: [String: String], fileExists: (String) -> Bool,
-        contents: (String) -> String? = { _ in nil }
+        answers: FreedesktopServer.Answers?, hold: Bool, offered: [NotificationAction], environment: [String: String],
+        fileExists: (String) -> Bool, contents: (String) -> String? = { _ in nil }
     ) {
         let app = ApplicationID.dailyquote
         let directories = Self.dataDirectories(environment)
@@ -39,9 +40,12 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
         desktopEntry = hidden ? nil : firstEntry
         hiddenEntry = hidden ? firstEntry : nil
         actionService = directories.map { "\($0)/dbus-1/services/\(app.serviceFile)" }.first(where: fileExists)
-        self.gnomeShell = gnomeShell
+        gnomeShell = answers?.gnomeOwned ?? false
         // GNOME Shell answers InvalidApp without the desktop entry: notify then falls back.
-        path = PostingPath.choose(gnomeAvailable: gnomeShell && desktopEntry != nil, freedesktop: freedesktop)
+        path =
+            PostingPlan.decide(
+                hold: hold, offered: offered, gnomeOwned: gnomeShell, desktopEntry: desktopEntry != nil, server: answers?.info
+            ).path
         meaning = ""
         (meaning, problem, fix) = words(.english)
     }

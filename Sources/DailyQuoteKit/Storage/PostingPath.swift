@@ -1,6 +1,6 @@
 /// The ways a quote reaches the desktop.
 ///
-/// ``PathChoosingPoster`` is the one place that picks one.
+/// ``PostingPlan`` is the one place that picks one.
 package enum PostingPath: String, Sendable, Codable, Equatable, CaseIterable {
     /// GNOME Shell's own interface (`org.gtk.Notifications`): the notification stays until it is
     /// dismissed and survives a shell restart; a button press starts dailyquote's action service;
@@ -22,11 +22,5 @@ package enum PostingPath: String, Sendable, Codable, Equatable, CaseIterable {
         case .holder: tr("freedesktop with a holder: a dailyquote process keeps the notification and answers its buttons")
         case .freedesktop: tr("freedesktop, no holder: the server shows it as long as it likes; no buttons")
         }
-    }
-
-    /// The path a notification takes: GNOME's interface wherever it has an owner and the
-    /// GNOME path is allowed, else the freedesktop one (with a holder or not, as configured).
-    package static func choose(gnomeAvailable: Bool, freedesktop: PostingPath) -> PostingPath {
-        gnomeAvailable ? .gnome : freedesktop
     }
 }

@@ -10,7 +10,7 @@ import Logging
 /// The one place a dailyquote process ends with a status of its own: `DailyQuote.main` (a
 /// command, the generator) and a holder forked from `notify`, which has no `main` to return to.
 ///
-/// A failure ends with its kind's status (``ErrorKind/exitStatus``) after one line on standard
+/// A failure ends with its kind's status (``ExitStatus``) after one line on standard
 /// error; ArgumentParser's own usage errors end through ArgumentParser.
 package enum ProcessEnd {
     /// Ends the process with `status` (`exit(3)`: buffered output is written first).
@@ -28,6 +28,6 @@ package enum ProcessEnd {
     /// Logs `message` (nil: the command already said what went wrong) and exits with `kind`'s status.
     package static func fail(_ message: String?, kind: ErrorKind, logger: @autoclosure () -> Logger) -> Never {
         if let message { logger().error("\(message)") }
-        exit(kind.exitStatus)
+        exit(ExitStatus.code(for: kind))
     }
 }

@@ -14,8 +14,8 @@ package struct UnitGenerator: Sendable, Equatable {
     package var schedule: TimerSchedule
     /// The zone the plan was made in, which the services must plan in too.
     package var zone: ZoneRules
-    /// The exit statuses no retry can fix, for `RestartPreventExitStatus=`: those of every kind
-    /// that is not ``ErrorKind/isTransient`` (``ErrorKind/permanentExitStatuses``).
+    /// The exit statuses no retry can fix, for `RestartPreventExitStatus=`: the executable's
+    /// table gives them, for every kind that is not ``ErrorKind/isTransient``.
     package var permanentExitStatuses: [Int32]
 
     package init(

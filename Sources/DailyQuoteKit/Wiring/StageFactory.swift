@@ -45,17 +45,20 @@ package struct StageFactory: Sendable {
     /// The fetched-quote cache.
     package var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
 
-    /// How notifications are posted: the one ``PathChoosingPoster``, which takes GNOME's own
-    /// interface where GNOME Shell owns it and the freedesktop one otherwise (through a holder
-    /// process unless `notification.hold` is "0").
+    /// How notifications are posted: the one ``PathChoosingPoster``, which follows the
+    /// ``PostingPlan``: GNOME's own interface where GNOME Shell owns it, the freedesktop one
+    /// otherwise (through a holder where the server needs one, unless `notification.hold` is "0").
     package var poster: PathChoosingPoster { poster(prestartingHolder: false) }
 
+    /// Whether the config lets a holder keep a notification (`notification.hold` is not 0).
+    var holds: Bool { config.notification.hold?.seconds != 0 }
+
     /// The poster; with `prestartingHolder` (a live `notify`), off GNOME Shell, the freedesktop
-    /// path gets ready while the delivery stage decides: a holder process is started now where
-    /// the notification will offer buttons (``PrestartedHolder``), else this process connects
-    /// now on its own thread and asks the server who it is (``FreedesktopPoster/connectingAhead()``).
+    /// path gets ready while the delivery stage decides: this process connects now on its own
+    /// thread and asks the server and the bus, in one round trip, what the plan needs
+    /// (``FreedesktopPoster/connectingAhead()``), and where the notification may offer buttons a
+    /// holder process is started now too (``PrestartedHolder``), used only if the plan has one.
     package func poster(prestartingHolder: Bool) -> PathChoosingPoster {
-        let holds = config.notification.hold?.seconds != 0
         let launcher = HolderLauncher(executable: executable, environment: environment)
         let ahead = prestartingHolder && inProcessHolder == nil && !Self.likelyGnomeShell(environment)
         let prestart = ahead && holds && !config.notification.actions.isEmpty
@@ -65,34 +68,34 @@ package struct StageFactory: Sendable {
         } else if prestart {
             holder = PrestartedHolder(launcher)
         }
-        let direct = ahead && !prestart ? FreedesktopPoster.connectingAhead() : FreedesktopPoster()
-        let freedesktop: any NotificationPosting =
+        let holding =
             holds || inProcessHolder != nil
             ? HoldingPoster(
-                launcher: holder, environment: environment, timeZone: zone.identifier, filters: config.quotes,
-                localSources: LocalQuoteSource.all(in: config.sources), direct: direct)
-            : direct
+                launcher: holder, timeZone: zone.identifier, filters: config.quotes, localSources: LocalQuoteSource.all(in: config.sources))
+            : nil
         return PathChoosingPoster(
-            gnome: GnomeNotificationsPoster(environment: environment, clock: clock),
-            gnomeAvailable: { GnomeNotificationsPoster.isAvailable() },
-            freedesktop: freedesktop, freedesktopPath: holds ? .holder : .freedesktop, logger: logger,
-            gnomeKnownAbsent: { direct.gnomeShellAbsent(before: $0) })
+            gnome: GnomeNotificationsPoster(environment: environment, clock: clock), holding: holding,
+            direct: ahead ? FreedesktopPoster.connectingAhead() : FreedesktopPoster(), hold: holds, inProcess: holder.postsEverything,
+            environment: environment, logger: logger)
     }
 
     /// Whether the session says it is GNOME Shell's (`XDG_CURRENT_DESKTOP` names GNOME, and not
-    /// Budgie, which names it too), where GNOME's own interface takes the quote and a holder
-    /// started ahead of time would only be work thrown away.
+    /// Budgie, which names it too).
+    ///
+    /// There GNOME's own interface takes the quote and asking the freedesktop server ahead of
+    /// time would only be work thrown away. Only a hint for what to start ahead: the
+    /// ``PostingPlan`` is made from the bus's answers.
     static func likelyGnomeShell(_ environment: [String: String]) -> Bool {
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
         return desktops.contains("GNOME") && !desktops.contains("Budgie")
     }
 
-    /// Which path a notification takes now and why, for `status` and `doctor` (decided as
-    /// ``poster`` decides, by ``PostingPath/choose(gnomeAvailable:freedesktop:)``).
-    package func postingPathReport() -> PostingPathReport {
+    /// Which path a notification takes now and why, for `status` and `doctor`: the
+    /// ``PostingPlan`` from the same answers `notify` asks for (`answers`: the server's and the
+    /// bus's, nil where they could not be had), the config, and the installed files.
+    package func postingPathReport(answers: FreedesktopServer.Answers?) -> PostingPathReport {
         PostingPathReport(
-            gnomeShell: GnomeNotificationsPoster.isAvailable(),
-            freedesktop: config.notification.hold?.seconds != 0 ? .holder : .freedesktop,
+            answers: answers, hold: holds, offered: Clipboard(environment: environment).available(config.notification.actions) ?? [],
             environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) },
             contents: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
     }
@@ -130,10 +133,16 @@ package struct StageFactory: Sendable {
     ) -> StatusCollector {
         let systemctl = Systemctl(subprocess: subprocess)
         let session = zone
+        // One round trip, asked once for both the server's line and the posting path, started now
+        // (the address settled here: the thread must not set the environment).
+        SessionBus.settleAddress()
+        let asking = StartedWork { () throws(DeliveryError) -> FreedesktopServer.Answers in
+            try FreedesktopServer.answers(before: .after(seconds: 2))
+        }
         return StatusCollector(
             loaded: loaded, configError: configError, planner: planner, paths: paths, ledger: ledger, cache: cache,
             expectedUnits: expectedUnits, now: now,
-            serverInfo: { try LibnotifyPoster().serverInfo(deadline: .after(seconds: 2)) }, postingPath: { postingPathReport() },
+            serverInfo: { try asking.wait().get().info }, postingPath: { postingPathReport(answers: try? asking.wait().get()) },
             managerZone: {
                 guard let managerEnvironment = systemctl.environment() else { return nil }
                 let manager = zones.systemZone(environment: managerEnvironment)

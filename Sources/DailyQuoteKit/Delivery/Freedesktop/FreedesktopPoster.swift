@@ -1,7 +1,7 @@
 /// Posts notifications without buttons on the freedesktop interface from this process, over
 /// GDBus, under a deadline (a notification with buttons goes to a holder, which posts with
 /// libnotify and answers them).
-package struct FreedesktopPoster: NotificationPosting {
+package struct FreedesktopPoster: NotificationPosting, DirectPosting {
     /// The connection and the server's answers, asked ahead (``connectingAhead()``); nil asks
     /// when posting.
     package var connecting: StartedWork<FreedesktopServer, DeliveryError>?
@@ -18,13 +18,16 @@ package struct FreedesktopPoster: NotificationPosting {
         return FreedesktopPoster(connecting: StartedWork { () throws(DeliveryError) -> FreedesktopServer in try FreedesktopServer() })
     }
 
-    /// Whether the server asked ahead found nobody on GNOME's interface.
+    /// The server's answers asked ahead, if they came not long ago.
     ///
-    /// Then the GNOME path need not be tried (``PathChoosingPoster/gnomeKnownAbsent``). False
-    /// where nothing was asked ahead, or the answers are not at hand before `deadline`.
-    package func gnomeShellAbsent(before deadline: Deadline) -> Bool {
-        guard let connecting, let server = Self.usable(connecting.wait(seconds: deadline.secondsLeft)) else { return false }
-        return !server.gnomeShellListens
+    /// Nil where nothing was asked ahead or the asking failed (the holder, or a post, then asks
+    /// again). Throws ``DeliveryError/timedOut(seconds:)`` when they have not come before
+    /// `deadline`: a frozen server, which nothing after this would get an answer from either.
+    package func answersAhead(before deadline: Deadline) throws(DeliveryError) -> FreedesktopServer.Answers? {
+        guard let connecting else { return nil }
+        let seconds = deadline.secondsLeft
+        guard let ahead = connecting.wait(seconds: seconds) else { throw .timedOut(seconds: Int64(seconds.rounded(.up))) }
+        return Self.usable(ahead)?.answers
     }
 
     /// Posts from this process, which does not hold: `holdUntil` is not used.

@@ -12,6 +12,14 @@
 /// `Notify`; libnotify makes four calls to the server, one after the other, and four to the bus
 /// (docs/performance.md).
 package final class FreedesktopServer: Sendable {
+    /// The server's and the bus's answers before `deadline`: what `status` and `doctor` ask.
+    ///
+    /// Connecting has no timeout of its own (a frozen bus would hold it forever): on a thread,
+    /// under the deadline.
+    package static func answers(before deadline: Deadline) throws(DeliveryError) -> Answers {
+        try BlockingDeadline.run(before: deadline) { () throws(DeliveryError) -> Answers in try FreedesktopServer().answers }
+    }
+
     static let busName = "org.freedesktop.Notifications"
     static let objectPath = "/org/freedesktop/Notifications"
     /// A live server answers in a millisecond; the poster's deadline bounds a frozen one.
@@ -22,11 +30,28 @@ package final class FreedesktopServer: Sendable {
     let info: NotificationServerInfo
     /// When the server answered.
     let askedAt = ContinuousClock.now
-    /// Whether someone (GNOME Shell) owned `org.gtk.Notifications` when the server was asked.
-    let gnomeShellListens: Bool
+    /// Whether someone (GNOME Shell) owned `org.gtk.Notifications` when the server was asked;
+    /// nil when the bus did not say.
+    let gnomeOwned: Bool?
+
+    /// What the one round trip found out, for the ``PostingPlan``.
+    package struct Answers: Sendable, Equatable {
+        /// Who the server is and what it can do.
+        package var info: NotificationServerInfo
+        /// Whether `org.gtk.Notifications` has an owner; nil when the bus did not say.
+        package var gnomeOwned: Bool?
+
+        package init(info: NotificationServerInfo, gnomeOwned: Bool?) {
+            self.info = info
+            self.gnomeOwned = gnomeOwned
+        }
+    }
+
+    /// The server's answers and the bus's.
+    package var answers: Answers { Answers(info: info, gnomeOwned: gnomeOwned) }
 
     /// Connects to the session bus and asks the server.
-    init() throws(DeliveryError) {
+    package init() throws(DeliveryError) {
         SessionBus.settleAddress()
         do {
             bus = try GioBus(system: false)
@@ -45,8 +70,8 @@ package final class FreedesktopServer: Sendable {
                 ], timeoutMilliseconds: Self.callTimeoutMilliseconds)
             let about = try answers[0].get()
             let capabilities = try answers[1].get()
-            // Unknown (the bus did not answer) counts as there: the GNOME path then asks by posting.
-            gnomeShellListens = (try? answers[2].get())?.child(0)?.bool ?? true
+            // Unknown (the bus did not answer): the GNOME path then asks by posting.
+            gnomeOwned = (try? answers[2].get())?.child(0)?.bool
             let fields = (0..<4).map { about.child($0)?.string ?? "" }
             var names: [String] = []
             if case .array(_, let items)? = capabilities.child(0)?.value {
@@ -80,7 +105,7 @@ package final class FreedesktopServer: Sendable {
     static func arguments(for notification: DesktopNotification, on server: NotificationServerInfo) -> DBusValue {
         .tuple([
             .string(notification.appName), .uint32(0), .string(notification.icon), .string(notification.summary),
-            .string(server.rendersBodyMarkup ? MarkupEscaper.escape(notification.body) : notification.body),
+            .string(server.body(notification.body)),
             .array(elementType: "s", []),
             .vardict([
                 .init("desktop-entry", .string(notification.desktopEntry)), .init("urgency", .byte(notification.urgency.level)),
@@ -94,11 +119,7 @@ package final class FreedesktopServer: Sendable {
     /// time, or another failure in the server's words.
     static func deliveryError(_ error: GioError) -> DeliveryError {
         if error.kind == .bus { return .noSessionBus(detail: error.reason) }
-        if error.remoteName == "org.freedesktop.DBus.Error.ServiceUnknown"
-            || error.remoteName == "org.freedesktop.DBus.Error.NameHasNoOwner"
-        {
-            return .noServer
-        }
+        if error.isNoOwner { return .noServer }
         if error.reason.contains("Timeout was reached") { return .timedOut(seconds: Int64(callTimeoutMilliseconds / 1000)) }
         return .failed(error.message)
     }

@@ -31,20 +31,14 @@ package struct GnomeNotificationsPoster: NotificationPosting {
     package static let server = NotificationServerInfo(
         name: "gnome-shell", vendor: "GNOME", version: "", specVersion: "", capabilities: ["actions", "body", "persistence"])
 
-    /// Whether GNOME Shell's interface has an owner on the session bus now.
-    package static func isAvailable() -> Bool {
-        (try? GioBus(system: false).hasOwner(busName)) ?? false
-    }
-
     /// Posts `notification`, replacing the previous quote.
     ///
-    /// Its body goes as plain text, its buttons name this delivery. `holdUntil` is not used:
+    /// Its body goes as plain text, its buttons (those offered: ``PathChoosingPoster`` leaves out
+    /// Copy without a clipboard tool) name this delivery. `holdUntil` is not used:
     /// nothing holds on this path. Throws ``DeliveryError/noServer`` where nothing owns
     /// `org.gtk.Notifications` (the call does not start a service).
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
-        var notification = notification
-        notification.actions = Clipboard(environment: environment).available(notification.actions)
         let postedAt = clock()
         do {
             try add(GnomeNotification(notification, postedAt: postedAt), deadline: deadline)
@@ -68,8 +62,7 @@ package struct GnomeNotificationsPoster: NotificationPosting {
     /// Whether `error` says that nothing owns GNOME's interface (not GNOME, or no shell now), or
     /// that there is no session bus at all (the freedesktop path then says so itself).
     package static func isAbsent(_ error: GioError) -> Bool {
-        error.kind == .bus || error.remoteName == "org.freedesktop.DBus.Error.ServiceUnknown"
-            || error.remoteName == "org.freedesktop.DBus.Error.NameHasNoOwner"
+        error.kind == .bus || error.isNoOwner
     }
 
     /// One line on why a post failed, naming the fix for the usual cause.

@@ -48,16 +48,10 @@ package struct HoldStage: Sendable {
         self.inScheduler = inScheduler
     }
 
-    /// Whether a notification on `server` needs a holder to stay while it is shown.
-    ///
-    /// Servers that advertise `persistence` keep notifications in a tray after the banner.
-    /// Among them GNOME Shell 46 and later removes a notification when its sender leaves the
-    /// bus (measured: docs/desktops.md); on the others holding costs one sleeping process.
-    /// Servers without it show a banner that expires and keep nothing to hold.
-    /// A notification that offers buttons (`offering`, on a server with the `actions`
-    /// capability) needs one too: the holder is what answers them.
+    /// Whether a notification on `server`, offering `actions`, needs a holder to stay while it
+    /// is shown: as the ``PostingPlan`` decides.
     package static func needsHolder(_ server: NotificationServerInfo, offering actions: [NotificationAction] = []) -> Bool {
-        server.capabilities.contains("persistence") || (server.capabilities.contains("actions") && !actions.isEmpty)
+        PostingPlan.decide(hold: true, offered: actions, gnomeOwned: false, desktopEntry: nil, server: server).path == .holder
     }
 
     /// One held notification: what it shows and the lock that makes its marker live.

@@ -1,15 +1,8 @@
 /// Posts notifications through libnotify on the session bus: a holder's (``Connection``, which
-/// answers the buttons on the connection that posted), and asks the server who it is for `status`.
-/// (A notification without a holder goes out over GDBus, ``FreedesktopPoster``.)
+/// answers the buttons on the connection that posted). (A notification without a holder goes out
+/// over GDBus, ``FreedesktopPoster``, and `status` asks the server there too, ``FreedesktopServer``.)
 package struct LibnotifyPoster {
     package init() {}
-
-    /// The notification server's name, version and capabilities, asked before `deadline`.
-    package func serverInfo(deadline: Deadline) throws(DeliveryError) -> NotificationServerInfo {
-        try BlockingDeadline.run(before: deadline) { () throws(DeliveryError) -> NotificationServerInfo in
-            try LibnotifyLibrary(appName: "dailyquote").serverInfo()
-        }
-    }
 
     /// Shows `posted`; where it was to replace `other` (another sender's notification) and the
     /// server refuses (GNOME 43: "Invalid notification ID"), as a new one instead (the previous
@@ -75,7 +68,7 @@ package struct LibnotifyPoster {
     ) -> UInt32? {
         posted.update(
             summary: replacement.summary,
-            body: server.rendersBodyMarkup ? MarkupEscaper.escape(replacement.body) : replacement.body, icon: replacement.icon)
+            body: server.body(replacement.body), icon: replacement.icon)
         if server.removesPopupOnPress { posted.id = 0 }
         do {
             try posted.show()
@@ -89,8 +82,7 @@ package struct LibnotifyPoster {
     static func make(
         _ notification: DesktopNotification, for server: NotificationServerInfo
     ) throws(DeliveryError) -> LibnotifyNotification {
-        let body = server.rendersBodyMarkup ? MarkupEscaper.escape(notification.body) : notification.body
-        let posted = try LibnotifyNotification(summary: notification.summary, body: body, icon: notification.icon)
+        let posted = try LibnotifyNotification(summary: notification.summary, body: server.body(notification.body), icon: notification.icon)
         posted.configure(
             appName: notification.appName, urgency: notification.urgency, expireMilliseconds: notification.expireMilliseconds,
             desktopEntry: notification.desktopEntry)

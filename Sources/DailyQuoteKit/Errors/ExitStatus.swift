@@ -1,13 +1,12 @@
 /// The one table from an error's kind to the process exit status (sysexits(3) where one fits).
 ///
-/// Every status `dailyquote` exits with comes from here: the commands throw errors with an
-/// ``ErrorKind``, ``ProcessEnd`` ends the process with its status (in `DailyQuote.main` and in a
-/// forked holder), and `install` writes the statuses no retry can fix into the notify unit's
-/// `RestartPreventExitStatus=`.
-extension ErrorKind {
-    /// The process exit status for this kind.
-    package var exitStatus: Int32 {
-        switch self {
+/// Every status `dailyquote` exits with comes from here: the commands throw errors with a
+/// ``ErrorKind``, `DailyQuote.main` looks the status up, and `install` writes the statuses
+/// no retry can fix into the notify unit's `RestartPreventExitStatus=`.
+package enum ExitStatus {
+    /// The status for `kind`.
+    package static func code(for kind: ErrorKind) -> Int32 {
+        switch kind {
         case .failed: 1
         case .usage: 64  // EX_USAGE
         case .badInput: 65  // EX_DATAERR
@@ -21,5 +20,5 @@ extension ErrorKind {
     }
 
     /// The statuses of the kinds a retry cannot fix, ascending, for `RestartPreventExitStatus=`.
-    package static let permanentExitStatuses: [Int32] = allCases.filter { !$0.isTransient }.map(\.exitStatus).sorted()
+    package static let permanent: [Int32] = ErrorKind.allCases.filter { !$0.isTransient }.map(code(for:)).sorted()
 }
