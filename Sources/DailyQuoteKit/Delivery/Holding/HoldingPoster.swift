@@ -28,7 +28,7 @@ package struct HoldingPoster: NotificationPosting {
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         // Holders of earlier deliveries are children of a long-lived `run`: reap those that ended.
-        DetachedChild.reapFinished()
+        Child.reapFinished()
         var notification = notification
         // Copy is offered only where a clipboard tool is installed; buttons only where a holder answers them.
         notification.actions = Clipboard(environment: environment).available(notification.actions)
