@@ -68,6 +68,17 @@ struct SignalRouterTests {
         #expect(handler(of: SIGUSR2) == 1)
     }
 
+    @Test("A signal held pending while blocked reaches a new subscription when it unblocks it, and is named")
+    func pendingSignal() throws {
+        let subscription = SignalRouter.withBlocked([.user2]) { () -> SignalSubscription? in
+            pthread_kill(pthread_self(), SIGUSR2)
+            return SignalRouter.subscribe([.user2])
+        }
+        let routed = try #require(subscription)
+        #expect(arrives(routed))
+        #expect(routed.lastSignal == .user2)
+    }
+
     @Test("Signals blocked for a body are unblocked after it; a routed stop reaches the scheduler's wake source and is named")
     func blockingAndWakeSource() throws {
         let blocked = SignalRouter.withBlocked([.interrupt]) { () -> Bool in

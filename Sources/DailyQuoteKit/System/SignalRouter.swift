@@ -25,6 +25,8 @@ package enum SignalRouter {
     /// nil, with nothing changed, when they cannot be routed.
     package static func subscribe(_ signals: [UnixSignal], into counter: EventCounter? = nil) -> SignalSubscription? {
         guard let counter = counter ?? (try? EventCounter()) else { return nil }
+        // Read first: a signal that comes as it is routed (or held pending until the unblock) is this subscription's.
+        let since = dq_route_sequence()
         var routed: [UnixSignal] = []
         for signal in signals {
             guard dq_route_add(signal.rawValue, counter.descriptor.rawValue) == 0 else {
@@ -34,7 +36,7 @@ package enum SignalRouter {
             routed.append(signal)
         }
         setMask(SIG_UNBLOCK, signals)
-        return SignalSubscription(signals: signals, counter: counter, since: dq_route_sequence())
+        return SignalSubscription(signals: signals, counter: counter, since: since)
     }
 
     /// Runs `body` with `signals` blocked in this thread, then unblocks them (a blocked signal
