@@ -40,15 +40,14 @@ final class GioIdleLoop {
         touch()
         // SIGTERM and SIGINT through the process's one owner of signals, watched as a descriptor.
         let stops = SignalRouter.subscribe([.terminate, .interrupt])
-        let source = stops.map { stops in
-            let source = dq_unix_fd_source_new_readable(stops.descriptor.rawValue)!
+        let source = stops.flatMap { dq_unix_fd_source_new_readable($0.descriptor.rawValue) }
+        if let source {
             let callback: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, data in
-                g_main_loop_quit(Unmanaged<GioIdleLoop>.fromOpaque(data!).takeUnretainedValue().loop)
+                if let data { g_main_loop_quit(Unmanaged<GioIdleLoop>.fromOpaque(data).takeUnretainedValue().loop) }
                 return 0  // G_SOURCE_REMOVE: the loop ends
             }
             g_source_set_callback(source, unsafeBitCast(callback, to: GSourceFunc.self), Unmanaged.passUnretained(self).toOpaque(), nil)
             g_source_attach(source, nil)
-            return source
         }
         g_main_loop_run(loop)
         if let source {
