@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks dailyquote side by side with the tool it replaces, with hyperfine, and writes
-# docs/BENCHMARKS.md. Usage: bench/run.sh [--quick]   (--quick: few runs, to keep CI honest)
+# docs/BENCHMARKS.md. Usage: bench/run.sh [--quick | --before BINARY]   (--quick: few runs, to keep CI
+# honest; --before: also an older build side by side with this one, bench/before-after.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/swift-env
@@ -9,6 +10,8 @@ idle=60
 report=docs/BENCHMARKS.md
 # --quick (CI) keeps the script from rotting; its figures are not worth keeping.
 [ "${1:-}" = "--quick" ] && runs=3 && idle=10 && report=/dev/stdout
+before_bin=
+[ "${1:-}" = "--before" ] && before_bin=$(realpath "${2:?--before needs a binary}")
 command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 
 # The same flags as packaging/build-deb.sh, so that one build serves both.
@@ -63,7 +66,9 @@ Tests/Support/with-notification-server.sh bash -c '
     # binary without it (symbols kept), which is also what the holder runs as (/proc/self/exe).
     cg_bin=$BENCH_OUT.cg/dailyquote
     strip --strip-debug -o "$cg_bin" "$DQ_BIN"
-    valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$BENCH_OUT.cg/buttons.%p" \
+    # notify dumps its count before it forks the holder, so that the holder counts from zero
+    # (a forked child's count starts at its parent's): notify is the sum of its two parts.
+    valgrind --tool=callgrind --trace-children=yes --dump-before=dq_fork_detached --callgrind-out-file="$BENCH_OUT.cg/buttons.%p" \
       "$cg_bin" notify --now >/dev/null 2>&1
     holder=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")")
     # The callgrind file of a forked holder names the command line of notify: it is known by its PID.
@@ -251,11 +256,11 @@ def callgrind_totals(directory):
         for line in open(os.path.join(directory, name), errors="replace"):
             if line.startswith("cmd:"):
                 command = line[4:].strip()
-            elif line.startswith(("summary:", "totals:")):
+            elif line.startswith("summary:"):
                 total = int(line.split()[1])
         if total is not None:
             key = "hold" if command.endswith(" hold") or (holder and name == f"buttons.{holder}") else name.split(".")[0]
-            totals[key] = total
+            totals[key] = totals.get(key, 0) + total
     return totals
 counts = callgrind_totals(notify_json + ".cg")
 if counts:
@@ -347,4 +352,5 @@ print(f"- Command: `bench/run.sh{(' ' + flags) if flags else ''}`.")
 PY
 # The user generator: its own script, so that it can be run alone (bench/generator.sh).
 bench/generator.sh "$bin" "$runs" >>"$report"
+[ -z "$before_bin" ] || bench/before-after.sh "$before_bin" "$bin" "$runs" 3 >>"$report"
 [ "$report" = /dev/stdout ] || cat "$report"

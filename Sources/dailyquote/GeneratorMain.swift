@@ -49,15 +49,13 @@ enum GeneratorMain {
 extension CommandEnvironment {
     /// The environment of a generator run: the manager's variables, the default config file,
     /// notices only, and no argument parsing (swift-argument-parser's first use costs
-    /// milliseconds that a generator, which delays every login, should not spend).
+    /// milliseconds that a generator, which delays every login, should not spend:
+    /// docs/performance.md).
     fileprivate init(generatorVariables variables: [String: String]) {
-        self.variables = variables
-        paths = AppPaths(environment: variables)
-        zones = TimeZoneDatabase(environment: variables)
-        logger = StderrLogHandler.logger(verbosity: 0, environment: variables)
-        now = Int64(Date().timeIntervalSince1970.rounded(.down))
-        explicitConfig = nil
         // The generator writes units, no words for a person.
-        tr = .english
+        self.init(
+            variables: variables, paths: AppPaths(environment: variables), zones: TimeZoneDatabase(environment: variables),
+            logger: StderrLogHandler.logger(verbosity: 0, environment: variables), now: Int64(Date().timeIntervalSince1970.rounded(.down)),
+            explicitConfig: nil, tr: .english)
     }
 }

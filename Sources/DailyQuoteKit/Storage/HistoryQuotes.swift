@@ -49,10 +49,10 @@ package enum HistoryQuotes {
             return (index + 1)..<end
         }
         /// Any value: where its bytes are (a string's without its quotes).
-        func value() -> Value? {
+        func value() -> ScannedValue? {
             skipSpace()
             guard index < line.endIndex else { return nil }
-            if line[index] == UInt8(ascii: "\"") { return literal().map { Value(range: $0, isString: true) } }
+            if line[index] == UInt8(ascii: "\"") { return literal().map { ScannedValue(range: $0, isString: true) } }
             let start = index
             var depth = 0
             while index < line.endIndex {
@@ -69,7 +69,7 @@ package enum HistoryQuotes {
                 if byte == UInt8(ascii: ","), depth == 0 { break }
                 index += 1
             }
-            return Value(range: start..<index, isString: false)
+            return ScannedValue(range: start..<index, isString: false)
         }
 
         skipSpace()
@@ -139,7 +139,7 @@ package enum HistoryQuotes {
 
     /// Where a value of a line is (a string's contents without its quotes); ranges, not slices,
     /// so that no value retains the line.
-    private struct Value {
+    private struct ScannedValue {
         var range: Range<Int>
         var isString: Bool
     }

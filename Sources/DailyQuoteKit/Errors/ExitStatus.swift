@@ -1,13 +1,11 @@
-import DailyQuoteKit
-
 /// The one table from an error's kind to the process exit status (sysexits(3) where one fits).
 ///
 /// Every status `dailyquote` exits with comes from here: the commands throw errors with a
 /// ``ErrorKind``, `DailyQuote.main` looks the status up, and `install` writes the statuses
 /// no retry can fix into the notify unit's `RestartPreventExitStatus=`.
-enum ExitStatus {
+package enum ExitStatus {
     /// The status for `kind`.
-    static func code(for kind: ErrorKind) -> Int32 {
+    package static func code(for kind: ErrorKind) -> Int32 {
         switch kind {
         case .failed: 1
         case .usage: 64  // EX_USAGE
@@ -22,5 +20,5 @@ enum ExitStatus {
     }
 
     /// The statuses of the kinds a retry cannot fix, ascending, for `RestartPreventExitStatus=`.
-    static let permanent: [Int32] = ErrorKind.allCases.filter { !$0.isTransient }.map(code(for:)).sorted()
+    package static let permanent: [Int32] = ErrorKind.allCases.filter { !$0.isTransient }.map(code(for:)).sorted()
 }

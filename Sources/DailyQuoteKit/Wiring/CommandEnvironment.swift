@@ -1,4 +1,3 @@
-import DailyQuoteKit
 import FoundationEssentials
 import Logging
 
@@ -8,25 +7,23 @@ import Logging
 /// Commands that need no plan (`history`, `uninstall`, `clear`, `config path`, `config init`)
 /// build only this, so a broken config never stops a user from reading the history or
 /// removing the tool. ``CommandContext`` adds the loaded config and the plan.
-struct CommandEnvironment {
-    let variables: [String: String]
-    let paths: AppPaths
-    let zones: TimeZoneDatabase
-    let logger: Logger
+package struct CommandEnvironment {
+    package let variables: [String: String]
+    package let paths: AppPaths
+    package let zones: TimeZoneDatabase
+    package let logger: Logger
     /// The instant the command started (Unix seconds).
-    let now: Int64
+    package let now: Int64
     /// The `--config` argument as given.
-    let explicitConfig: String?
+    package let explicitConfig: String?
     /// The person's language (gettext's locale rules), for what they see.
-    let tr: Translator
-
-    init(_ options: GlobalOptions, variables: [String: String] = EnvironmentVariables.current(), clock: () -> Date = Date.init) {
-        self.init(config: options.config, verbosity: options.verbose, variables: variables, clock: clock)
-    }
+    package let tr: Translator
 
     /// The environment for the global options' values (`--config`, how many `-v`), however
     /// they were parsed (``QuickRoute`` parses `notify`'s plain lines without ArgumentParser).
-    init(config: String?, verbosity: Int, variables: [String: String] = EnvironmentVariables.current(), clock: () -> Date = Date.init) {
+    package init(
+        config: String?, verbosity: Int, variables: [String: String] = EnvironmentVariables.current(), clock: () -> Date = Date.init
+    ) {
         self.variables = variables
         paths = AppPaths(environment: variables)
         zones = TimeZoneDatabase(environment: variables)
@@ -36,24 +33,38 @@ struct CommandEnvironment {
         tr = Translator.start(environment: variables, executable: CommandContext.resolveExecutable())
     }
 
+    /// An environment from its parts (the generator's: no argument parsing, no translation).
+    package init(
+        variables: [String: String], paths: AppPaths, zones: TimeZoneDatabase, logger: Logger, now: Int64, explicitConfig: String?,
+        tr: Translator
+    ) {
+        self.variables = variables
+        self.paths = paths
+        self.zones = zones
+        self.logger = logger
+        self.now = now
+        self.explicitConfig = explicitConfig
+        self.tr = tr
+    }
+
     /// The config file in use: `--config`, else the XDG default.
-    var configPath: String { explicitConfig ?? paths.defaultConfigFile }
+    package var configPath: String { explicitConfig ?? paths.defaultConfigFile }
 
     /// The system's zone (`TZ`, `/etc/localtime`, ...), for commands that show times without a plan.
-    var systemZone: ZoneRules { zones.systemZone(environment: variables) }
+    package var systemZone: ZoneRules { zones.systemZone(environment: variables) }
 
     /// The delivery ledger in the state directory.
-    var ledger: DeliveryLedger { paths.deliveryLedger(logger: logger) }
+    package var ledger: DeliveryLedger { paths.deliveryLedger(logger: logger) }
 
     /// Runs helper programs (`systemctl`, `systemd-analyze`) with this environment.
-    var subprocess: Subprocess { Subprocess(environment: variables) }
+    package var subprocess: Subprocess { Subprocess(environment: variables) }
 
     /// The user unit directory `install` writes to.
-    var unitDirectory: UnitDirectory { UnitDirectory(path: paths.systemdUserDirectory) }
+    package var unitDirectory: UnitDirectory { UnitDirectory(path: paths.systemdUserDirectory) }
 
     /// The answerer of a held notification's buttons: the history's times in the request's zone,
     /// Another through its `[quotes]` filters (for `dailyquote hold` and `run`'s own holder).
-    func actionAnswerer(for request: HoldRequest) -> ActionAnswerer {
+    package func actionAnswerer(for request: HoldRequest) -> ActionAnswerer {
         let zone = request.timeZone.flatMap { try? zones.zone(named: $0) } ?? systemZone
         return ActionAnswerer(
             paths: paths, favorites: paths.favoritesStore(logger: logger), clipboard: Clipboard(environment: variables),
@@ -64,7 +75,7 @@ struct CommandEnvironment {
     /// The zone to show times in: the config's if the config loads, else the system's.
     ///
     /// A broken config is mentioned, not fatal: showing past deliveries needs no plan.
-    func displayZone() -> ZoneRules {
+    package func displayZone() -> ZoneRules {
         do {
             return try CommandContext(self).zone
         } catch {

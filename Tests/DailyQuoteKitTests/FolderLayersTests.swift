@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `scripts/folder-layers`, the check that the library's folders are layers: on the library itself,
+/// and on small trees that break the rule, so that the check is seen to fail.
+@Suite("Folder layers")
+struct FolderLayersTests {
+    static func check(_ library: String? = nil) throws -> ProcessResult {
+        try ProcessRunner.run(
+            "/usr/bin/env", ["python3", "\(RepositoryPaths.root)/scripts/folder-layers"] + (library.map { [$0] } ?? []),
+            environment: RepositoryPaths.environment())
+    }
+
+    /// A library tree of `files` (path → source) in a temporary directory.
+    static func tree(_ files: [String: String]) throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory()
+        for (path, source) in files { try directory.write(path, source) }
+        return directory
+    }
+
+    @Test("Each folder of Sources/DailyQuoteKit uses only the layers below it")
+    func libraryIsLayered() throws {
+        let result = try Self.check()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("each using only the layers below it\n"))
+    }
+
+    @Test("A folder naming a type of a folder above it fails, with the name and the file")
+    func upwardUseFails() throws {
+        let directory = try Self.tree([
+            "Errors/Failure.swift": "struct Failure { var call: SystemCall }\n",
+            "System/SystemCall.swift": "/// Uses Failure below it.\nstruct SystemCall { var failure: Failure? }\n",
+        ])
+        let result = try Self.check(directory.path)
+        #expect(result.status == 1)
+        #expect(result.stdout == "Errors uses System, a layer above it: SystemCall (Errors/Failure.swift)\n")
+    }
+
+    @Test("Names in comments and string literals, and names defined twice, are not uses")
+    func commentsAndClashesAreNotUses() throws {
+        let directory = try Self.tree([
+            "Errors/Failure.swift": "// SystemCall\nstruct Failure { let text = \"SystemCall\"; var key: Key }\n",
+            "System/SystemCall.swift": "struct SystemCall {\n    struct Key {}\n}\n",
+            "Wiring/Key.swift": "enum Key {}\n",
+        ])
+        let result = try Self.check(directory.path)
+        #expect(result.status == 0, "\(result.stdout)")
+    }
+
+    @Test("A folder that is not in the list of layers fails")
+    func unknownFolderFails() throws {
+        let directory = try Self.tree(["Support/Helper.swift": "struct Helper {}\n"])
+        let result = try Self.check(directory.path)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("folder not in scripts/folder-layers' LAYERS: Support"))
+    }
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Two builds of dailyquote side by side on the delivery path's goals, in one run on one machine:
+# `notify --now` against notify-send (with and without buttons), counted instructions, the timer's
+# lateness, and the user generator. Prints a Markdown section; bench/run.sh --before BINARY
+# appends it to docs/BENCHMARKS.md.
+# Usage: bench/before-after.sh BEFORE AFTER [RUNS] [FIRINGS]   (default 30 runs, 3 firings each)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+before=$(realpath "$1")
+after=$(realpath "$2")
+runs=${3:-30}
+firings=${4:-3}
+for bin in "$before" "$after"; do [ -x "$bin" ] || { echo "before-after: no binary at $bin" >&2; exit 1; }; done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state
+# valgrind cannot read the release build's DWARF: each binary without it (symbols kept), named
+# dailyquote, as a holder checks the command line of the holder it takes over from.
+mkdir -p "$work/before" "$work/after"
+strip --strip-debug -o "$work/before/dailyquote" "$before"
+strip --strip-debug -o "$work/after/dailyquote" "$after"
+export BA_WORK=$work BA_RUNS=$runs BA_TEXT="While we are postponing, life speeds by."
+
+# One dunst, one hyperfine: the four dailyquote commands and notify-send, interleaved by hyperfine's
+# order within each command's runs, on the same bus.
+Tests/Support/with-notification-server.sh bash -c '
+  set -eu
+  mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME"
+  printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BA_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"
+  printf "[notification]\nactions = []\n" >"$XDG_CONFIG_HOME/no-buttons.toml"
+  hyperfine --warmup 3 --runs "$BA_RUNS" --export-json "$BA_WORK/notify.json" -N \
+    -n "before: notify --now" "$BA_WORK/before/dailyquote notify --now" \
+    -n "after: notify --now" "$BA_WORK/after/dailyquote notify --now" \
+    -n "before: notify --now, actions = []" "$BA_WORK/before/dailyquote notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
+    -n "after: notify --now, actions = []" "$BA_WORK/after/dailyquote notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
+    -n "notify-send" "notify-send -a dailyquote \"Quote of the Day\" \"$BA_TEXT
+— Seneca\"" >&2
+  holder_pid() { "$BA_WORK/after/dailyquote" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")"; }
+  stop_holder() {
+    pid=$(holder_pid)
+    [ -n "$pid" ] || return 0
+    kill -TERM "$pid"
+    for _ in $(seq 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+  }
+  for which in before after; do
+    stop_holder
+    # With buttons: notify and the holder it forks (counted until it is stopped). notify dumps its
+    # count before the fork, so that the holder counts from zero: notify is its two parts.
+    mkdir -p "$BA_WORK/cg-$which"
+    valgrind --tool=callgrind --trace-children=yes --dump-before=dq_fork_detached --callgrind-out-file="$BA_WORK/cg-$which/buttons.%p" \
+      "$BA_WORK/$which/dailyquote" notify --now >/dev/null 2>&1
+    stop_holder
+    valgrind --tool=callgrind --callgrind-out-file="$BA_WORK/cg-$which/plain" \
+      "$BA_WORK/$which/dailyquote" notify --now --config "$XDG_CONFIG_HOME/no-buttons.toml" >/dev/null 2>&1
+  done
+  stop_holder
+' >&2
+
+# The timer: the same user-session firings for each build (root only).
+late_before="not measured" late_after="not measured"
+if [ "$(id -u)" -eq 0 ] && [ "$firings" -gt 0 ]; then
+  late_before=$(bench/timer-punctuality.sh "$firings" "$before" | tail -1)
+  late_after=$(bench/timer-punctuality.sh "$firings" "$after" | tail -1)
+fi
+
+# The generator: both builds in one hyperfine, the absolute style (Berlin 02:30).
+# The binary is the generator when it is called dailyquote-generator.
+mkdir -p "$work/gen/home/.config/dailyquote" "$work/gen/runtime" "$work/gen/out" "$work/gen/before" "$work/gen/after"
+printf '[delivery]\nhour = 2\nminute = 30\ntime_zone = "Europe/Berlin"\n' >"$work/gen/home/.config/dailyquote/config.toml"
+ln -s "$before" "$work/gen/before/dailyquote-generator"
+ln -s "$after" "$work/gen/after/dailyquote-generator"
+clean_env="env -i HOME=$work/gen/home XDG_RUNTIME_DIR=$work/gen/runtime PATH=/usr/bin:/bin"
+hyperfine --warmup 3 --runs "$runs" --export-json "$work/generator.json" -N \
+  --prepare "sh -c 'rm -rf $work/gen/out && mkdir $work/gen/out'" \
+  -n "before: generator" "$clean_env $work/gen/before/dailyquote-generator $work/gen/out $work/gen/out $work/gen/out" \
+  -n "after: generator" "$clean_env $work/gen/after/dailyquote-generator $work/gen/out $work/gen/out $work/gen/out" >&2
+
+python3 - "$work" "$late_before" "$late_after" "$runs" "$firings" <<'PY'
+import glob, json, os, re, sys
+work, late_before, late_after, runs, firings = sys.argv[1:6]
+
+def means(path):
+    return {r["command"]: r["mean"] * 1000 for r in json.load(open(path))["results"]}
+
+def instructions(path):
+    for line in open(path, errors="replace"):
+        if line.startswith("summary:"):
+            return int(line.split()[1])
+    return 0
+
+def counted(which):
+    """(notify, holder) with buttons, and notify without: notify's files are buttons.PID and buttons.PID.N."""
+    files = glob.glob(f"{work}/cg-{which}/buttons.*")
+    parted = {os.path.basename(p).split(".")[1] for p in files if os.path.basename(p).count(".") == 2}
+    notify = sum(instructions(p) for p in files if os.path.basename(p).split(".")[1] in parted)
+    holder = sum(instructions(p) for p in files if os.path.basename(p).split(".")[1] not in parted)
+    return (notify, holder), instructions(f"{work}/cg-{which}/plain")
+
+wall = means(f"{work}/notify.json")
+send = wall["notify-send"]
+gen = means(f"{work}/generator.json")
+cg = {w: counted(w) for w in ("before", "after")}
+
+def ratio(name):
+    return wall[name] / send
+
+print("## Before and after (issue 32)\n")
+print("Two builds in one run (`bench/before-after.sh`, from `bench/run.sh --before BINARY`): the same dunst,")
+print(f"one hyperfine of {runs} runs each (means), callgrind for the counted instructions, the same user session for")
+print(f"the timer ({firings} firings each, `min median max` ms).\n")
+print("| measure | goal | before | after |")
+print("| --- | --- | --- | --- |")
+for label, name, goal in (("`notify --now`, default buttons", "notify --now", 2.5), ("`notify --now`, `actions = []`", "notify --now, actions = []", 1.5)):
+    b, a = ratio(f"before: {name}"), ratio(f"after: {name}")
+    print(f"| {label}, ratio to notify-send ({send:.1f} ms) | ≤ {goal}x | {b:.2f}x ({wall['before: ' + name]:.1f} ms) | {a:.2f}x ({wall['after: ' + name]:.1f} ms) |")
+for label, index in (("instructions, default buttons (notify + the holder it forks, M)", 0), ("instructions, `actions = []` (M)", 1)):
+    def total(w):
+        v = cg[w][index]
+        return sum(v) if isinstance(v, tuple) else v
+    def fmt(w):
+        v = cg[w][index]
+        return f"{v[0] / 1e6:.1f} + {v[1] / 1e6:.1f} = {sum(v) / 1e6:.1f}" if isinstance(v, tuple) else f"{v / 1e6:.1f}"
+    change = (total("after") / total("before") - 1) * 100 if total("before") else 0
+    print(f"| {label} | ≤ +10% | {fmt('before')} | {fmt('after')} ({change:+.1f}%) |")
+print(f"| timer lateness, default buttons (ms) | median < 100 | {late_before} | {late_after} |")
+print(f"| user generator, Berlin 02:30 (ms) | < 10 | {gen['before: generator']:.1f} | {gen['after: generator']:.1f} |")
+print()
+PY
