@@ -20,19 +20,6 @@ struct SystemCallTests {
         return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
     }
 
-    @Test("A descriptor pointed at /dev/null ends the pipe or socket it was: the reader sees the end, and later writes go nowhere")
-    func redirectToNull() throws {
-        let (readEnd, writeEnd) = try pair()
-        defer {
-            try? readEnd.close()
-            try? writeEnd.close()
-        }
-        try SystemCall.writeAll(Array("line\n".utf8), to: writeEnd, path: "pipe")
-        #expect(SystemCall.redirectToNull(writeEnd))
-        try SystemCall.writeAll(Array("lost\n".utf8), to: writeEnd, path: "null")
-        #expect(try SystemCall.readToEnd(readEnd, maximum: 100, path: "pipe") == Array("line\n".utf8))
-    }
-
     @Test("Readiness: an empty socket is not readable, one at its end is; a wait with a limit returns")
     func readable() throws {
         let (readEnd, writeEnd) = try pair()

@@ -101,19 +101,6 @@ package enum SystemCall {
         if durable { try check("cannot write", path: path) { fsync(descriptor.rawValue) } }
     }
 
-    /// Points `descriptor` (standard output) at /dev/null, closing what it was.
-    ///
-    /// A reader of the pipe it was (the holder's `notify`) then sees its end while this process
-    /// runs on; later writes go nowhere. False if /dev/null cannot be opened (it stays as it was).
-    @discardableResult
-    package static func redirectToNull(_ descriptor: FileDescriptor) -> Bool {
-        guard let null = try? FileDescriptor.open("/dev/null", .writeOnly, options: [.closeOnExec], retryOnInterrupt: true) else {
-            return false
-        }
-        defer { try? null.close() }
-        return (try? null.duplicate(as: descriptor, retryOnInterrupt: true)) != nil
-    }
-
     /// Everything on standard input until its end, at most `maximum` bytes.
     package static func readStandardInput(maximum: Int) throws(SystemError) -> [UInt8] {
         try readToEnd(.standardInput, maximum: maximum, path: "standard input")
