@@ -1,5 +1,5 @@
-// A signal handler has no context argument, so the descriptor it writes to must be a
-// global; it is set once, before the handler is installed.
+// A signal handler has no context argument, so the descriptors it writes to must be in a
+// global table: the signal router's, below, the only one.
 #define _GNU_SOURCE
 #include <spawn.h>
 #include "CLinuxEvents.h"
@@ -7,78 +7,108 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-static volatile int stop_fd = -1;
-static volatile sig_atomic_t last_signal = 0;
+// The signal router's table (System/SignalRouter.swift): for each signal, the eventfds it is
+// routed to. The one handler reads it; only dq_route_add and dq_route_remove change it, under
+// `route_lock`. Each slot is an atomic int, so the handler never sees half a change.
+#define ROUTE_SIGNALS 65
+#define ROUTE_SLOTS 8
+static atomic_int route_fds[ROUTE_SIGNALS][ROUTE_SLOTS] = {[0 ... ROUTE_SIGNALS - 1] = {[0 ... ROUTE_SLOTS - 1] = -1}};
+static int route_count[ROUTE_SIGNALS];
+static struct sigaction route_old[ROUTE_SIGNALS];
+static atomic_ulong route_stamps[ROUTE_SIGNALS];
+static atomic_ulong route_sequence;
+// Handlers running now, on any thread: a route's descriptor is closed only once none is.
+static atomic_int route_running;
+static pthread_mutex_t route_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void on_stop(int number) {
+static void on_routed_signal(int number) {
     int saved = errno;
-    uint64_t one = 1;
-    last_signal = number;
-    if (write(stop_fd, &one, sizeof one) < 0) {
-        // Nothing to do: the eventfd is already readable, or the scheduler is gone.
+    atomic_fetch_add(&route_running, 1);
+    if (number > 0 && number < ROUTE_SIGNALS) {
+        atomic_store(&route_stamps[number], atomic_fetch_add(&route_sequence, 1) + 1);
+        uint64_t one = 1;
+        for (int slot = 0; slot < ROUTE_SLOTS; slot++) {
+            int fd = atomic_load(&route_fds[number][slot]);
+            if (fd >= 0 && write(fd, &one, sizeof one) < 0) {
+                // Nothing to do: the eventfd is already readable.
+            }
+        }
     }
+    atomic_fetch_sub(&route_running, 1);
     errno = saved;
 }
 
-int dq_install_stop_handler(int fd) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    stop_fd = fd;
-    action.sa_handler = on_stop;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGINT, &action, NULL) != 0) return -1;
-    // A signal that arrived while they were blocked (across `run`'s re-exec) is delivered now.
-    return dq_set_stop_signals_blocked(0);
-}
-
-// One eventfd per signal number, for the holders' requests (SIGUSR1, SIGUSR2).
-static volatile int signal_fds[65] = {[0 ... 64] = -1};
-
-static void on_counted_signal(int number) {
-    int saved = errno;
-    uint64_t one = 1;
-    if (number > 0 && number < 65 && signal_fds[number] >= 0 && write(signal_fds[number], &one, sizeof one) < 0) {
-        // Nothing to do: the eventfd is already readable.
-    }
-    errno = saved;
-}
-
-int dq_install_signal_eventfd(int number, int fd) {
-    struct sigaction action;
-    if (number <= 0 || number >= 65) {
+int dq_route_add(int number, int fd) {
+    if (number <= 0 || number >= ROUTE_SIGNALS || fd < 0) {
         errno = EINVAL;
         return -1;
     }
-    memset(&action, 0, sizeof action);
-    signal_fds[number] = fd;
-    action.sa_handler = on_counted_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    return sigaction(number, &action, NULL);
-}
-
-int dq_set_stop_signals_blocked(int blocked) {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    int error = pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
-    if (error != 0) {
-        errno = error;
+    pthread_mutex_lock(&route_lock);
+    int slot = 0;
+    while (slot < ROUTE_SLOTS && atomic_load(&route_fds[number][slot]) >= 0) slot++;
+    if (slot == ROUTE_SLOTS) {
+        pthread_mutex_unlock(&route_lock);
+        errno = ENOSPC;
         return -1;
     }
+    // The descriptor first: a signal that comes as the handler goes in is not lost.
+    atomic_store(&route_fds[number][slot], fd);
+    if (route_count[number] == 0) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = on_routed_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        if (sigaction(number, &action, &route_old[number]) != 0) {
+            int error = errno;
+            atomic_store(&route_fds[number][slot], -1);
+            pthread_mutex_unlock(&route_lock);
+            errno = error;
+            return -1;
+        }
+    }
+    route_count[number]++;
+    pthread_mutex_unlock(&route_lock);
     return 0;
 }
 
-int dq_last_stop_signal(void) { return last_signal; }
+int dq_route_remove(int number, int fd) {
+    if (number <= 0 || number >= ROUTE_SIGNALS || fd < 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    pthread_mutex_lock(&route_lock);
+    int slot = 0;
+    while (slot < ROUTE_SLOTS && atomic_load(&route_fds[number][slot]) != fd) slot++;
+    if (slot == ROUTE_SLOTS) {
+        pthread_mutex_unlock(&route_lock);
+        errno = ENOENT;
+        return -1;
+    }
+    // The old action first: a signal that comes from here on is the old action's, not lost.
+    if (route_count[number] == 1) sigaction(number, &route_old[number], NULL);
+    route_count[number]--;
+    atomic_store(&route_fds[number][slot], -1);
+    pthread_mutex_unlock(&route_lock);
+    // A handler that read the descriptor before it was taken out may still write to it.
+    while (atomic_load(&route_running) > 0) sched_yield();
+    return 0;
+}
+
+unsigned long dq_route_stamp(int number) {
+    return number > 0 && number < ROUTE_SIGNALS ? atomic_load(&route_stamps[number]) : 0;
+}
+
+unsigned long dq_route_sequence(void) { return atomic_load(&route_sequence); }
 
 int dq_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
@@ -135,13 +165,26 @@ int dq_fork_detached(int input, int output, int discard_error, char **argv, int 
     }
     closefrom(3);
     setsid();
+    // The parent's routes name descriptors that closefrom closed: the child has none, and the
+    // router's handler leaves with them (the action it would restore is the parent's, not wanted here).
+    for (int number = 1; number < ROUTE_SIGNALS; number++) {
+        for (int slot = 0; slot < ROUTE_SLOTS; slot++) atomic_store(&route_fds[number][slot], -1);
+        route_count[number] = 0;
+    }
+    pthread_mutex_init(&route_lock, NULL);
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    for (int number = 1; number < NSIG; number++) {
+        struct sigaction current;
+        if (sigaction(number, NULL, &current) == 0 && (current.sa_handler == SIG_IGN || current.sa_handler == on_routed_signal)) {
+            sigaction(number, &fallback, NULL);
+        }
+    }
     sigset_t empty;
     sigemptyset(&empty);
     sigprocmask(SIG_SETMASK, &empty, NULL);
-    for (int number = 1; number < NSIG; number++) {
-        struct sigaction current;
-        if (sigaction(number, NULL, &current) == 0 && current.sa_handler == SIG_IGN) signal(number, SIG_DFL);
-    }
     char *end = argv[argc - 1] + strlen(argv[argc - 1]);
     memset(argv[1], 0, (size_t)(end - argv[1]));
     memcpy(argv[1], word, strlen(word));

@@ -9,7 +9,7 @@ public struct ProcessResult: Sendable {
 }
 
 /// Runs programs for tests, with an explicit environment and optional standard input, on the
-/// product's own ``SpawnedChild``.
+/// product's own ``Child``.
 ///
 /// It spawns with an empty signal mask and default signal dispositions: Foundation's
 /// `Process` passes on the test runner's blocked signals, and a child that blocks SIGTERM
@@ -31,11 +31,12 @@ public enum ProcessRunner {
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
     ) throws -> ProcessResult {
-        let child = try SpawnedChild(
-            path: executable, arguments: arguments, environment: environment, standardInput: stdin.map { Array($0.utf8) })
+        let child = try Child(path: executable, arguments: arguments, environment: environment, input: stdin == nil ? .null : .pipe)
+        // Written before the output is read: a test's input fits in a pipe.
+        if let stdin { child.send(Array(stdin.utf8)) }
         // A test's own time limit ends a child that never finishes; this one never does.
         let output = child.collectOutput(until: .now + .seconds(86_400)) ?? ([], [])
-        let ended = child.waitStatus()
+        let ended = child.wait()
         return ProcessResult(
             status: ended.exit ?? 128 + (ended.signal ?? 0), stdout: String(decoding: output.stdout, as: UTF8.self),
             stderr: String(decoding: output.stderr, as: UTF8.self))

@@ -1,5 +1,5 @@
 // Linux event interfaces that Swift's Glibc module does not export (timerfd, inotify,
-// eventfd), a SIGTERM/SIGINT handler for the `run` scheduler, and the holder's fork.
+// eventfd), the one signal handler of the process (the signal router's), and the holder's fork.
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
@@ -7,14 +7,23 @@
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
 
-/// Installs a handler for SIGTERM and SIGINT that adds 1 to the eventfd `fd` (the only
-/// async-signal-safe way to wake a poll). Returns 0, or -1 with errno set.
-int dq_install_stop_handler(int fd);
+/// Routes `signal` to the eventfd `fd` as well (the signal router's table; `System/SignalRouter`):
+/// from now on the one handler adds 1 to every eventfd routed the signal. The first route of a
+/// signal installs the handler and keeps the action it replaces. Returns 0, or -1 with errno set
+/// (EINVAL: no such signal; ENOSPC: the signal has all the routes it can take).
+int dq_route_add(int signal, int fd);
 
-/// Installs a handler for `signal` that adds 1 to the eventfd `fd`: the holders' requests
-/// (SIGUSR1: a later holder replaced the notification in place, let go of it; SIGUSR2, for
-/// `run`: close it and let go). Returns 0, or -1 with errno set.
-int dq_install_signal_eventfd(int signal, int fd);
+/// Takes the route of `signal` to `fd` away; the last one puts back the action the first
+/// replaced (sigaction, never signal()). On return no handler is writing to `fd` any more, so it
+/// may be closed. Returns 0, or -1 with errno set.
+int dq_route_remove(int signal, int fd);
+
+/// A number that grows with each signal the handler sees: the order in which `signal` last came
+/// among others (0: never).
+unsigned long dq_route_stamp(int signal);
+
+/// The stamp the next signal gets, less one: signals stamped above it come after this call.
+unsigned long dq_route_sequence(void);
 
 /// pipe2(fds, O_CLOEXEC), which the Glibc module hides behind _GNU_SOURCE: a pipe whose ends
 /// no other thread's child can inherit. Returns 0, or -1 with errno set.
@@ -34,7 +43,8 @@ int dq_spawn_add_closefrom(void *actions, int from);
 /// /proc/PID/cmdline then shows, and what a later delivery looks for before it signals a holder).
 /// In the child: `input` and `output` become standard input and output, standard error stays
 /// or is /dev/null (`discard_error`), every other descriptor is closed, the child leads a
-/// session of its own, its signal mask is empty and no signal is ignored, and the arguments
+/// session of its own, its signal mask is empty, no signal is ignored or routed (the router's
+/// table starts empty: the parent's routes name descriptors the child does not have), and the arguments
 /// read `argv[0] word`. Returns the child's PID in this process, 0 in the child, -1 with errno
 /// set when fork fails, and -2 (nothing started) when this process has other threads or
 /// arguments that cannot be rewritten.
@@ -45,13 +55,5 @@ int dq_fork_detached(int input, int output, int discard_error, char **argv, int 
 /// (glib's too), so which module Swift says defines it depends on the build order.
 /// Returns 0, or -1 with errno set.
 int dq_timerfd_arm(int fd, int flags, long long seconds, long nanoseconds);
-
-/// The number of the last signal the handler saw, or 0.
-int dq_last_stop_signal(void);
-
-/// Blocks (1) or unblocks (0) SIGTERM and SIGINT for the calling thread. The mask survives
-/// execve and a blocked signal stays pending, so blocking them before `run` re-executes
-/// itself keeps a stop request from killing the process before its new handler is installed.
-int dq_set_stop_signals_blocked(int blocked);
 
 #endif

@@ -1,4 +1,5 @@
 import CGio
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,8 @@ import CGio
 #endif
 
 /// A GLib main loop on the default context that ends once nothing has happened for
-/// `idleSeconds` (``touch()`` says something did), or on SIGTERM or SIGINT.
+/// `idleSeconds` (``touch()`` says something did), or on SIGTERM or SIGINT (routed to it by the
+/// ``SignalRouter``).
 final class GioIdleLoop {
     private let loop: OpaquePointer
     private var timer: UInt32 = 0
@@ -36,17 +38,23 @@ final class GioIdleLoop {
     /// Runs until the idle time passes or a stop signal comes.
     func run() {
         touch()
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        let stops = [SIGTERM, SIGINT].map { signal in
-            g_unix_signal_add(
-                signal,
-                { data in
-                    g_main_loop_quit(Unmanaged<GioIdleLoop>.fromOpaque(data!).takeUnretainedValue().loop)
-                    return 1
-                }, context)
+        // SIGTERM and SIGINT through the process's one owner of signals, watched as a descriptor.
+        let stops = SignalRouter.subscribe([.terminate, .interrupt])
+        let source = stops.flatMap { dq_unix_fd_source_new_readable($0.descriptor.rawValue) }
+        if let source {
+            let callback: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, data in
+                if let data { g_main_loop_quit(Unmanaged<GioIdleLoop>.fromOpaque(data).takeUnretainedValue().loop) }
+                return 0  // G_SOURCE_REMOVE: the loop ends
+            }
+            g_source_set_callback(source, unsafeBitCast(callback, to: GSourceFunc.self), Unmanaged.passUnretained(self).toOpaque(), nil)
+            g_source_attach(source, nil)
         }
         g_main_loop_run(loop)
-        for source in stops { g_source_remove(source) }
+        if let source {
+            g_source_destroy(source)
+            g_source_unref(source)
+        }
+        withExtendedLifetime(stops) {}
         if timer != 0 {
             g_source_remove(timer)
             timer = 0

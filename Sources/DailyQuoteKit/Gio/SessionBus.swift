@@ -51,30 +51,9 @@ package enum SessionBus {
                 }
             }
             guard let path else { continue }
-            guard let problem = connect(path: path, abstract: abstract) else { return nil }
+            guard let problem = LocalSocket.problem(connectingTo: path, abstract: abstract) else { return nil }
             lastProblem = "\(path): \(problem)"
         }
         return lastProblem ?? "no usable address in \(address)"
-    }
-
-    private static func connect(path: String, abstract: Bool) -> String? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return SystemError.last("socket").reason }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path) - 1
-        guard bytes.count + (abstract ? 1 : 0) <= capacity else { return "path too long" }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let offset = abstract ? 1 : 0
-            for (index, byte) in bytes.enumerated() { raw[index + offset] = byte }
-        }
-        // A path ends in a NUL; an abstract name starts with one.
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
-        }
-        return result == 0 ? nil : SystemError.last("connect").reason
     }
 }

@@ -1,10 +1,12 @@
+import SystemPackage
+
 /// How a wait for presence hears a stop request.
 package enum PresenceStop: Sendable, Equatable {
-    /// SIGTERM and SIGINT end the wait, and stop the delivery until it posts (`notify`): a
-    /// handler is installed from the moment the person is found away until the watch goes.
+    /// SIGTERM and SIGINT end the wait, and stop the delivery until it posts (`notify`): they are
+    /// routed to the watch (``SignalRouter``) from the moment the person is found away until it goes.
     case signals
     /// The descriptor becoming readable ends the wait (`run`'s stop eventfd, which it keeps reading).
-    case descriptor(Int32)
+    case descriptor(FileDescriptor)
 }
 
 /// The real presence signals of this session: logind, the screensaver and the notification server.

@@ -1,5 +1,5 @@
 import CGio
-import CLinuxEvents
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -32,8 +32,8 @@ final class SessionPresenceWatch: PresenceWatching {
     /// Raised by any subscribed signal; the state is then read again.
     private let changed = SignalFlag()
     private let stop: PresenceStop
-    /// SIGTERM and SIGINT caught, for `.signals`, from ``catchStops()`` until this watch goes.
-    private var stopSignals: StopSignals?
+    /// SIGTERM and SIGINT routed here, for `.signals`, from ``catchStops()`` until this watch goes.
+    private var stopSignals: SignalSubscription?
     private var screenSaver: (name: String, path: String, interface: String)?
     private(set) var signals = PresenceSignals()
     private(set) var state = PresenceState()
@@ -92,22 +92,22 @@ final class SessionPresenceWatch: PresenceWatching {
         }
     }
 
-    /// Starts hearing stop requests, for `.signals` by installing the handler; false if it cannot.
+    /// Starts hearing stop requests, for `.signals` by routing SIGTERM and SIGINT here; false if it cannot.
     func catchStops() -> Bool {
         guard case .signals = stop else { return true }
-        if stopSignals == nil { stopSignals = StopSignals() }
+        if stopSignals == nil { stopSignals = SignalRouter.subscribe([.terminate, .interrupt]) }
         return stopSignals != nil
     }
 
     /// The descriptor that becomes readable on a stop request, once stops are caught.
-    private var stopDescriptor: Int32? {
+    private var stopDescriptor: FileDescriptor? {
         switch stop {
         case .descriptor(let descriptor): descriptor
         case .signals: stopSignals?.descriptor
         }
     }
 
-    var stopRequested: Bool { stopDescriptor.map(StopSignals.isReadable) ?? false }
+    var stopRequested: Bool { stopDescriptor.map(SystemCall.isReadable) ?? false }
 
     deinit {
         for (bus, id) in subscriptions { bus.unsubscribe(id) }
@@ -136,17 +136,15 @@ final class SessionPresenceWatch: PresenceWatching {
     func waitUntilPresent(seconds: Int64, reasonChanged: (AwayReason) -> Void) -> PresenceWaitEnd {
         guard state.away != nil else { return .present }
         guard seconds > 0 else { return .timeout }
-        let timer = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_CLOEXEC))
-        guard timer >= 0 else { return .timeout }
-        defer { close(timer) }
-        guard dq_timerfd_arm(timer, 0, seconds, 0) == 0 else { return .timeout }
+        guard let timer = try? TimerDescriptor(clock: .boottime), (try? timer.arm(seconds: seconds)) != nil else { return .timeout }
         // The handler stays in place after the wait, until this watch goes: a stop between the
         // wait and the post must be heard too (DeliveryStage asks ``stopRequested``).
         guard catchStops(), let stopDescriptor else { return .timeout }
         let expired = SignalFlag()
         let stopped = SignalFlag()
-        let sources = [watch(timer, raising: expired), watch(stopDescriptor, raising: stopped)]
+        let sources = [watch(timer.descriptor, raising: expired), watch(stopDescriptor, raising: stopped)]
         defer {
+            withExtendedLifetime(timer) {}
             for source in sources {
                 g_source_destroy(source)
                 g_source_unref(source)
@@ -167,8 +165,8 @@ final class SessionPresenceWatch: PresenceWatching {
     }
 
     /// A source on the context that raises `flag` once `descriptor` is readable (without reading it).
-    private func watch(_ descriptor: Int32, raising flag: SignalFlag) -> UnsafeMutablePointer<GSource> {
-        let source = dq_unix_fd_source_new_readable(descriptor)!
+    private func watch(_ descriptor: FileDescriptor, raising flag: SignalFlag) -> UnsafeMutablePointer<GSource> {
+        let source = dq_unix_fd_source_new_readable(descriptor.rawValue)!
         let callback: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, data in
             if let data { Unmanaged<SignalFlag>.fromOpaque(data).takeUnretainedValue().raised = true }
             return 0  // G_SOURCE_REMOVE: the descriptor stays readable

@@ -36,9 +36,9 @@ package enum AtomicFile {
         let descriptor = FileDescriptor(rawValue: fd)
         do throws(SystemError) {
             defer { try? descriptor.close() }
-            try SystemCall.check("fchmod") { fchmod(fd, mode) }
+            try SystemCall.check("fchmod") { fchmod(descriptor.rawValue, mode) }
             try SystemCall.writeAll(data, to: descriptor, path: temporary)
-            if durable { try SystemCall.check("fsync") { fsync(fd) } }
+            if durable { try SystemCall.check("fsync") { fsync(descriptor.rawValue) } }
         } catch {
             unlink(temporary)
             throw WriteError(path: path, reason: error.reason)
@@ -49,10 +49,11 @@ package enum AtomicFile {
             throw WriteError(path: path, reason: failure.reason)
         }
         guard durable else { return }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            fsync(directoryFD)
-            close(directoryFD)
+        if let directoryDescriptor = try? FileDescriptor.open(
+            FilePath(directory), .readOnly, options: [.directory, .closeOnExec], retryOnInterrupt: true)
+        {
+            _ = SystemCall.retrying { fsync(directoryDescriptor.rawValue) }
+            try? directoryDescriptor.close()
         }
     }
 }

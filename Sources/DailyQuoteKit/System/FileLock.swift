@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import FoundationEssentials
 /// An exclusive `flock` on a lock file, released when the value is released (or the process
 /// exits, whichever comes first: the kernel drops it either way).
 package final class FileLock {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
     /// Why the lock could not be taken.
     package enum LockError: Error, Equatable, LocalizedError {
@@ -37,40 +38,45 @@ package final class FileLock {
     /// A `shared` lock only marks presence: any number can hold it, and ``isHeld(path:)`` sees them.
     package init(path: String, until deadline: Deadline, shared: Bool = false, stopped: () -> Bool = { false }) throws(LockError) {
         try? SystemCall.createPrivateDirectory(PathName.directory(of: path))
-        let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw .cannotOpen(path: path, reason: SystemError.last("open").reason) }
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                FilePath(path), .readWrite, options: [.create, .closeOnExec], permissions: [.ownerReadWrite], retryOnInterrupt: true)
+        } catch {
+            throw .cannotOpen(path: path, reason: SystemError.thrown(error, "open").reason)
+        }
         var pause: UInt32 = 100
-        while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
+        while flock(descriptor.rawValue, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             // EINTR is a retry like EWOULDBLOCK: the deadline bounds both.
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
-                close(fd)
+                try? descriptor.close()
                 throw .timedOut(path: path)
             }
             guard !stopped() else {
-                close(fd)
+                try? descriptor.close()
                 throw .stopped(path: path)
             }
             usleep(pause)
             pause = min(pause * 2, 10_000)
         }
-        descriptor = fd
+        self.descriptor = descriptor
     }
 
     /// Whether some process holds a lock on `path` (a missing file means no).
     package static func isHeld(path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        if flock(fd, LOCK_EX | LOCK_NB) == 0 {
-            flock(fd, LOCK_UN)
+        guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec], retryOnInterrupt: true)
+        else { return false }
+        defer { try? descriptor.close() }
+        if flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 {
+            flock(descriptor.rawValue, LOCK_UN)
             return false
         }
         return errno == EWOULDBLOCK
     }
 
     deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+        flock(descriptor.rawValue, LOCK_UN)
+        try? descriptor.close()
     }
 }
 

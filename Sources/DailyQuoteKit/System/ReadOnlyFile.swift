@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #else
@@ -14,28 +16,32 @@ package final class ReadOnlyFile {
         package var description: String
     }
 
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
     /// Opens `path`, or returns nil if it cannot be opened.
     package init?(path: String) {
-        let descriptor = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec], retryOnInterrupt: true)
+        else { return nil }
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 
     /// Up to `count` bytes from `offset` (fewer at the end of the file).
     package func read(at offset: UInt64, count: Int) throws(ReadError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let got = SystemCall.retrying {
-                bytes.withUnsafeMutableBytes { buffer in
-                    pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+            let got: Int
+            do {
+                got = try bytes.withUnsafeMutableBytes { buffer in
+                    try descriptor.read(
+                        fromAbsoluteOffset: Int64(offset) + Int64(filled), into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]),
+                        retryOnInterrupt: true)
                 }
+            } catch {
+                throw ReadError(description: SystemError.thrown(error, "read").reason)
             }
-            guard got >= 0 else { throw ReadError(description: SystemError.last("read").reason) }
             if got == 0 { break }
             filled += got
         }
@@ -48,8 +54,12 @@ package final class ReadOnlyFile {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let got = SystemCall.retrying { chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) } }
-            guard got >= 0 else { throw ReadError(description: SystemError.last("read").reason) }
+            let got: Int
+            do {
+                got = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+            } catch {
+                throw ReadError(description: SystemError.thrown(error, "read").reason)
+            }
             if got == 0 { return result }
             guard result.count + got <= maximum else { throw ReadError(description: "larger than \(maximum / 1024) KiB") }
             result.append(contentsOf: chunk[..<got])

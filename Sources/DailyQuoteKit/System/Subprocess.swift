@@ -26,9 +26,9 @@ package struct Subprocess: Sendable {
     /// Runs `program` (a name looked up in `PATH`, or a path) with `arguments`, killing it after `timeout`.
     package func run(_ program: String, _ arguments: [String], timeout: Duration = .seconds(15)) -> Output {
         guard let path = resolve(program) else { return Output(status: nil, stdout: "", stderr: "\(program): not found") }
-        let child: SpawnedChild
+        let child: Child
         do {
-            child = try SpawnedChild(path: path, arguments: arguments, environment: environment)
+            child = try Child(path: path, arguments: arguments, environment: environment)
         } catch {
             return Output(status: nil, stdout: "", stderr: "\(program): \(error.description)")
         }
@@ -37,7 +37,7 @@ package struct Subprocess: Sendable {
             return Output(status: nil, stdout: "", stderr: "\(program) did not finish within \(timeout.components.seconds) s")
         }
         return Output(
-            status: child.wait(), stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+            status: child.wait().exit, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// Whether `program` can be found.

@@ -19,6 +19,25 @@ package enum SystemCall {
         }
     }
 
+    /// Which of `descriptors` (nil: none) are readable, or at their end, within `milliseconds`.
+    ///
+    /// -1 waits with no limit, 0 not at all; nil when `poll` fails. An interrupted `poll` starts again.
+    package static func readable(_ descriptors: [FileDescriptor?], milliseconds: Int32) -> [Bool]? {
+        var entries = descriptors.map { pollfd(fd: $0?.rawValue ?? -1, events: Int16(POLLIN), revents: 0) }
+        guard retrying({ poll(&entries, nfds_t(entries.count), milliseconds) }) >= 0 else { return nil }
+        return entries.map { $0.revents != 0 }
+    }
+
+    /// Whether `descriptor` is readable now (it is not read: a stop request stays readable).
+    package static func isReadable(_ descriptor: FileDescriptor) -> Bool {
+        readable([descriptor], milliseconds: 0)?.first == true
+    }
+
+    /// `seconds` as a `poll` timeout: rounded up, so that a wait never ends just before its deadline.
+    package static func milliseconds(_ seconds: Double) -> Int32 {
+        Int32(min((seconds * 1000).rounded(.up), Double(Int32.max)))
+    }
+
     /// `call`, retried on EINTR; a result of -1 throws `operation`'s error.
     @discardableResult
     package static func check<T: BinaryInteger>(_ operation: String, path: String? = nil, _ call: () -> T) throws(SystemError) -> T {

@@ -65,77 +65,35 @@ package struct Clipboard: Sendable {
     /// first process to hand over to its background one.
     package func copy(_ text: String) throws(CopyError) {
         guard let tool else { throw CopyError(message: "no clipboard tool (install \(Self.packages))") }
-        let toChild: (read: Int32, write: Int32)
-        do {
-            toChild = try PosixSpawn.pipe()
-        } catch {
-            throw CopyError(message: "cannot make a pipe: \(error.description)")
-        }
-        let pid: pid_t
+        let child: Child
         do {
             // Its output and complaints would outlive the holder's log: both go nowhere.
-            pid = try PosixSpawn.start(
-                path: tool.path, arguments: tool.arguments, environment: environment, streams: [0: toChild.read], discarding: [1, 2],
-                newSession: true)
+            child = try Child(
+                path: tool.path, arguments: tool.arguments, environment: environment, input: .pipe, output: .null, error: .null,
+                detached: true)
         } catch {
-            close(toChild.read)
-            close(toChild.write)
             throw CopyError(message: "cannot start \(tool.path): \(error.description)")
         }
-        close(toChild.read)
+        // A tool that ends before reading (no display to talk to) takes less than the whole text.
         let bytes = Array(text.utf8)
-        let offset = Self.writeWithoutSIGPIPE(bytes, to: toChild.write)
-        close(toChild.write)
+        let taken = child.send(bytes)
         // The tool forks to serve the clipboard and its first process exits: reap it, briefly.
-        var status: Int32 = 0
-        for _ in 0..<200 {
-            let reaped = SystemCall.retrying { waitpid(pid, &status, WNOHANG) }
-            if reaped == pid {
-                guard let failure = Self.failure(waitStatus: status) else { break }
-                throw CopyError(message: "\(PathName.lastComponent(of: tool.path)) \(failure)")
-                break
-            }
-            if reaped < 0 { break }
-            usleep(10_000)
+        if let status = child.wait(until: .after(seconds: 2)), let failure = Self.failure(status) {
+            throw CopyError(message: "\(PathName.lastComponent(of: tool.path)) \(failure)")
         }
-        guard offset == bytes.count else { throw CopyError(message: "\(tool.path) did not take the whole text") }
+        guard taken == bytes.count else { throw CopyError(message: "\(tool.path) did not take the whole text") }
     }
 
     /// What a wait status says went wrong (`exited with status 1`, `was killed by signal 9`);
     /// nil for a clean exit.
     static func failure(waitStatus status: Int32) -> String? {
-        let signal = status & 0x7f
-        if signal != 0 { return "was killed by signal \(signal)" }
-        let code = (status >> 8) & 0xff
-        return code == 0 ? nil : "exited with status \(code) (no display to reach, or no seat?)"
+        failure(Child.Status(waitStatus: status))
     }
 
-    /// Writes `bytes` to the pipe `fd` and returns how many were taken.
-    ///
-    /// A tool that ends before reading (no display to talk to) closes the pipe: the write then
-    /// fails with EPIPE instead of killing this process with SIGPIPE, which is blocked for the
-    /// write and, if it came, taken off this thread's pending set.
-    static func writeWithoutSIGPIPE(_ bytes: [UInt8], to fd: Int32) -> Int {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        var offset = 0
-        var broken = false
-        while offset < bytes.count {
-            let written = SystemCall.retrying { bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
-            guard written > 0 else {
-                broken = errno == EPIPE
-                break
-            }
-            offset += written
-        }
-        if broken, sigismember(&previous, SIGPIPE) == 0 {
-            var none = timespec(tv_sec: 0, tv_nsec: 0)
-            _ = SystemCall.retrying { sigtimedwait(&pipeSignal, nil, &none) }
-        }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        return offset
+    /// What a tool's end says went wrong; nil for a clean exit (or an end this process did not see).
+    static func failure(_ status: Child.Status) -> String? {
+        if let signal = status.signal { return "was killed by signal \(signal)" }
+        guard let code = status.exit, code != 0 else { return nil }
+        return "exited with status \(code) (no display to reach, or no seat?)"
     }
 }

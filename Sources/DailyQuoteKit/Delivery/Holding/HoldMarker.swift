@@ -63,6 +63,6 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
         guard let program = words.first.map({ PathName.lastComponent(of: $0) }),
             program.hasPrefix("dailyquote") || program == "exe", !holderOnly || words.dropFirst().first == "hold"
         else { return }
-        Glibc.kill(pid, signal)
+        ProcessID(pid).signal(UnixSignal(signal))
     }
 }

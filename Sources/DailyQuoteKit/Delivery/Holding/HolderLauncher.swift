@@ -37,16 +37,18 @@ package struct HolderLauncher: Sendable {
     /// Starts a holder, which gets ready (libnotify, the server's answer) and waits for its request.
     ///
     /// With ``forkedHolder``, a copy of this process (where it has one thread; see
-    /// ``DetachedChild/init(forking:environment:sharingStandardError:)``), else the executable.
-    func start() throws(DeliveryError) -> DetachedChild {
+    /// ``Child/init(forking:environment:sharingStandardError:)``), else the executable.
+    func start() throws(DeliveryError) -> Child {
         let sharing = !StandardErrorStream.keepsCallerWaiting(environment: environment)
         do {
             if let forkedHolder,
-                let child = try DetachedChild(forking: forkedHolder, environment: environment, sharingStandardError: sharing)
+                let child = try Child(forking: forkedHolder, environment: environment, sharingStandardError: sharing)
             {
                 return child
             }
-            return try DetachedChild(path: executable, arguments: ["hold"], environment: environment, sharingStandardError: sharing)
+            return try Child(
+                path: executable, arguments: ["hold"], environment: environment, input: .pipe, output: .pipe,
+                error: sharing ? .inherit : .null, detached: true)
         } catch {
             throw .failed("cannot start the holder \(executable): \(error)")
         }
@@ -56,7 +58,7 @@ package struct HolderLauncher: Sendable {
     static let endedWithoutAnswer = "the holder ended without answering"
 
     /// Hands `request` to the started holder `child` and reads its reply, before `deadline`.
-    static func exchange(_ request: HoldRequest, with child: DetachedChild, deadline: Deadline) throws(DeliveryError) -> HoldReply {
+    static func exchange(_ request: HoldRequest, with child: Child, deadline: Deadline) throws(DeliveryError) -> HoldReply {
         guard let payload = try? JSONEncoder.dailyquote().encode(request) else { throw .failed("cannot encode the hold request") }
         let seconds = deadline.secondsLeft
         child.send(Array(payload))
@@ -82,7 +84,7 @@ package struct HolderLauncher: Sendable {
 /// instead of after it. Never used, it reads an empty request and exits quietly.
 package final class PrestartedHolder: HolderStarting, @unchecked Sendable {
     private let launcher: HolderLauncher
-    private var child: DetachedChild?
+    private var child: Child?
 
     package init(_ launcher: HolderLauncher) {
         self.launcher = launcher

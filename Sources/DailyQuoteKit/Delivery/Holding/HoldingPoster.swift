@@ -24,7 +24,7 @@ package struct HoldingPoster: NotificationPosting {
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         // Holders of earlier deliveries are children of a long-lived `run`: reap those that ended.
-        DetachedChild.reapFinished()
+        Child.reapFinished()
         let request = HoldRequest(
             notification: notification, until: holdUntil, timeZone: timeZone, filters: filters,
             localSources: localSources?.isEmpty == false ? localSources : nil)
