@@ -25,4 +25,3 @@ package struct CommandFailure: UserFacingError, Equatable {
 
     package var errorDescription: String? { message }
 }
-

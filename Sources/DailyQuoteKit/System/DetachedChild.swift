@@ -23,6 +23,7 @@ final class DetachedChild {
     /// ``StandardErrorStream/keepsCallerWaiting(environment:)``).
     init(path: String, arguments: [String], environment: [String: String], sharingStandardError: Bool) throws(SpawnedChild.SpawnError) {
         // PosixSpawn.start returns a PID or throws: never nil.
+        // swift-format-ignore: NeverForceUnwrap
         (pid, input, output) = try Self.start { (input, output) throws(SpawnedChild.SpawnError) -> pid_t? in
             try PosixSpawn.start(
                 path: path, arguments: arguments, environment: environment, streams: [0: input, 1: output],

@@ -32,7 +32,8 @@ package final class ReadOnlyFile {
         while filled < count {
             let got = SystemCall.retrying {
                 bytes.withUnsafeMutableBytes { buffer in
-                    pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                    // Never nil: `bytes` is not empty while some are left to fill.
+                    pread(descriptor, buffer.baseAddress?.advanced(by: filled), count - filled, off_t(offset) + off_t(filled))
                 }
             }
             guard got >= 0 else { throw ReadError(description: SystemError.last("read").reason) }
