@@ -15,6 +15,10 @@ import FoundationEssentials
 /// `TFD_TIMER_CANCEL_ON_SET`, so that setting the clock wakes it. `inotify` watches the
 /// directories of the zone files and of the config file (editors replace files by rename,
 /// which a watch on the file itself would lose). An `eventfd` carries stop requests.
+///
+/// `@unchecked`: the descriptors are `let`s; `watches` is written only by `init` and then read
+/// only by the one thread that calls ``wait(until:)``; other threads only write the eventfds
+/// (``requestStop()``, ``signalCompletion()``), which the kernel serialises.
 package final class WakeSource: @unchecked Sendable {
     /// Why the wake source could not be set up.
     package struct SetupError: Error, LocalizedError, Equatable {
