@@ -21,6 +21,9 @@ import Synchronization
 /// the marker, which says it is `run`'s: a later holder that replaced its quote in place asks it
 /// to let go with SIGUSR1, a `notify` posting without a holder asks it to close its quote with
 /// SIGUSR2. The thread sleeps in the loop between events: no wake-ups.
+///
+/// `@unchecked`: confined to the holder's thread: `library` and `held`, the only `var`s, are
+/// touched only in work that ``onHolderThread(seconds:_:)`` runs there; the rest are `let`s.
 package final class InProcessHolder: HolderStarting, @unchecked Sendable {
     private let paths: AppPaths
     private let clock: @Sendable () -> Int64
@@ -106,6 +109,8 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         // An idle source on the default context, which only the holder's thread runs.
         g_idle_add(
             { data in
+                // `data` is the retained Box<T> passed below, and every Box is Runnable.
+                // swift-format-ignore: NeverForceUnwrap
                 let box = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue() as! Runnable
                 box.run()
                 return 0  // G_SOURCE_REMOVE
@@ -125,6 +130,8 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         let other = held == nil ? HoldMarker.live(in: paths) : nil
         do {
             if library == nil { library = try LibnotifyLibrary(appName: request.notification.appName) }
+            // Set on the line above when it was nil.
+            // swift-format-ignore: NeverForceUnwrap
             server = try library!.serverInfo()
             let offered = server.capabilities.contains("actions") ? (request.notification.actions ?? []) : []
             holding = HoldStage.needsHolder(server, offering: offered) && request.until > clock()
@@ -249,6 +256,9 @@ private protocol Runnable: AnyObject {
 }
 
 /// A closure for the holder's thread and its result for the waiting thread.
+///
+/// `@unchecked`: `work` (not Sendable) is called only on the holder's thread, once; `result`
+/// is guarded by its `Mutex`, and `done` is a semaphore.
 private final class Box<T: Sendable>: Runnable, @unchecked Sendable {
     private let work: () -> T
     private let result = Mutex<T?>(nil)

@@ -56,8 +56,8 @@ package struct LibnotifyPoster {
             },
             showAgain: { try? posted.show() })
         // In place of the previous quote, its history entry is told apart by the posting time.
-        let inPlace = previous.map { $0.id == posted.id && $0.server == server.name } ?? false
-        let postedAt = inPlace ? max(clock(), previous!.postedAt + 1) : clock()
+        var postedAt = clock()
+        if let previous, previous.id == posted.id, previous.server == server.name { postedAt = max(postedAt, previous.postedAt + 1) }
         let held = report(HoldReply(server: server, id: posted.id, postedAt: postedAt, holding: holding), handle)
         guard holding, held else { return nil }
         hold.onAction = { identifier in
