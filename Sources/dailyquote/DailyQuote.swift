@@ -79,6 +79,9 @@ struct DailyQuote: AsyncParsableCommand {
         } catch  where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
             // A usage error found while running (`ValidationError`), or ArgumentParser's own
             // `help schedule` ending: its format, with the usage it belongs to.
+            // By module name, not by type: `help NAME` ends with a `CommandError`, which (like
+            // `ParserError`) ArgumentParser keeps internal; only ValidationError, CleanExit and
+            // ExitCode are public, so `is` cannot name them all (swift-argument-parser 1.8.2).
             exit(withError: error)
         } catch {
             fail(error.message, kind: .failed)

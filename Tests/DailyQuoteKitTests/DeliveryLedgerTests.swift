@@ -39,7 +39,7 @@ struct DeliveryLedgerTests {
     }
 
     /// A logger whose messages the test can read.
-    final class Collected: @unchecked Sendable {
+    final class Collected: Sendable {
         let lines = Mutex<[String]>([])
         var logger: Logger {
             Logger(label: "test") { _ in CollectingHandler(sink: self) }

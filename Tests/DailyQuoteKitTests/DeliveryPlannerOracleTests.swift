@@ -33,8 +33,8 @@ struct DeliveryPlannerOracleTests {
     ]
 
     /// One JSON line for the oracle for a plan of several `times` entries.
-    static func slotsCaseLine(zone: ZoneRules, entries: [String]) -> String {
-        let times = entries.map { DeliveryTime(parsing: $0)! }
+    static func slotsCaseLine(zone: ZoneRules, entries: [String]) throws -> String {
+        let times = try entries.map { try #require(DeliveryTime(parsing: $0)) }
         let planner = DeliveryPlanner(rules: times.map { $0.rule(weekdays: .everyDay) }, zone: zone, refreshLead: 0)
         let start = zone.resolve(wallTime: first.daysSinceEpoch * 86_400).instant
         let deliveries = planner.deliveries(from: start, count: 6000).prefix { $0.day <= last }
@@ -52,7 +52,7 @@ struct DeliveryPlannerOracleTests {
         var shards = ["", ""]
         for (index, name) in names.enumerated() {
             let zone = try Zones.database.zone(named: name)
-            shards[index % 2] += Self.slotPlans.map { Self.slotsCaseLine(zone: zone, entries: $0) }.joined(separator: "\n") + "\n"
+            shards[index % 2] += try Self.slotPlans.map { try Self.slotsCaseLine(zone: zone, entries: $0) }.joined(separator: "\n") + "\n"
         }
         try Self.runOracle(shards)
     }

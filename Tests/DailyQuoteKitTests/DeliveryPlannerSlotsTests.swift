@@ -7,14 +7,15 @@ import Testing
 /// The planner with several slots a day (`delivery.times`).
 @Suite("DeliveryPlanner with several slots")
 struct DeliveryPlannerSlotsTests {
-    static func planner(_ entries: [String], zone: String = "Europe/Berlin", lead: Int64 = 45 * 60) -> DeliveryPlanner {
+    static func planner(_ entries: [String], zone: String = "Europe/Berlin", lead: Int64 = 45 * 60) throws -> DeliveryPlanner {
         DeliveryPlanner(
-            rules: entries.map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) }, zone: Zones.named(zone), refreshLead: lead)
+            rules: try entries.map { try #require(DeliveryTime(parsing: $0)).rule(weekdays: .everyDay) }, zone: Zones.named(zone),
+            refreshLead: lead)
     }
 
     @Test("02:30 and 03:00 on Berlin's spring-forward day are one delivery at 03:00 CEST; on other days two")
-    func collapse() {
-        let p = Self.planner(["02:30", "03:00"])
+    func collapse() throws {
+        let p = try Self.planner(["02:30", "03:00"])
         let spring = p.slots(on: CivilDate(year: 2026, month: 3, day: 29))
         #expect(spring.count == 1)
         #expect(spring.first?.at == Zones.instant("2026-03-29T03:00:00+02:00"))
@@ -33,8 +34,8 @@ struct DeliveryPlannerSlotsTests {
     }
 
     @Test("Day prefixes pick the days; an entry without days applies on every selected weekday; slots come in time order")
-    func dayPrefixes() {
-        let p = Self.planner(["20:00", "Mon..Fri 08:00", "Sat,Sun 10:30"])
+    func dayPrefixes() throws {
+        let p = try Self.planner(["20:00", "Mon..Fri 08:00", "Sat,Sun 10:30"])
         let friday = p.slots(on: CivilDate(year: 2026, month: 6, day: 5))
         #expect(friday.map(\.slot) == ["Mon..Fri 08:00", "20:00"])
         #expect(friday.map(\.slotOfDay) == [1, 2])
@@ -47,8 +48,8 @@ struct DeliveryPlannerSlotsTests {
     }
 
     @Test("Refresh: the lead before each slot, but never earlier than halfway after the previous slot")
-    func refresh() {
-        let p = Self.planner(["08:00", "08:30", "20:00"])
+    func refresh() throws {
+        let p = try Self.planner(["08:00", "08:30", "20:00"])
         let deliveries = p.deliveries(from: Zones.instant("2026-06-01T00:00:00+02:00"), count: 4)
         #expect(
             deliveries.map(\.refreshAt) == [
@@ -67,8 +68,8 @@ struct DeliveryPlannerSlotsTests {
     }
 
     @Test("The notify timer gets each slot's line, and each slot's DST-gap line")
-    func timerLines() {
-        let p = Self.planner(["Mon..Fri 08:00", "Sat,Sun 02:30", "20:00"])
+    func timerLines() throws {
+        let p = try Self.planner(["Mon..Fri 08:00", "Sat,Sun 02:30", "20:00"])
         #expect(
             TimerCalendar.onCalendarLines(for: p, from: Zones.instant("2026-01-01T00:00:00Z")) == [
                 "Mon..Fri *-*-* 08:00:00 Europe/Berlin", "Sat,Sun *-*-* 02:30:00 Europe/Berlin", "Sun *-*-* 03:00:00 Europe/Berlin",

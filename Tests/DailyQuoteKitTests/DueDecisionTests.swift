@@ -81,10 +81,14 @@ struct DueDecisionTests {
 /// The due rule per slot, with `times = ["08:00", "12:00", "20:00"]`.
 @Suite("DueDecision per slot")
 struct DueDecisionSlotTests {
-    let planner = DeliveryPlanner(
-        rules: ["08:00", "12:00", "20:00"].map { DeliveryTime(parsing: $0)!.rule(weekdays: .everyDay) }, zone: Zones.named("Europe/Berlin"),
-        refreshLead: 2700)
+    let planner: DeliveryPlanner
     let catchUp: Int64 = 3 * 3600
+
+    init() throws {
+        planner = DeliveryPlanner(
+            rules: try ["08:00", "12:00", "20:00"].map { try #require(DeliveryTime(parsing: $0)).rule(weekdays: .everyDay) },
+            zone: Zones.named("Europe/Berlin"), refreshLead: 2700)
+    }
 
     func at(_ time: String) -> Int64 { Zones.instant("2026-06-01T\(time):00+02:00") }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import TestSupport
 import Testing
 
@@ -19,13 +20,15 @@ struct LocalQuoteChooserTests {
     }
 
     /// A picker that answers `answers` in turn (then the last one again), and counts its calls.
-    final class Answers: @unchecked Sendable {
-        var answers: [Int]
-        var calls = 0
-        init(_ answers: [Int]) { self.answers = answers }
+    final class Answers: Sendable {
+        private let state: Mutex<(answers: [Int], calls: Int)>
+        init(_ answers: [Int]) { state = Mutex((answers, 0)) }
+        var calls: Int { state.withLock { $0.calls } }
         func next(_ count: Int) -> Int {
-            calls += 1
-            return answers.count > 1 ? answers.removeFirst() : answers[0]
+            state.withLock { state in
+                state.calls += 1
+                return state.answers.count > 1 ? state.answers.removeFirst() : state.answers[0]
+            }
         }
     }
 

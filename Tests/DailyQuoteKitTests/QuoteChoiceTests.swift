@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import DailyQuoteKit
@@ -69,10 +70,9 @@ struct QuoteChoiceTests {
 
     @Test("A fresh cache is chosen without reading the history; a fallback reads it")
     func historyOnlyForFallback() {
-        final class Reads: @unchecked Sendable { var count = 0 }
-        let reads = Reads()
+        let reads = Mutex(0)
         func history() -> [HistoryEntry] {
-            reads.count += 1
+            reads.withLock { $0 += 1 }
             return []
         }
         let fresh = CachedQuote(
@@ -80,9 +80,9 @@ struct QuoteChoiceTests {
         let cached = QuoteChoice.choose(
             cache: .valid(fresh), lastPostedAt: now - 86_400, day: day, history: history(), now: now, bundled: .init(quotes))
         #expect(cached.reason == "cache")
-        #expect(reads.count == 0)
+        #expect(reads.withLock { $0 } == 0)
         _ = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: history(), now: now, bundled: .init(quotes))
-        #expect(reads.count == 1)
+        #expect(reads.withLock { $0 } == 1)
     }
 }
 

@@ -6,9 +6,9 @@ import Testing
 extension CommandLineTests {
     /// `hour = H\nminute = M` for the UTC minute `offset` seconds from now.
     static func utcTime(offsetBy offset: TimeInterval) -> (hour: Int, minute: Int) {
-        let components = Calendar(identifier: .gregorian).dateComponents(
-            in: TimeZone(identifier: "UTC")!, from: Date().addingTimeInterval(offset))
-        return (components.hour!, components.minute!)
+        // UTC has no leap seconds in Unix time: every day is 86,400 s.
+        let seconds = Int((Date().timeIntervalSince1970 + offset).rounded(.down))
+        return (seconds / 3600 % 24, seconds / 60 % 60)
     }
 
     /// A script line that waits up to 10 s for `file` to contain `text`.

@@ -136,13 +136,11 @@ struct NotificationServerMatrixTests {
         try sandbox.home.write(
             "cache/dailyquote/quote.json", String(decoding: try JSONSerialization.data(withJSONObject: cache), as: UTF8.self))
         // A delivery that was due a minute ago, caught up.
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let minuteAgo = utc.dateComponents([.hour, .minute], from: Date().addingTimeInterval(-60))
+        let minuteAgo = CommandLineTests.utcTime(offsetBy: -60)
         // The notification expires after 3 s where the server honours it: LXQt writes its
         // read-back list only for notifications that expired unattended.
         let config = try sandbox.config(
-            "[delivery]\nhour = \(minuteAgo.hour!)\nminute = \(minuteAgo.minute!)\ntime_zone = \"UTC\"\ncatch_up = \"3h\"\n"
+            "[delivery]\nhour = \(minuteAgo.hour)\nminute = \(minuteAgo.minute)\ntime_zone = \"UTC\"\ncatch_up = \"3h\"\n"
                 + "[notification]\nexpire = \"\(server == "lxqt-notificationd" ? "3s" : "never")\"\n")
         let prologue = """
             set -u

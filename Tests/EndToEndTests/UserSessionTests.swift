@@ -21,9 +21,9 @@ struct UserSessionTests {
     /// A config delivering at `instant` (UTC), fetching from a file that does not exist, so
     /// the bundled collection stands in and nothing leaves the machine.
     static func config(at instant: Double) -> String {
-        let components = Calendar(identifier: .gregorian).dateComponents(
-            in: TimeZone(identifier: "UTC")!, from: Date(timeIntervalSince1970: instant))
-        return "[delivery]\nhour = \(components.hour!)\nminute = \(components.minute!)\n[refresh]\nlead = \"0\"\n"
+        // UTC has no leap seconds in Unix time: every day is 86,400 s.
+        let seconds = Int(instant.rounded(.down))
+        return "[delivery]\nhour = \(seconds / 3600 % 24)\nminute = \(seconds / 60 % 60)\n[refresh]\nlead = \"0\"\n"
             + "[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n"
     }
 

@@ -11,7 +11,7 @@ public final class TemporaryDirectory: Sendable {
     public init() {
         let template = NSTemporaryDirectory() + "dailyquote-test-XXXXXX"
         var bytes = Array(template.utf8CString)
-        guard bytes.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+        guard mkdtemp(&bytes) != nil else {
             fatalError("mkdtemp failed for \(template)")  // Test infrastructure only.
         }
         path = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -6,7 +6,7 @@ extension ConfigParser {
     /// Lengths are 0-1000 (`max_length` at least 1) with `min_length` at most `max_length`; author
     /// lists hold non-blank strings, and `include_authors`, if present, names at least one.
     func parseQuotes(_ table: TOMLTableReader) throws(ConfigError) -> QuotesConfig {
-        try table.rejectUnknownKeys(known: Self.knownKeys["quotes"]!)
+        try table.rejectUnknownKeys(known: Table.quotes.knownKeys)
         var quotes = QuotesConfig()
         let limit = QuotesConfig.lengthRange.upperBound
         quotes.minLength = try table.integer("min_length", in: QuotesConfig.lengthRange)

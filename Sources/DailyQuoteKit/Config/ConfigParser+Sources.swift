@@ -14,7 +14,7 @@ extension ConfigParser {
 
     /// Parses one `[[source]]` table.
     func parseSource(_ table: TOMLTableReader) throws(ConfigError) -> SourceConfig {
-        try table.rejectUnknownKeys(known: Self.knownKeys["source"]!)
+        try table.rejectUnknownKeys(known: Table.source.knownKeys)
         let kinds = SourceConfig.Kind.allCases.map(\.rawValue)
         guard let typeName = try table.string("type", expecting: "one of \(kinds.joined(separator: ", "))") else {
             throw ConfigError(

@@ -15,22 +15,33 @@ package struct ConfigParser: Sendable {
         self.environment = environment
     }
 
-    /// The keys of each table this version understands.
-    static let knownKeys: [String: [String]] = [
-        "": ["delivery", "refresh", "notification", "source", "quotes"],
-        "delivery": ["hour", "minute", "times", "weekdays", "time_zone", "catch_up", "enabled", "wait_for_presence"],
-        "refresh": ["lead", "timeout"],
-        "notification": ["title", "icon", "urgency", "expire", "timeout", "hold", "actions"],
-        "source": ["type", "url", "endpoint", "text", "author", "headers", "path", "format", "encoding"],
-        "quotes": ["min_length", "max_length", "exclude_authors", "include_authors"],
-    ]
+    /// A table of the config file; the raw value is its name ("" for the top level).
+    enum Table: String, CaseIterable {
+        case top = ""
+        case delivery, refresh, notification, source, quotes
+
+        /// The keys this version understands in the table.
+        var knownKeys: [String] {
+            switch self {
+            case .top: ["delivery", "refresh", "notification", "source", "quotes"]
+            case .delivery: ["hour", "minute", "times", "weekdays", "time_zone", "catch_up", "enabled", "wait_for_presence"]
+            case .refresh: ["lead", "timeout"]
+            case .notification: ["title", "icon", "urgency", "expire", "timeout", "hold", "actions"]
+            case .source: ["type", "url", "endpoint", "text", "author", "headers", "path", "format", "encoding"]
+            case .quotes: ["min_length", "max_length", "exclude_authors", "include_authors"]
+            }
+        }
+    }
+
+    /// The keys of each table this version understands, by table name.
+    static let knownKeys: [String: [String]] = Dictionary(uniqueKeysWithValues: Table.allCases.map { ($0.rawValue, $0.knownKeys) })
 
     /// Parses and validates `text` alone; ``parse(_:file:)`` and ``parse(layers:)`` come here
     /// with the merged text (and read `delivery.enabled` themselves).
     func parseMerged(_ text: String, file: String) throws(ConfigError) -> Config {
         let table = try Self.syntaxTable(text, file: file)
         let root = TOMLTableReader(table: table, path: "", file: file, locator: TOMLKeyLocator(text: text))
-        try root.rejectUnknownKeys(known: Self.knownKeys[""]!)
+        try root.rejectUnknownKeys(known: Table.top.knownKeys)
         var config = Config()
         if let delivery = try root.table("delivery") {
             config.delivery = try parseDelivery(delivery)
@@ -52,7 +63,7 @@ package struct ConfigParser: Sendable {
     }
 
     private func parseDelivery(_ table: TOMLTableReader) throws(ConfigError) -> DeliveryConfig {
-        try table.rejectUnknownKeys(known: Self.knownKeys["delivery"]!)
+        try table.rejectUnknownKeys(known: Table.delivery.knownKeys)
         var delivery = DeliveryConfig()
         delivery.times = try parseTimes(table)
         guard let hour = try table.integer("hour", in: 0...23) ?? (delivery.times == nil ? nil : delivery.hour) else {
@@ -89,7 +100,7 @@ package struct ConfigParser: Sendable {
     }
 
     private func parseRefresh(_ table: TOMLTableReader) throws(ConfigError) -> RefreshConfig {
-        try table.rejectUnknownKeys(known: Self.knownKeys["refresh"]!)
+        try table.rejectUnknownKeys(known: Table.refresh.knownKeys)
         var refresh = RefreshConfig()
         refresh.lead = try table.duration("lead", in: RefreshConfig.leadRange) ?? refresh.lead
         refresh.timeout = try table.duration("timeout", in: RefreshConfig.timeoutRange) ?? refresh.timeout
@@ -97,7 +108,7 @@ package struct ConfigParser: Sendable {
     }
 
     private func parseNotification(_ table: TOMLTableReader) throws(ConfigError) -> NotificationConfig {
-        try table.rejectUnknownKeys(known: Self.knownKeys["notification"]!)
+        try table.rejectUnknownKeys(known: Table.notification.knownKeys)
         var notification = NotificationConfig()
         if let title = try table.string("title", expecting: "a string") {
             guard !title.trimmingSpaces().isEmpty else {

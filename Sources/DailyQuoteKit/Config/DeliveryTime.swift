@@ -18,7 +18,7 @@ package struct DeliveryTime: Sendable, Codable, Equatable, Hashable {
     package init?(parsing entry: String) {
         let text = entry.trimmingSpaces()
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard (1...2).contains(words.count), let (hour, minute) = Self.clock(words.last!) else { return nil }
+        guard (1...2).contains(words.count), let last = words.last, let (hour, minute) = Self.clock(last) else { return nil }
         var days: WeekdaySet?
         if words.count == 2 {
             guard let parsed = Self.weekdays(systemd: words[0]) else { return nil }

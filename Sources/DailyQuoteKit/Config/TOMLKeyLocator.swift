@@ -36,8 +36,9 @@ struct TOMLKeyLocator: Sendable {
                 if lines[table] == nil { lines[table] = lineNumber }
                 if line.hasPrefix("[[") {
                     // Array-of-tables entries are named as the parser names them: `source[2]`.
-                    counts[table, default: 0] += 1
-                    table += "[\(counts[table]!)]"
+                    let count = counts[table, default: 0] + 1
+                    counts[table] = count
+                    table += "[\(count)]"
                     lines[table] = lineNumber
                 }
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {

@@ -11,8 +11,8 @@ import FoundationEssentials
 ///
 /// libcurl is loaded with `dlopen` on first use, so commands that never fetch never load it and
 /// its libraries. A transfer is used by one thread at a time; only ``cancel()`` may be called
-/// from another, which is why the class is `@unchecked Sendable`.
-final class CurlTransfer: @unchecked Sendable {
+/// from another (it sets an atomic flag that the transfer polls: CCurl.c).
+final class CurlTransfer: Sendable {
     /// One reply: its status, its Location header and its (decoded) body.
     struct Reply: Sendable, Equatable {
         var status: Int
@@ -20,7 +20,9 @@ final class CurlTransfer: @unchecked Sendable {
         var body: Data
     }
 
-    private let handle: OpaquePointer
+    // Unchecked (a C pointer is not Sendable): libcurl's handle is used by one thread at a time,
+    // and the one call from another, `dq_http_cancel`, only stores to an `atomic_int`.
+    nonisolated(unsafe) private let handle: OpaquePointer
 
     /// A new transfer; throws `.network` if libcurl cannot be loaded.
     init() throws(FetchError) {

@@ -323,8 +323,8 @@ package struct FortuneFile: Sendable {
             String.UnicodeScalarView(
                 text.unicodeScalars.map { scalar in
                     switch scalar.value {
-                    case 65...90: Unicode.Scalar((scalar.value - 65 + 13) % 26 + 65)!
-                    case 97...122: Unicode.Scalar((scalar.value - 97 + 13) % 26 + 97)!
+                    case 65...90: Unicode.Scalar(UInt8(truncatingIfNeeded: (scalar.value - 65 + 13) % 26 + 65))
+                    case 97...122: Unicode.Scalar(UInt8(truncatingIfNeeded: (scalar.value - 97 + 13) % 26 + 97))
                     default: scalar
                     }
                 }))

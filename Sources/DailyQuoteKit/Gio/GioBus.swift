@@ -5,8 +5,10 @@ import CGio
 ///
 /// A `GDBusConnection` may be used from any thread (GIO's documentation): one made on a
 /// thread that connects ahead is posted on by another.
-final class GioBus: @unchecked Sendable {
-    private let connection: OpaquePointer
+final class GioBus: Sendable {
+    // Unchecked (a C pointer is not Sendable): GDBusConnection locks its own state, and the
+    // pointer itself never changes.
+    nonisolated(unsafe) private let connection: OpaquePointer
     /// `system` or `session`, for messages.
     let name: String
 

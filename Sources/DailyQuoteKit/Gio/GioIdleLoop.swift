@@ -28,7 +28,8 @@ final class GioIdleLoop {
         timer = g_timeout_add_seconds(
             idleSeconds,
             { data in
-                let this = Unmanaged<GioIdleLoop>.fromOpaque(data!).takeUnretainedValue()
+                guard let data else { return 0 }
+                let this = Unmanaged<GioIdleLoop>.fromOpaque(data).takeUnretainedValue()
                 this.timer = 0
                 g_main_loop_quit(this.loop)
                 return 0  // G_SOURCE_REMOVE

@@ -6,7 +6,7 @@ package enum Weekday: Int, Sendable, Codable, Equatable, Hashable, CaseIterable,
     /// The weekday of the day `days` days after 1970-01-01 (a Thursday).
     package init(daysSinceEpoch days: Int64) {
         let index = Int(((days + 3) % 7 + 7) % 7)  // 0 = Monday
-        self = Weekday(rawValue: index + 1)!
+        self = Weekday.allCases[index]
     }
 
     /// Parses a case-insensitive three-letter English name (`mon`, `Tue`, ...).
@@ -54,7 +54,8 @@ package struct WeekdaySet: Sendable, Codable, Equatable, Hashable {
     /// for people, `Mon..Fri,Sun` for systemd.
     func compactText(rangeSeparator: String, joiner: String) -> String {
         ConsecutiveRuns.text(days.map(\.rawValue), rangeSeparator: rangeSeparator, joiner: joiner, minimum: 3) {
-            Weekday(rawValue: $0)!.shortName
+            // The numbers are this set's days' raw values: never without a weekday.
+            Weekday(rawValue: $0)?.shortName ?? ""
         }
     }
 }

@@ -166,6 +166,8 @@ final class SessionPresenceWatch: PresenceWatching {
 
     /// A source on the context that raises `flag` once `descriptor` is readable (without reading it).
     private func watch(_ descriptor: FileDescriptor, raising flag: SignalFlag) -> UnsafeMutablePointer<GSource> {
+        // GLib allocates with g_malloc, which aborts rather than return NULL: never nil.
+        // swift-format-ignore: NeverForceUnwrap
         let source = dq_unix_fd_source_new_readable(descriptor.rawValue)!
         let callback: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, data in
             if let data { Unmanaged<SignalFlag>.fromOpaque(data).takeUnretainedValue().raised = true }

@@ -16,6 +16,11 @@ import SystemPackage
 /// directories of the zone files and of the config file (editors replace files by rename,
 /// which a watch on the file itself would lose). An `eventfd` carries stop requests. Each is
 /// a descriptor of the system layer (``TimerDescriptor``, ``DirectoryWatch``, ``EventCounter``).
+///
+/// `@unchecked`: the descriptors are `let`s; `watches` is written only by `init`, and
+/// `stopSignals` once by ``handleStopSignals()`` before the loop starts; both are then read only
+/// by the one thread that calls ``wait(until:)``. Other threads only write the eventfds
+/// (``requestStop()``, ``signalCompletion()``), which the kernel serialises.
 package final class WakeSource: @unchecked Sendable {
     /// Why the wake source could not be set up.
     package struct SetupError: Error, LocalizedError, Equatable {

@@ -30,7 +30,7 @@ package enum AtomicFile {
             throw WriteError(path: path, reason: error.message)
         }
         var template = Array("\(directory)/.\(PathName.lastComponent(of: path)).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = mkstemp(&template)
         guard fd >= 0 else { throw WriteError(path: path, reason: SystemError.last("mkstemp").reason) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let descriptor = FileDescriptor(rawValue: fd)

@@ -25,7 +25,9 @@ package enum DetachedThread {
         let status = pthread_create(
             &thread, &attributes,
             { context in
-                Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().body()
+                // The context is the retained Body passed below, never nil.
+                guard let context else { return nil }
+                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().body()
                 return nil
             }, box)
         guard status == 0 else {

@@ -32,6 +32,8 @@ package final class StartedWork<T: Sendable, E: Error>: Sendable {
         done.wait()
         // Signalled again: a later wait returns at once.
         done.signal()
+        // `finish` sets the result before it signals, and nothing clears it: never nil here.
+        // swift-format-ignore: NeverForceUnwrap
         return result.withLock { $0! }
     }
 

@@ -81,8 +81,10 @@ package struct CharacterEncoding: Sendable, Equatable, CustomStringConvertible {
         let failed: Bool
         (consumed, produced, failed) = source.withUnsafeMutableBufferPointer { inBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in
-                inBuffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(inBuffer.count, 1)) { inStart in
-                    outBuffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: outBuffer.count) { outStart in
+                // Neither buffer is empty (the input is checked above), so neither address is nil.
+                guard let inBase = inBuffer.baseAddress, let outBase = outBuffer.baseAddress else { return (0, 0, true) }
+                return inBase.withMemoryRebound(to: CChar.self, capacity: max(inBuffer.count, 1)) { inStart in
+                    outBase.withMemoryRebound(to: CChar.self, capacity: outBuffer.count) { outStart in
                         var inPointer: UnsafeMutablePointer<CChar>? = inStart
                         var outPointer: UnsafeMutablePointer<CChar>? = outStart
                         var inLeft = inBuffer.count

@@ -34,6 +34,7 @@ package struct FreedesktopPoster: NotificationPosting, DirectPosting {
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
         // needsHolder never says yes, so there is always a post.
+        // swift-format-ignore: NeverForceUnwrap
         try postUnlessHeld(notification, deadline: deadline, needsHolder: { _ in false })!
     }
 

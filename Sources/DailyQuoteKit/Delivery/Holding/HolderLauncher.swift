@@ -82,6 +82,9 @@ package struct HolderLauncher: Sendable {
 /// `notify` starts it as soon as it knows the notification will offer buttons, so that the
 /// holder's start (the process, libnotify, the server's answer) runs beside `notify`'s own work
 /// instead of after it. Never used, it reads an empty request and exits quietly.
+///
+/// `@unchecked`: confined to `notify`'s main thread, the only caller of ``post(_:deadline:)``,
+/// which takes `child` (its one `var`, not Sendable) once.
 package final class PrestartedHolder: HolderStarting, @unchecked Sendable {
     private let launcher: HolderLauncher
     private var child: Child?

@@ -65,7 +65,8 @@ final class LibnotifyHold {
             g_timeout_add_seconds(
                 UInt32(clamping: max(seconds, 0)),
                 { data in
-                    Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue().finish(.expired)
+                    guard let data else { return 0 }
+                    Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue().finish(.expired)
                     return 1
                 }, context))
         if let stop { watch(stop, ending: .stopped) }
@@ -83,7 +84,8 @@ final class LibnotifyHold {
             dq_unix_fd_add_readable(
                 descriptor,
                 { descriptor, _, data in
-                    let hold = Unmanaged<LibnotifyHold>.fromOpaque(data!).takeUnretainedValue()
+                    guard let data else { return 0 }
+                    let hold = Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue()
                     hold.finish(hold.requests[descriptor] ?? .stopped)
                     return 1
                 }, Unmanaged.passUnretained(self).toOpaque()))

@@ -10,8 +10,9 @@ import CLibnotify
 ///
 /// This folder is the only code that imports `CLibnotify`. libnotify keeps global state,
 /// so one instance at a time, used from one thread at a time (it may pass from the thread that
-/// made it to the one that posts: ``StartedWork`` hands it over once made).
-final class LibnotifyLibrary: @unchecked Sendable {
+/// made it to the one that posts: ``StartedWork`` hands it over once made). The class itself
+/// has no state, so it is plainly `Sendable`; the one-thread-at-a-time rule is libnotify's.
+final class LibnotifyLibrary: Sendable {
     init(appName: String) throws(DeliveryError) {
         SessionBus.settleAddress()
         guard notify_init(appName) != 0 else { throw .failed("notify_init failed") }
