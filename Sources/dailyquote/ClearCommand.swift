@@ -2,11 +2,7 @@ import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// `dailyquote clear`: delete the cached quote, the state, or both.
 struct ClearCommand: AsyncParsableCommand {

@@ -1,13 +1,8 @@
 import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// `dailyquote run`: the foreground scheduler, and the default subcommand.
 struct RunCommand: AsyncParsableCommand {

@@ -1,13 +1,8 @@
 import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// `dailyquote uninstall`: stops the quotes for this user: removes `install`'s systemd user
 /// units, turns the package's generator off in the config (with consent), and says what remains.

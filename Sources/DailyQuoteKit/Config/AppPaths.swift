@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// The one owner of the file layout: every file and directory dailyquote reads or writes is
 /// named here, following the XDG Base Directory specification.

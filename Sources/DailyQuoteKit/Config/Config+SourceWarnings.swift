@@ -1,10 +1,6 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 extension Config {
     /// What `config check` warns about but accepts: local source files missing or unreadable now.

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// The delivery stage: decides whether a planned delivery is due and, if so, posts the
 /// quote once.

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 extension Error {
     /// One short line saying what went wrong, for messages and logs.

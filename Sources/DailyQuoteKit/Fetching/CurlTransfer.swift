@@ -1,11 +1,7 @@
 import CCurl
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// Owns one libcurl transfer (`dq_http`) and frees it in `deinit`.
 ///

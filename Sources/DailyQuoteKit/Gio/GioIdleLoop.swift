@@ -1,11 +1,6 @@
 import CGio
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// A GLib main loop on the default context that ends once nothing has happened for
 /// `idleSeconds` (``touch()`` says something did), or on SIGTERM or SIGINT (routed to it by the

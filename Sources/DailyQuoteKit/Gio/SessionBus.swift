@@ -1,10 +1,6 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// Finds the D-Bus session bus the way libdbus and GIO do, and checks that it accepts connections.
 package enum SessionBus {

@@ -1,11 +1,6 @@
+import Glibc
 import Logging
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// A swift-log handler that writes one line per message to standard error.
 ///

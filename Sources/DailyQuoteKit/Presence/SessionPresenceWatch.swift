@@ -1,11 +1,6 @@
 import CGio
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// Watches the session's presence signals on a GLib main context of its own: logind's
 /// `LockedHint` (system bus), the screensaver's `GetActive` and the notification server's

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// Sleeps until a wall-clock instant with no wake-ups in between, and wakes early for the
 /// events that change the plan.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 extension Doctor {
     /// Whether the locale that names the messages' language exists on this machine.

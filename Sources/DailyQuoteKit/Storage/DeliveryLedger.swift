@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// The delivery stage's memory in `$XDG_STATE_HOME/dailyquote/`: `state.json` (written
 /// atomically), `history.jsonl` (one line per posted notification), and `lock`.

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// Writes files so that a crash at any moment leaves either the old or the new content.
 package enum AtomicFile {

@@ -1,12 +1,7 @@
 import CLinuxEvents
+import Glibc
 import Synchronization
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// A child process: a program started with `posix_spawn` (no shell), or a fork of this process
 /// that goes on running its code (the holder); each standard stream a pipe to this process,

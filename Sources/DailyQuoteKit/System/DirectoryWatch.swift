@@ -1,11 +1,6 @@
 import CLinuxEvents
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// An `inotify` instance that watches directories for files created, written, moved or removed.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// The process's environment variables, read once by each command.
 ///

@@ -1,11 +1,6 @@
 import CLinuxEvents
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// An `eventfd`: a counter that any thread, or the signal router's handler, adds to, and that a
 /// `poll` or a GLib loop sees as readable while it is above zero.

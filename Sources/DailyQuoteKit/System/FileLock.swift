@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// An exclusive `flock` on a lock file, released when the value is released (or the process
 /// exits, whichever comes first: the kernel drops it either way).

@@ -1,10 +1,5 @@
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// A Unix stream socket's connection, made only to see that a server (a bus) accepts it.
 package enum LocalSocket {

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// The one place a dailyquote process ends with a status of its own: `DailyQuote.main` (a
 /// command, the generator) and a holder forked from `notify`, which has no `main` to return to.

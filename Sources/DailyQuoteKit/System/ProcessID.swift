@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// A process, by its PID: what a holder's marker names and a ``Child`` is.
 package struct ProcessID: Sendable, Hashable, CustomStringConvertible {

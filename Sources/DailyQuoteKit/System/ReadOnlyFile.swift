@@ -1,10 +1,5 @@
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// A file opened for reading; owns the descriptor and closes it in `deinit`.
 ///

@@ -1,11 +1,6 @@
 import CLinuxEvents
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// The process's one owner of signal handlers, in the spirit of swift-service-lifecycle's:
 /// a consumer asks for the signals it waits on and gets a descriptor that they make readable

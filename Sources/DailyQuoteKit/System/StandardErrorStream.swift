@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// What this process's standard error is, for a child meant to outlive it.
 package enum StandardErrorStream {

@@ -1,10 +1,6 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// Where a chain of symbolic links ends: what a dotfiles layout points a config file at.
 package enum SymbolicLink {

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// The system calls dailyquote makes, on swift-system's `FileDescriptor` where it has them:
 /// each retried on EINTR, writes finished when short, each failure a ``SystemError``.

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// A system call that failed: what was being done, to which file, and swift-system's `Errno`.
 ///

@@ -1,11 +1,6 @@
 import CLinuxEvents
+import Glibc
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// A one-shot `timerfd`, readable once it fires.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// A signal's number, named for what dailyquote uses it for.
 package struct UnixSignal: Sendable, Hashable, CustomStringConvertible {

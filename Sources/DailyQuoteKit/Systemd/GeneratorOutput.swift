@@ -1,10 +1,6 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// What the systemd user generator (`dailyquote-generator`, see systemd.generator(7)) writes
 /// into its output directory: the units `install` would write, marked as generated, and the

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// A character encoding of a fortune file, decoded strictly: UTF-8 by Swift itself, any other
 /// encoding through the C library's iconv(3).

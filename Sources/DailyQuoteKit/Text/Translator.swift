@@ -1,8 +1,5 @@
 import CGettext
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// Text in the person's language: glibc's gettext over dailyquote's message catalogs.
 ///

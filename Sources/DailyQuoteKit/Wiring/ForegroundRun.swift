@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// `dailyquote run` after its options: the scheduler with its wake source, its own holder, and
 /// the stages reloaded from the config whenever the config or the zone changes.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// The session bus's notification server (`org.freedesktop.Notifications`), asked who it is
 /// and what it can do, over GDBus: a notification without buttons needs nothing of libnotify.

@@ -1,10 +1,6 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// What a running holder keeps: ``AppPaths/holdMarker``, valid while the holder holds
 /// ``AppPaths/holdLock``.

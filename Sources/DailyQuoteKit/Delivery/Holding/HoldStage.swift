@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
 
 /// The holder's rules, the one implementation for `dailyquote hold` (``HolderProcess``) and
 /// `run`'s own holder (``InProcessHolder``): posts the notification it is handed, reports it,
@@ -18,7 +13,7 @@ import Logging
 /// `hold.json`, and only then the reply to `notify`, which waits for it before it exits (the
 /// service's stop would kill a holder still inside it). A holder that cannot have the lock,
 /// its scope and its marker does not hold at all. Stop requests are heard from before the post
-/// (``StopSignals``, made by the caller): one that comes while it posts closes the notification
+/// (a ``SignalSubscription``, made by the caller): one that comes while it posts closes the notification
 /// as soon as it is shown. It records how the notification ended in `closed.jsonl`.
 ///
 /// The posting itself is ``HolderPosting``'s (libnotify; a fake in the tests).
@@ -80,7 +75,7 @@ package struct HoldStage: Sendable {
     ///
     /// `report` gets the one reply for `notify`, once the notification is posted and, if it is
     /// held, marked and out of the notify service. `stop` is the descriptor of the process's
-    /// ``StopSignals``, `release` its SIGUSR1's. `connecting` is libnotify's connection, made
+    /// SIGTERM and SIGINT (a ``SignalSubscription``), `release` its SIGUSR1's. `connecting` is libnotify's connection, made
     /// ahead on another thread (nil, or one that failed, connects here); it is waited for only
     /// once the previous holder's marker is read. The hold runs a GLib main loop on this thread.
     package func run(

@@ -1,10 +1,6 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// Posts a notification through a holder: a `dailyquote hold` process that posts it, answers
 /// with its id, and stays on the bus as its sender while it is shown (see ``HoldStage``).

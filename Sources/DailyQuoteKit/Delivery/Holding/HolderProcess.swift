@@ -1,11 +1,7 @@
 import FoundationEssentials
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import SystemPackage
 
 /// The holder's process, `dailyquote hold` (or a fork of `notify`, ``runForked(executable:)``):
 /// its side of the wire with `notify` around ``HoldStage``.
@@ -20,9 +16,9 @@ package enum HolderProcess {
     package static func run(verbosity: Int, executable: @autoclosure () -> String?) throws {
         // First of all: a stop request from here on closes the notification instead of killing
         // the holder between its post and its hold (this is the process's one owner of SIGTERM and SIGINT).
-        let stops = StopSignals()
+        let stops = SignalRouter.subscribe([.terminate, .interrupt])
         // SIGUSR1: the next holder replaced this one's quote in place; let go of it, without closing it.
-        let release = SignalEventfd(SIGUSR1)
+        let release = SignalRouter.subscribe([.user1])
         // Settled here, not on the connecting thread below: it may set an environment variable.
         // (Beside that thread, only the messages locale is set, from C, which frees nothing the
         // thread could be reading.)
@@ -50,7 +46,7 @@ package enum HolderProcess {
             answerer: ActionAnswerer(for: request, paths: paths, zones: zones, environment: variables, logger: logger),
             scope: UserScope(runtimeDirectory: variables["XDG_RUNTIME_DIR"]))
         _ = withExtendedLifetime((stops, release)) {
-            stage.run(request, connecting: connecting, stop: stops?.descriptor, release: release?.descriptor) { reply in
+            stage.run(request, connecting: connecting, stop: stops?.descriptor.rawValue, release: release?.descriptor.rawValue) { reply in
                 failed = reply.error != nil
                 // `notify` waits for this line; anything reading the output to its end, for the end.
                 try? SystemCall.writeStandardOutput(reply.line())

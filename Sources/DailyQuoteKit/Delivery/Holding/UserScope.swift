@@ -1,10 +1,6 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// Moves a holder out of the notify service's cgroup into a transient scope of its own, by
 /// asking the user manager over its private socket (`$XDG_RUNTIME_DIR/systemd/private`).

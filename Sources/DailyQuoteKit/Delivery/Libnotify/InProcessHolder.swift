@@ -1,10 +1,6 @@
+import Glibc
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import SystemPackage
 
 /// `run`'s holder: keeps the scheduler's notification in its own process, by ``HoldStage``'s rules as `dailyquote hold` does.
 ///
@@ -18,9 +14,9 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
     /// The buttons' answerer for a request (its zone, its filters).
     private let answerer: @Sendable (HoldRequest) -> ActionAnswerer
     /// SIGUSR1: a later holder replaced the quote in place; let go of it.
-    private let release: SignalEventfd?
+    private let release: SignalSubscription?
     /// SIGUSR2: a later delivery without a holder; close the quote and let go.
-    private let closing: SignalEventfd?
+    private let closing: SignalSubscription?
     private let loop = GioMainLoop()
     private var connection: LibnotifyPoster.Connection?
     private var current: HoldStage.Held?
@@ -34,8 +30,8 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
     ) throws(DetachedThread.StartError) {
         stage = HoldStage(paths: paths, clock: clock, logger: logger, inScheduler: true)
         self.answerer = answerer
-        release = SignalEventfd(SIGUSR1)
-        closing = SignalEventfd(SIGUSR2)
+        release = SignalRouter.subscribe([.user1])
+        closing = SignalRouter.subscribe([.user2])
         if release == nil || closing == nil {
             logger.warning("cannot catch SIGUSR1 and SIGUSR2; a later notify cannot ask run to let go of its notification")
         }
@@ -88,7 +84,7 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         guard let held else { return reply }
         // Requests that came while nothing was held are not for this hold.
         for signal in [release, closing] { signal?.drain() }
-        stage.watch(held, stop: closing?.descriptor, release: release?.descriptor) { [weak self, weak held] end in
+        stage.watch(held, stop: closing?.descriptor.rawValue, release: release?.descriptor.rawValue) { [weak self, weak held] end in
             guard let self, let held, self.current === held else { return }
             // Read, or the loop would see the same request again.
             (end == .stopped ? self.closing : end == .released ? self.release : nil)?.drain()

@@ -1,17 +1,13 @@
 import CLibnotify
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// Watches a posted notification on the default main context until it is closed, the hold's
 /// time runs out, or a stop is requested, for a loop that runs it (``GioMainLoop``: the holder
 /// process's own thread, or `run`'s holder thread, ``InProcessHolder``).
 ///
-/// Nothing in between wakes it: one timeout source, the stop descriptor (``StopSignals``, the
-/// process's one owner of SIGTERM and SIGINT, installed before the post) and the bus's
+/// Nothing in between wakes it: one timeout source, the stop descriptor (SIGTERM and SIGINT
+/// through the process's ``SignalRouter``, subscribed before the post) and the bus's
 /// `NotificationClosed` and `ActionInvoked` signals are all it waits on.
 final class LibnotifyHold {
     private var end: HoldEnd?

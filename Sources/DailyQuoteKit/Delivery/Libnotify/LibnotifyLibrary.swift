@@ -1,10 +1,6 @@
 import CLibnotify
 
-#if canImport(Glibc)
-    import Glibc
-#else
-    #error("dailyquote runs on Linux only")
-#endif
+import Glibc
 
 /// libnotify, initialised for one application name, and uninitialised when released.
 ///
