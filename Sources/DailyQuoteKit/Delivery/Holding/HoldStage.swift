@@ -84,7 +84,6 @@ package struct HoldStage: Sendable {
     ) -> HoldEnd? {
         // Read before the post, which replaces its quote in place.
         let previous = HoldMarker.live(in: paths)
-        if let connecting, !connecting.isFinished { Self.warmEncoders() }
         let connection: LibnotifyPoster.Connection
         do throws(DeliveryError) {
             if let made = connecting.flatMap({ try? $0.wait().get() }) {
@@ -281,19 +280,5 @@ package struct HoldStage: Sendable {
         } catch {
             logger.warning("cannot record \(what): \(error.message)")
         }
-    }
-
-    /// Encodes a marker, a reply and a closed-log line once, and throws them away.
-    ///
-    /// The first encoding of each type costs Swift's runtime most of a millisecond (its type
-    /// metadata, and conformance lookups that scan the whole binary). Paid while libnotify
-    /// connects on its own thread, it is no longer paid between the `Notify` call and the reply
-    /// that `notify` waits for (docs/performance.md).
-    static func warmEncoders() {
-        let encoder = JSONEncoder.dailyquote()
-        let server = NotificationServerInfo(name: "", vendor: "", version: "", specVersion: "", capabilities: [])
-        _ = try? encoder.encode(HoldMarker(pid: 0, id: 0, postedAt: 0, until: 0, server: ""))
-        _ = try? encoder.encode(HoldReply(server: server, id: 0, postedAt: 0, holding: false))
-        _ = try? encoder.encode(NotificationEnd(id: 0, postedAt: 0, reason: .replaced, at: 0))
     }
 }
