@@ -49,7 +49,7 @@ struct StageFactoryTests {
     }
 
     @Test(
-        "A live notify off GNOME asks the server and the bus ahead also where it starts a holder ahead (the plan needs the answers); on GNOME neither"
+        "A live notify off GNOME asks the server and the bus: ahead without buttons, after the lock where it starts a holder ahead; on GNOME neither"
     )
     func askedAhead() throws {
         let home = TemporaryDirectory()
@@ -59,12 +59,19 @@ struct StageFactoryTests {
         // A holder that cannot start: the test runner must not fork itself.
         elsewhere.executable = "/nonexistent/dailyquote"
         let live = elsewhere.poster(prestartingHolder: true)
-        #expect((live.direct as? FreedesktopPoster)?.connecting != nil)
+        #expect((live.direct as? FreedesktopPoster)?.connecting == nil)
+        #expect(live.asksFirst)
         #expect((live.holding as? HoldingPoster)?.launcher is PrestartedHolder)
+        var plain = elsewhere
+        plain.loaded.config.notification.actions = []
+        let livePlain = plain.poster(prestartingHolder: true)
+        #expect((livePlain.direct as? FreedesktopPoster)?.connecting != nil)
+        #expect(!livePlain.asksFirst)
         var gnome = elsewhere
         gnome.environment["XDG_CURRENT_DESKTOP"] = "GNOME"
         let onGnome = gnome.poster(prestartingHolder: true)
         #expect((onGnome.direct as? FreedesktopPoster)?.connecting == nil)
+        #expect(!onGnome.asksFirst)
         #expect((onGnome.holding as? HoldingPoster)?.launcher is HolderLauncher)
     }
 

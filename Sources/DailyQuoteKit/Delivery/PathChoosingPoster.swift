@@ -22,19 +22,24 @@ package struct PathChoosingPoster: NotificationPosting {
     package var hold: Bool
     /// Whether ``holding`` is `run`'s own holder, which posts every freedesktop notification.
     package var inProcess: Bool
+    /// Whether to ask the server and the bus (one round trip) before trying GNOME where nothing
+    /// was asked ahead: a live `notify` that started its holder ahead, so that no
+    /// `AddNotification` goes to a name nobody owns.
+    package var asksFirst: Bool
     /// The environment the Copy button's clipboard tool is looked up in.
     package var environment: [String: String]
     package var logger: Logger
 
     package init(
         gnome: (any NotificationPosting)?, holding: (any NotificationPosting)?, direct: any DirectPosting, hold: Bool,
-        inProcess: Bool = false, environment: [String: String], logger: Logger
+        inProcess: Bool = false, asksFirst: Bool = false, environment: [String: String], logger: Logger
     ) {
         self.gnome = gnome
         self.holding = holding
         self.direct = direct
         self.hold = hold
         self.inProcess = inProcess
+        self.asksFirst = asksFirst
         self.environment = environment
         self.logger = logger
     }
@@ -53,7 +58,8 @@ package struct PathChoosingPoster: NotificationPosting {
         // Copy is offered only where a clipboard tool is installed.
         notification.actions = Clipboard(environment: environment).available(notification.actions)
         let offered = notification.actions ?? []
-        let asked = try direct.answersAhead(before: deadline)
+        var asked = try direct.answersAhead(before: deadline)
+        if asked == nil, asksFirst, gnome != nil { asked = try? FreedesktopServer.answers(before: deadline) }
         let plan = plan(offering: offered, asked: asked)
         let gnome = plan.path == .gnome ? gnome : nil
         // GIO shares one session-bus connection while anyone holds it: held across both paths,

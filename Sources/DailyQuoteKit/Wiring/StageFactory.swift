@@ -75,8 +75,12 @@ package struct StageFactory: Sendable {
             : nil
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock), holding: holding,
-            direct: ahead ? FreedesktopPoster.connectingAhead() : FreedesktopPoster(), hold: holds, inProcess: holder.postsEverything,
-            environment: environment, logger: logger)
+            // A prestarted holder's notify asks after the lock, not on a thread ahead: twenty
+            // concurrent notify processes each asking ahead beside their forked holders left the
+            // one holder that was used without its request (CommandLineTests.concurrentNotify).
+            direct: ahead && !prestart ? FreedesktopPoster.connectingAhead() : FreedesktopPoster(), hold: holds,
+            inProcess: holder.postsEverything,
+            asksFirst: prestart, environment: environment, logger: logger)
     }
 
     /// Whether the session says it is GNOME Shell's (`XDG_CURRENT_DESKTOP` names GNOME, and not
