@@ -59,7 +59,16 @@ package struct PathChoosingPoster: NotificationPosting {
         notification.actions = Clipboard(environment: environment).available(notification.actions)
         let offered = notification.actions ?? []
         var asked = try direct.answersAhead(before: deadline)
-        if asked == nil, asksFirst, gnome != nil { asked = try? FreedesktopServer.answers(before: deadline) }
+        if asked == nil, asksFirst, gnome != nil {
+            // A frozen server is a timeout, as when asked ahead; no server at all leaves GNOME to find out.
+            do {
+                asked = try FreedesktopServer.answers(before: deadline)
+            } catch .timedOut(let seconds) {
+                throw .timedOut(seconds: seconds)
+            } catch {
+                asked = nil
+            }
+        }
         let plan = plan(offering: offered, asked: asked)
         let gnome = plan.path == .gnome ? gnome : nil
         // GIO shares one session-bus connection while anyone holds it: held across both paths,
