@@ -46,18 +46,12 @@ package final class ReadOnlyFile {
     /// Everything from the current position to the end; more than `maximum` bytes is an error,
     /// so that a device such as `/dev/zero` cannot exhaust memory.
     package func readToEnd(maximum: Int) throws(ReadError) -> [UInt8] {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let got: Int
-            do {
-                got = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
-            } catch {
-                throw ReadError(description: SystemError.thrown(error, "read").reason)
-            }
-            if got == 0 { return result }
-            guard result.count + got <= maximum else { throw ReadError(description: "larger than \(maximum / 1024) KiB") }
-            result.append(contentsOf: chunk[..<got])
+        do {
+            return try SystemCall.readToEnd(descriptor, maximum: maximum, path: "")
+        } catch  where error.errno == .fileTooLarge {
+            throw ReadError(description: "larger than \(maximum / 1024) KiB")
+        } catch {
+            throw ReadError(description: error.reason)
         }
     }
 }
