@@ -67,7 +67,7 @@ Tests/Support/with-notification-server.sh bash -c '
     cg_bin=$BENCH_OUT.cg/dailyquote
     strip --strip-debug -o "$cg_bin" "$DQ_BIN"
     # notify dumps its count before it forks the holder, so that the holder counts from zero
-    # (a forked child's count starts at its parent's): notify is the sum of its two parts.
+    # (a forked child counts on from its parent): notify is the sum of its two parts.
     valgrind --tool=callgrind --trace-children=yes --dump-before=dq_fork_detached --callgrind-out-file="$BENCH_OUT.cg/buttons.%p" \
       "$cg_bin" notify --now >/dev/null 2>&1
     holder=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")")
