@@ -202,27 +202,38 @@ def budgie(command, args):
         # Raven shows its list only while it is open: open it on the notifications, read, close it.
         # It slides open and builds its list's accessibility tree only then, which on a loaded
         # machine has taken over 3 s; and a read just before may still be closing it (expanded,
-        # but on its way out), so it is opened again whenever it is found closed.
+        # but on its way out), so it is opened again when it is found closed. Not sooner than 3 s
+        # after the last toggle: one that has not yet said it is expanded would be toggled shut.
         if raven("GetNotificationCount", "(u)") > 0:
+            # A list still being built may show an item before its summary has its text: the read
+            # counts once two reads 0.3 s apart agree.
             opened = False
-            items = []
+            items, last = [], None
+            toggled = None
             deadline = time.monotonic() + 20
             while time.monotonic() < deadline:
-                if not raven("GetExpanded", "(b)"):
+                if not raven("GetExpanded", "(b)") and (toggled is None or time.monotonic() - toggled > 3):
                     raven("ToggleNotificationsView")
+                    toggled = time.monotonic()
                     opened = True
-                items = raven_items()
-                if items:
+                items = [([n.get_name() for n in labels(item)],
+                          [b.get_name() for b in buttons(item) if b.get_name() != "Close"]) for item in raven_items()]
+                if items and items == last:
                     break
-                time.sleep(0.1)
+                last = items
+                time.sleep(0.3 if items else 0.1)
             if not items:
-                print("budgie: Raven counts notifications but showed none in 20 s", file=sys.stderr)
-            for item in items:
+                print("budgie: Raven counts notifications but showed none in 20 s; expanded:",
+                      raven("GetExpanded", "(b)"), file=sys.stderr)
+                # What it shows instead, for the failure's message.
+                app = application("budgie-panel")
+                for node in (descendants(app) if app is not None else []):
+                    if node.get_role_name() in ("list item", "list box", "label", "push button") and showing(node):
+                        print(f"  {node.get_role_name()} {node.get_name()!r}", file=sys.stderr)
+            for shown, pressable in items:
                 # Top to bottom: the summary, the body, the time it came.
-                shown = [n.get_name() for n in labels(item)]
                 print(json.dumps({"summary": shown[0], "body": None, "text": shown[1] if len(shown) > 2 else "",
-                                  "source": "Raven (AT-SPI)",
-                                  "buttons": [b.get_name() for b in buttons(item) if b.get_name() != "Close"]},
+                                  "source": "Raven (AT-SPI)", "buttons": pressable},
                                  ensure_ascii=False))
             if opened:
                 raven("Dismiss")
