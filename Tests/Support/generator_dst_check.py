@@ -42,6 +42,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import faketime_cleanup  # noqa: E402  (beside this script)
 import zoneinfo
 from concurrent.futures import ProcessPoolExecutor
 
@@ -274,9 +277,11 @@ def generate(binary, home, year):
     link = os.path.join(home, "dailyquote-generator")
     if not os.path.exists(link):
         os.symlink(binary, link)
-    subprocess.run(
-        ["faketime", "-f", f"@{year}-01-01 00:00:01", link, out, out, out], check=True, capture_output=True,
+    run = subprocess.run(
+        ["faketime", "-f", f"@{year}-01-01 00:00:01", link, out, out, out], capture_output=True,
         env={"HOME": home, "XDG_RUNTIME_DIR": home, "PATH": os.environ["PATH"]})
+    if run.returncode != 0:
+        raise RuntimeError(f"the generator exited {run.returncode} for {year}: {run.stderr.decode(errors='replace').strip()}")
     timer = os.path.join(out, "dailyquote-notify.timer")
     if not os.path.exists(timer):
         raise RuntimeError(f"the generator wrote no timers for {year}")
@@ -333,6 +338,8 @@ def main():
     binary = os.path.realpath(args.binary)
     if not LIB:
         sys.exit("generator_dst_check: no libsystemd-shared-*.so (systemd's calendar code)")
+    # Every case runs the generator under a faketime wrapper: none may fail on another's leftovers.
+    faketime_cleanup.clean()
     started = time.monotonic()
     if args.case:
         chosen = [(zone, int(t[:2]), int(t[3:]), 1) for zone, t in args.case]
