@@ -1,7 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
-
 import Glibc
 
 /// `dailyquote clear`: delete the cached quote, the state, or both.

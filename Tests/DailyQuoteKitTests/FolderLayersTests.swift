@@ -7,9 +7,7 @@ import Testing
 @Suite("Folder layers")
 struct FolderLayersTests {
     static func check(_ library: String? = nil) throws -> ProcessResult {
-        try ProcessRunner.run(
-            "/usr/bin/env", ["python3", "\(RepositoryPaths.root)/scripts/folder-layers"] + (library.map { [$0] } ?? []),
-            environment: RepositoryPaths.environment())
+        try ProcessRunner.python("scripts/folder-layers", library.map { [$0] } ?? [])
     }
 
     /// A library tree of `files` (path → source) in a temporary directory.

@@ -7,9 +7,7 @@ import Testing
 @Suite("Inline scripts")
 struct InlineScriptsTests {
     static func check(_ files: [String] = []) throws -> ProcessResult {
-        try ProcessRunner.run(
-            "/usr/bin/env", ["python3", "\(RepositoryPaths.root)/scripts/inline-scripts"] + files,
-            environment: RepositoryPaths.environment())
+        try ProcessRunner.python("scripts/inline-scripts", files)
     }
 
     @Test("No bench, script or test harness has an apostrophe inside an inline bash -c script")

@@ -25,9 +25,7 @@ struct ManPageSectionsTests {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("dailyquote-\(UUID().uuidString).1")
         try generated.write(to: input, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: input) }
-        let result = try ProcessRunner.run(
-            "/usr/bin/env", ["python3", "\(RepositoryPaths.root)/packaging/man-sections.py", input.path] + (version.map { [$0] } ?? []),
-            environment: RepositoryPaths.environment())
+        let result = try ProcessRunner.python("packaging/man-sections.py", [input.path] + (version.map { [$0] } ?? []))
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
     }

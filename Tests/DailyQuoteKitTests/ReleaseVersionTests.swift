@@ -15,7 +15,9 @@ struct ReleaseVersionTests {
     }
 
     static func releaseNotes(_ arguments: [String]) throws -> String {
-        try run(["python3", "\(RepositoryPaths.root)/packaging/release-notes.py"] + arguments)
+        let result = try ProcessRunner.python("packaging/release-notes.py", arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result.stdout
     }
 
     @Test("The version is MAJOR.MINOR.PATCH, and scripts/version reads the same from the source")

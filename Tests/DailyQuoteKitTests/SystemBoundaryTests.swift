@@ -7,9 +7,7 @@ import Testing
 @Suite("System boundary")
 struct SystemBoundaryTests {
     static func check(_ sources: String? = nil) throws -> ProcessResult {
-        try ProcessRunner.run(
-            "/usr/bin/env", ["python3", "\(RepositoryPaths.root)/scripts/system-boundary"] + (sources.map { [$0] } ?? []),
-            environment: RepositoryPaths.environment())
+        try ProcessRunner.python("scripts/system-boundary", sources.map { [$0] } ?? [])
     }
 
     @Test("Nothing outside System/ closes, reads, writes, polls, waits for or signals a bare descriptor or pid")

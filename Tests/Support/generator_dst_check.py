@@ -42,11 +42,11 @@ import subprocess
 import sys
 import tempfile
 import time
+import zoneinfo
+from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import faketime_cleanup  # noqa: E402  (beside this script)
-import zoneinfo
-from concurrent.futures import ProcessPoolExecutor
 
 FIRST_YEAR, LAST_YEAR = 2026, 2030
 UTC = datetime.timezone.utc

@@ -24,6 +24,12 @@ public enum ProcessRunner {
         }
     }
 
+    /// Runs the repository's Python script at `script` (a path from the repository's root) with
+    /// `arguments`, in ``RepositoryPaths/environment(_:)``.
+    public static func python(_ script: String, _ arguments: [String] = []) throws -> ProcessResult {
+        try run("/usr/bin/env", ["python3", "\(RepositoryPaths.root)/\(script)"] + arguments, environment: RepositoryPaths.environment())
+    }
+
     /// Runs `executable` with `arguments` to its end.
     ///
     /// `environment` replaces the whole environment. A child ended by signal N has status

@@ -1,6 +1,5 @@
 import CCurl
 import FoundationEssentials
-
 import Glibc
 
 /// Owns one libcurl transfer (`dq_http`) and frees it in `deinit`.

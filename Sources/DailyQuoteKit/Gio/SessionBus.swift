@@ -1,5 +1,4 @@
 import FoundationEssentials
-
 import Glibc
 
 /// Finds the D-Bus session bus the way libdbus and GIO do, and checks that it accepts connections.

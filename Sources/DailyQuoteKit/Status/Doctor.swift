@@ -1,5 +1,4 @@
 import FoundationEssentials
-
 import Glibc
 
 /// The checks of `dailyquote doctor`, in order, each answering one reason a notification may

@@ -1,5 +1,4 @@
 import FoundationEssentials
-
 import Glibc
 
 /// Where a chain of symbolic links ends: what a dotfiles layout points a config file at.

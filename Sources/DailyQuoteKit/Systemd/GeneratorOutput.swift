@@ -1,5 +1,4 @@
 import FoundationEssentials
-
 import Glibc
 
 /// What the systemd user generator (`dailyquote-generator`, see systemd.generator(7)) writes

@@ -1,5 +1,4 @@
 import FoundationEssentials
-
 import Glibc
 
 /// What a running holder keeps: ``AppPaths/holdMarker``, valid while the holder holds

@@ -1,5 +1,4 @@
 import FoundationEssentials
-
 import Glibc
 
 /// Posts a notification through a holder: a `dailyquote hold` process that posts it, answers

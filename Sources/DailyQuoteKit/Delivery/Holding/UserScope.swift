@@ -1,5 +1,4 @@
 import FoundationEssentials
-
 import Glibc
 
 /// Moves a holder out of the notify service's cgroup into a transient scope of its own, by

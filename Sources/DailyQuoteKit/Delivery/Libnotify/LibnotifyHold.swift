@@ -1,5 +1,4 @@
 import CLibnotify
-
 import Glibc
 
 /// Watches a posted notification on the default main context until it is closed, the hold's
