@@ -37,6 +37,11 @@ for png in packaging/icons/hicolor/*/dailyquote.png; do
   size=$(basename "$(dirname "$png")")
   install -D -m 0644 "$png" "$root/share/icons/hicolor/$size/apps/$appid.png"
 done
+# Plasma keeps a notification in its history, and lists its application in its settings, only
+# for a configurable application: dailyquote's KNotifications file, named by the x-kde-appname hint.
+install -d "$root/share/knotifications6" "$root/share/knotifications5"
+packaging/build-translations.sh --desktop packaging/knotifications/dailyquote.notifyrc.in "$root/share/knotifications6/dailyquote.notifyrc"
+install -m 0644 "$root/share/knotifications6/dailyquote.notifyrc" "$root/share/knotifications5/dailyquote.notifyrc"
 # The icon name before the application id, which configs may still name (`icon = "dailyquote"`): links.
 ln -sfn "$appid.svg" "$root/share/icons/hicolor/scalable/apps/dailyquote.svg"
 for png in packaging/icons/hicolor/*/dailyquote.png; do

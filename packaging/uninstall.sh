@@ -38,6 +38,7 @@ else
     "$root"/share/icons/hicolor/*/apps/dailyquote.* "$root"/share/icons/hicolor/*/apps/io.github.dailyquote.DailyQuote.* \
     "$root"/share/locale/*/LC_MESSAGES/dailyquote.mo "$root/share/doc/dailyquote/examples/config.toml" \
     "$root/share/doc/dailyquote/LICENSE" "$root/share/doc/dailyquote/copyright" \
+    "$root/share/knotifications6/dailyquote.notifyrc" "$root/share/knotifications5/dailyquote.notifyrc" \
     "$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"; do
     remove "$path"
   done

@@ -28,12 +28,11 @@ final class FakeHolderPoster: HolderPosting {
     }
 
     func post(
-        _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo, id: UInt32,
-        replacingOther other: UInt32?
+        _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo
     ) throws(DeliveryError) -> any HeldPost {
         onPost()
-        if id == 0 { nextID += 1 }
-        let post = FakeHeldPost(id: id == 0 ? nextID : id, poster: self)
+        nextID += 1
+        let post = FakeHeldPost(id: nextID, poster: self)
         events.append("post \(post.id)")
         posts.append(post)
         offered.append(actions)
@@ -49,8 +48,8 @@ final class FakeHeldPost: HeldPost {
     private unowned let poster: FakeHolderPoster
     private var onAction: ((NotificationAction) -> Void)?
     private var onEnd: ((HoldEnd) -> Void)?
-    /// The seconds the last watch was for, and its descriptors.
-    private(set) var watched: (seconds: Int64, stop: Int32?, release: Int32?)?
+    /// The seconds the last watch was for, and its stop descriptor.
+    private(set) var watched: (seconds: Int64, stop: Int32?)?
     /// Every replacement shown in place of it (Another quotes).
     private(set) var replacements: [DesktopNotification] = []
 
@@ -71,10 +70,10 @@ final class FakeHeldPost: HeldPost {
     }
 
     func watch(
-        seconds: Int64, stop: Int32?, release: Int32?, onAction: @escaping (NotificationAction) -> Void,
+        seconds: Int64, stop: Int32?, onAction: @escaping (NotificationAction) -> Void,
         onEnd: @escaping (HoldEnd) -> Void
     ) {
-        watched = (seconds, stop, release)
+        watched = (seconds, stop)
         self.onAction = onAction
         self.onEnd = onEnd
     }

@@ -10,7 +10,7 @@ struct FreedesktopServerTests {
     }
 
     @Test(
-        "Notify's arguments are libnotify's: no actions; desktop-entry, urgency and sender-pid; the body escaped only where markup is rendered"
+        "Notify's arguments are libnotify's: no actions; desktop-entry, x-kde-appname, urgency and sender-pid; the body escaped only where markup is rendered"
     )
     func arguments() throws {
         var notification = DesktopNotification(
@@ -29,6 +29,7 @@ struct FreedesktopServerTests {
         #expect(items[4] == .string("Less <is> more & so on.\n— Ada"))
         #expect(items[5] == .array(elementType: "s", []))
         #expect(items[6]["desktop-entry"] == .string(ApplicationID.dailyquote.rawValue))
+        #expect(items[6]["x-kde-appname"] == .string("dailyquote"))
         #expect(items[6]["urgency"] == .byte(notification.urgency.level))
         #expect(items[6]["sender-pid"] == .int64(Int64(getpid())))
         #expect(items[7] == .int32(notification.expireMilliseconds))

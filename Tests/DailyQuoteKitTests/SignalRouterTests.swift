@@ -26,7 +26,7 @@ struct SignalRouterTests {
 
     @Test("Two consumers of SIGTERM both see it; only the consumer of SIGUSR1 sees that one, and knows which came last")
     func twoConsumers() throws {
-        let both = try #require(SignalRouter.subscribe([.terminate, .user1]))
+        let both = try #require(SignalRouter.subscribe([.terminate, UnixSignal(SIGUSR1)]))
         let termOnly = try #require(SignalRouter.subscribe([.terminate]))
         #expect(!both.received && !termOnly.received)
         #expect(both.lastSignal == nil)
@@ -34,7 +34,7 @@ struct SignalRouterTests {
         kill(getpid(), SIGUSR1)
         #expect(arrives(both))
         #expect(!termOnly.received)
-        #expect(both.lastSignal == .user1)
+        #expect(both.lastSignal == UnixSignal(SIGUSR1))
         both.drain()
         #expect(!both.received)
 

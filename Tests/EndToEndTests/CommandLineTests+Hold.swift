@@ -95,7 +95,7 @@ extension CommandLineTests {
     }
 
     @Test(
-        "The next delivery replaces a held quote in place (the same id): the old holder lets go without closing it, recorded as replaced"
+        "The next delivery is a new notification, never the held one replaced in place: the old holder closes its own, recorded as replaced"
     )
     func nextDeliveryReplaces() throws {
         let sandbox = Sandbox()
@@ -106,7 +106,8 @@ extension CommandLineTests {
             "$DQ" notify --now >/dev/null 2>"$W/err1"; first=$(holder_pid)
             "$DQ" notify --now >/dev/null 2>"$W/err2"; second=$(holder_pid)
             echo "$first $second" >"$W/pids"
-            grep -c 'CloseNotification 1' "$MOCK_LOG" >"$W/closed-first"
+            for _ in $(seq 200); do grep -q 'CloseNotification 1$' "$MOCK_LOG" && break; sleep 0.05; done
+            grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-first"
             grep -c 'Notify "dailyquote" 1 ' "$MOCK_LOG" >"$W/in-place"
             kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
             kill -TERM "$second"
@@ -118,9 +119,9 @@ extension CommandLineTests {
         #expect(result.status == 0, "\(result.stderr)")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(pids.count == 2 && pids[0] != pids[1] && !pids[0].isEmpty, "\(file("pids")) \(file("err1")) \(file("err2"))")
-        #expect(file("closed-first") == "0\n", "the replaced notification was closed, not replaced in place")
-        #expect(file("in-place") == "1\n", "the second Notify did not replace the first (replaces_id 1)")
-        #expect(file("first-alive").isEmpty, "the first holder did not let go")
+        #expect(file("closed-first") == "1\n", "the first holder did not close its notification")
+        #expect(file("in-place") == "0\n", "the second Notify replaced the first in place (replaces_id 1)")
+        #expect(file("first-alive").isEmpty, "the first holder did not end")
         #expect(file("pid-after").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "SIGTERM did not end the holder")
         #expect(file("notify-count") == "2\n", "a holder posted again")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])

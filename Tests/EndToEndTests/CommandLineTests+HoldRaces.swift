@@ -64,6 +64,7 @@ extension CommandLineTests {
             kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
             kill -CONT "$first" 2>/dev/null
             grep -c 'Notify "dailyquote" 1 ' "$MOCK_LOG" >"$W/in-place"
+            grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-first"
             "$DQ" history --json >"$W/history.json"
             """)
         #expect(result.status == 0, "\(result.stderr)")
@@ -73,7 +74,8 @@ extension CommandLineTests {
             pids.count == 2 && !pids[0].isEmpty && pids[0] != pids[1], "status names the stuck holder, not the new one: \(file("pids"))")
         #expect(file("second-alive") == "alive\n", "the new holder does not hold: \(file("err2"))")
         #expect(file("first-alive").isEmpty, "the stuck holder was left running")
-        #expect(file("in-place") == "1\n", "the killed holder's quote was not replaced in place")
+        #expect(file("in-place") == "0\n", "the killed holder's quote was replaced in place")
+        #expect(file("closed-first") == "1\n", "the killed holder's quote was left open")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
         #expect(entries.map { $0["closedReason"] as? String } == ["replaced", nil], "\(file("history.json"))")
     }
@@ -160,9 +162,10 @@ extension CommandLineTests {
             pgrep -P "$r" | wc -l >"$W/holder-processes"
             "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 1
             "$DQ" favorites --json >"$W/favorites.json"
-            # A later notify --now replaces run's quote in place, asks run to let go (SIGUSR1) and holds it.
+            # A later notify --now posts a new quote, asks run to close its own (SIGUSR2) and holds the new one.
             "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
             echo "$(holder_pid)" >"$W/pid-after-now"
+            for _ in $(seq 200); do grep -q 'CloseNotification 1$' "$MOCK_LOG" && break; sleep 0.05; done
             grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-1"
             grep -c 'Notify "dailyquote" 1 ' "$MOCK_LOG" >"$W/in-place"
             kill -0 "$r" 2>/dev/null && echo alive >"$W/run-alive"
@@ -187,9 +190,9 @@ extension CommandLineTests {
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         let after = file("pid-after-now").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!after.isEmpty && after != pids.first, "notify --now's holder did not take over: \(file("now.err"))")
-        #expect(file("closed-1") == "0\n", "run closed the quote that replaced its own")
-        #expect(file("in-place") == "1\n", "notify's holder did not replace run's quote in place")
-        #expect(file("run-alive") == "alive\n", "letting go ended run")
+        #expect(file("closed-1") == "1\n", "run did not close its quote once a later one was posted")
+        #expect(file("in-place") == "0\n", "notify's holder replaced run's quote in place")
+        #expect(file("run-alive") == "alive\n", "closing its quote ended run")
         #expect(file("run-status") == "0\n", "\(file("run.log"))")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
         #expect(entries.first?["closedReason"] as? String == "replaced", "\(file("history.json"))")

@@ -20,6 +20,7 @@ extension CommandLineTests {
         #expect(call.summary == "Morning Thought")
         #expect(call.icon == "face-smile")
         #expect(call.hints["desktop-entry"] == "io.github.dailyquote.DailyQuote")
+        #expect(call.hints["x-kde-appname"] == "dailyquote")
         #expect(call.hints["urgency"] == "2")
         #expect(call.expire == 30_000)
         #expect(call.body.contains("\n— "))
@@ -42,8 +43,9 @@ extension CommandLineTests {
         let call = try #require(report.calls.first)
         #expect(call.app == "dailyquote" && call.replaces == 0 && call.summary == "Quote of the Day")
         #expect(call.body == "Less &lt;is&gt; more &amp; so on.\n— Ada")
-        #expect(Set(call.hints.keys) == ["desktop-entry", "urgency", "sender-pid"], "\(call.hints)")
+        #expect(Set(call.hints.keys) == ["desktop-entry", "x-kde-appname", "urgency", "sender-pid"], "\(call.hints)")
         #expect(call.hints["desktop-entry"] == "io.github.dailyquote.DailyQuote")
+        #expect(call.hints["x-kde-appname"] == "dailyquote")
         #expect(report.historySummaries == ["Quote of the Day"])
         #expect(report.files["out"]?.contains("to dunst") == true, "\(report.files["out"] ?? "")")
         let status = try #require(

@@ -10,6 +10,10 @@ package struct DesktopNotification: Sendable, Codable, Equatable {
     /// The `desktop-entry` hint: the `.desktop` file's name without the extension (the
     /// application id, ``ApplicationID/dailyquote``).
     package var desktopEntry = ApplicationID.dailyquote.rawValue
+    /// The `x-kde-appname` hint: dailyquote's KNotifications file (`dailyquote.notifyrc` in
+    /// `knotifications6/` and `knotifications5/`), by which Plasma keeps the quote in its history
+    /// and lists dailyquote in its notification settings (the desktop entry is `NoDisplay`).
+    package static let notifyRcName = "dailyquote"
     /// The buttons to offer where the server shows actions and a holder answers them; nil for none.
     package var actions: [NotificationAction]?
     /// The quote shown, for the buttons (Copy and Save use it as written, not the body).

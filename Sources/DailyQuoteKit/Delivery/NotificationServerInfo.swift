@@ -23,12 +23,12 @@ package struct NotificationServerInfo: Sendable, Codable, Equatable {
         rendersBodyMarkup ? MarkupEscaper.escape(text) : text
     }
 
-    /// Whether the server lets a notification replace another sender's in place (`replaces_id`).
+    /// Whether the server holds back the banner of a notification posted while another one is
+    /// shown: the new quote is then shown again once the last one is closed.
     ///
-    /// GNOME Shell's freedesktop daemon answers "Invalid notification ID" (measured on 43): the
-    /// new holder posts a new one there instead of trying, and shows it again once the old one
-    /// is closed (GNOME shows no banner for one posted while another was shown).
-    package var replacesOtherSendersNotifications: Bool { name != "gnome-shell" }
+    /// GNOME Shell's freedesktop daemon does (measured on 43); the other servers show the new
+    /// popup at once.
+    package var holdsBackBannerWhileAnotherShows: Bool { name == "gnome-shell" }
 
     /// Whether the server takes a popup away, saying nothing, when any of its buttons is pressed.
     ///

@@ -12,9 +12,7 @@ package struct UnixSignal: Sendable, Hashable, CustomStringConvertible {
     package static let terminate = UnixSignal(SIGTERM)
     /// SIGINT: stop (Ctrl-C).
     package static let interrupt = UnixSignal(SIGINT)
-    /// SIGUSR1: a later holder replaced the held notification in place; let go of it.
-    package static let user1 = UnixSignal(SIGUSR1)
-    /// SIGUSR2, to `run`: a later delivery without a holder; close the held notification and let go.
+    /// SIGUSR2, to `run`: a later delivery; close the held notification and let go.
     package static let user2 = UnixSignal(SIGUSR2)
     /// SIGPIPE: a write to a pipe whose reader has gone.
     package static let brokenPipe = UnixSignal(SIGPIPE)

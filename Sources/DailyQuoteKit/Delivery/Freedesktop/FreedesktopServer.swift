@@ -97,14 +97,15 @@ package final class FreedesktopServer: Sendable {
 
     /// `Notify`'s arguments for `notification` on `server`, as libnotify sends them: the body
     /// escaped where the server renders markup, no actions, and the hints `desktop-entry`,
-    /// `urgency` and `sender-pid`.
+    /// `x-kde-appname`, `urgency` and `sender-pid`.
     static func arguments(for notification: DesktopNotification, on server: NotificationServerInfo) -> DBusValue {
         .tuple([
             .string(notification.appName), .uint32(0), .string(notification.icon), .string(notification.summary),
             .string(server.body(notification.body)),
             .array(elementType: "s", []),
             .vardict([
-                .init("desktop-entry", .string(notification.desktopEntry)), .init("urgency", .byte(notification.urgency.level)),
+                .init("desktop-entry", .string(notification.desktopEntry)),
+                .init("x-kde-appname", .string(DesktopNotification.notifyRcName)), .init("urgency", .byte(notification.urgency.level)),
                 .init("sender-pid", .int64(Int64(getpid()))),
             ]),
             .int32(notification.expireMilliseconds),

@@ -5,8 +5,8 @@ package protocol HeldPost: AnyObject {
     /// The id the server shows it under (it changes where a replacement needs a new popup).
     var id: UInt32 { get }
 
-    /// Shows it again: after the quote it did not replace in place has gone (GNOME 43 shows no
-    /// banner for a notification posted while another was shown).
+    /// Shows it again, after the last quote has gone, where the server held back its banner
+    /// (``NotificationServerInfo/holdsBackBannerWhileAnotherShows``).
     func showAgain()
 
     /// Closes it.
@@ -16,11 +16,10 @@ package protocol HeldPost: AnyObject {
     /// with the press) and answers the id it is shown under, or nil if the server refused it.
     func replace(with replacement: DesktopNotification, on server: NotificationServerInfo) -> UInt32?
 
-    /// Watches it for at most `seconds`, or until `stop` (``HoldEnd/stopped``) or `release`
-    /// (``HoldEnd/released``) is readable; passes each button pressed to `onAction`, and calls
-    /// `onEnd` once, when the hold ends.
+    /// Watches it for at most `seconds`, or until `stop` (``HoldEnd/stopped``) is readable;
+    /// passes each button pressed to `onAction`, and calls `onEnd` once, when the hold ends.
     func watch(
-        seconds: Int64, stop: Int32?, release: Int32?, onAction: @escaping (NotificationAction) -> Void,
+        seconds: Int64, stop: Int32?, onAction: @escaping (NotificationAction) -> Void,
         onEnd: @escaping (HoldEnd) -> Void)
 
     /// Ends the watch now with `end`, as if the server had said so.

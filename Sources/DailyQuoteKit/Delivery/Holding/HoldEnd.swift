@@ -4,12 +4,9 @@ package enum HoldEnd: Sendable, Equatable {
     case closed(NotificationCloseReason?)
     /// The hold's time ran out.
     case expired
-    /// SIGTERM or SIGINT: the next delivery replaced it without a holder, or the session is
-    /// ending; the notification is closed.
+    /// SIGTERM or SIGINT: the next delivery was posted, or the session is ending; the
+    /// notification is closed.
     case stopped
-    /// SIGUSR1: the next delivery's holder replaced the notification in place and holds it now;
-    /// it is left as it is.
-    case released
     /// A button was pressed on a server that then takes the popup away without a word
     /// (``NotificationServerInfo/removesPopupOnPress``): the press is recorded, nothing is left to hold.
     case removedOnPress

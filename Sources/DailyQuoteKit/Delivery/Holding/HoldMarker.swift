@@ -4,8 +4,7 @@ import Glibc
 /// What a running holder keeps: ``AppPaths/holdMarker``, valid while the holder holds
 /// ``AppPaths/holdLock``.
 ///
-/// The next delivery reads it to replace the held notification in place and to end its
-/// holder; `status` reads it to show a live holder.
+/// The next delivery reads it to end its holder, which closes the held notification; `status` reads it to show a live holder.
 package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
     package var pid: Int32
     /// The held notification's id on the server.
@@ -28,19 +27,14 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
 
     package static func files(in paths: AppPaths) -> (marker: String, lock: String) { (paths.holdMarker, paths.holdLock) }
 
-    /// Asks the holder to close its notification and let go (SIGTERM; SIGUSR2 for `run`): the
-    /// new quote was posted without a holder.
+    /// Asks the holder to close its notification and let go (SIGTERM; SIGUSR2 for `run`): a
+    /// new quote was posted.
     ///
     /// The process is checked to be dailyquote first (a holder, or `run` where the marker says
     /// so), so a recycled PID is left alone.
     package func end() {
         if isScheduler { send(SIGUSR2, holderOnly: false) } else { send(SIGTERM, holderOnly: true) }
     }
-
-    /// Asks the holder to let go of its notification without closing it (SIGUSR1): the new
-    /// holder replaced it in place and holds it now. (A holder from before this request existed
-    /// dies of it, which closes nothing either.)
-    package func release() { send(SIGUSR1, holderOnly: !isScheduler) }
 
     /// Kills a holder process that did not end when asked (stopped, or frozen).
     ///

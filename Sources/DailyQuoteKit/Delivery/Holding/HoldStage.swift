@@ -5,7 +5,7 @@ import Logging
 /// The holder's rules, the one implementation for `dailyquote hold` (``HolderProcess``) and
 /// `run`'s own holder (``InProcessHolder``): posts the notification it is handed, reports it,
 /// and, on a server that keeps notifications or shows its buttons, stays as its sender until it
-/// is closed, the hold ends, or the next delivery replaces it.
+/// is closed, the hold ends, or the next delivery replaces it (as a new notification).
 ///
 /// The `Notify` call comes first; everything else follows it: the end of this process's own
 /// last quote (`run`), taking over from the previous holder (``HoldTakeover``: `hold.lock`),
@@ -26,7 +26,7 @@ package struct HoldStage: Sendable {
     /// Where a holder inside a systemd service moves to; nil stays where it is.
     package var scope: UserScope?
     /// Whether this is `run`'s holder, in the scheduler's own process: its marker says so, so
-    /// that a later holder asks it to let go (SIGUSR1, SIGUSR2) and never kills it.
+    /// that a later holder asks it to close its quote (SIGUSR2) and never kills it.
     package var inScheduler: Bool
     /// How long the previous holder has to let go of `hold.lock` (``HoldTakeover/grace``).
     package var grace: Int64 = 2
@@ -75,14 +75,14 @@ package struct HoldStage: Sendable {
     ///
     /// `report` gets the one reply for `notify`, once the notification is posted and, if it is
     /// held, marked and out of the notify service. `stop` is the descriptor of the process's
-    /// SIGTERM and SIGINT (a ``SignalSubscription``), `release` its SIGUSR1's. `connecting` is libnotify's connection, made
+    /// SIGTERM and SIGINT (a ``SignalSubscription``). `connecting` is libnotify's connection, made
     /// ahead on another thread (nil, or one that failed, connects here); it is waited for only
     /// once the previous holder's marker is read. The hold runs a GLib main loop on this thread.
     package func run(
         _ request: HoldRequest, connecting: StartedWork<LibnotifyPoster.Connection, DeliveryError>? = nil, stop: Int32?,
-        release: Int32? = nil, report: (HoldReply) -> Void
+        report: (HoldReply) -> Void
     ) -> HoldEnd? {
-        // Read before the post, which replaces its quote in place.
+        // Read before the post: the holder of the quote the new one replaces.
         let previous = HoldMarker.live(in: paths)
         let connection: LibnotifyPoster.Connection
         do throws(DeliveryError) {
@@ -100,7 +100,7 @@ package struct HoldStage: Sendable {
         guard let held else { return nil }
         let loop = GioMainLoop()
         var end: HoldEnd?
-        watch(held, stop: stop, release: release) {
+        watch(held, stop: stop) {
             end = $0
             loop.quit()
         }
@@ -110,12 +110,12 @@ package struct HoldStage: Sendable {
 
     /// Posts `request` through `poster` and takes the hold where the server needs one.
     ///
-    /// The new quote goes in place of the last one where it is on the same server: this
-    /// process's own (`own`, `run`'s), else the previous holder's (`previous`, its marker read
-    /// before the post). Once it is shown, `own` goes (closed unless replaced in place, recorded
-    /// as replaced) and passes its lock on; else the previous holder is ended (``takeOver(from:for:through:inPlace:)``).
+    /// The new quote is a new notification. Once it is shown, the last one goes: this
+    /// process's own (`own`, `run`'s: closed, recorded as replaced, its lock passed on), else the
+    /// previous holder's (`previous`, its marker read before the post), whose holder is asked to
+    /// close it (``takeOver(from:for:through:on:)``).
     /// Returns the reply for `notify`, and the hold (nil when it does not hold), not yet watched
-    /// (``watch(_:stop:release:ended:)``).
+    /// (``watch(_:stop:ended:)``).
     package func post(
         _ request: HoldRequest, through poster: some HolderPosting, replacing own: Held? = nil, previous: HoldMarker?
     ) -> (reply: HoldReply, held: Held?) {
@@ -128,29 +128,18 @@ package struct HoldStage: Sendable {
             server = try poster.server()
             let offered = server.capabilities.contains("actions") ? (notification.actions ?? []) : []
             holding = Self.needsHolder(server, offering: offered) && request.until > clock()
-            // In place of the last quote where it is on this server: the server shows the new one
-            // where the old one was (GNOME 43 shows no banner for a second one).
-            var id: UInt32 = 0
-            if let own, own.server.name == server.name {
-                id = own.shown.id
-            } else if holding, let previous, previous.server == server.name, server.replacesOtherSendersNotifications {
-                id = previous.id
-            }
-            posted = try poster.post(notification, offering: holding ? offered : [], on: server, id: id, replacingOther: previous?.id)
+            // Always a new notification, never one in place of the last quote: a server may keep
+            // that one after its popup has gone (Plasma marks it expired, and a replacement
+            // inherits that, so the new quote would never pop up). The last one is closed next.
+            posted = try poster.post(notification, offering: holding ? offered : [], on: server)
         } catch {
             return (.failed(error), nil)
         }
-        // In place of the last quote, its history entry is told apart by the posting time.
-        let last =
-            own.map { (id: $0.shown.id, server: $0.shown.server, postedAt: $0.shown.postedAt) }
-            ?? previous.map { (id: $0.id, server: $0.server, postedAt: $0.postedAt) }
-        let inPlace = last.map { $0.id == posted.id && $0.server == server.name } ?? false
-        var postedAt = clock()
-        if inPlace, let last { postedAt = max(postedAt, last.postedAt + 1) }
+        let postedAt = clock()
         var reply = HoldReply(server: server, id: posted.id, postedAt: postedAt, holding: holding)
-        var lock = own.flatMap { replaceOwn($0, by: posted.id) }
+        var lock = own.flatMap { replaceOwn($0) }
         guard holding else { return (reply, nil) }
-        if lock == nil { lock = takeOver(from: previous, for: posted, through: poster, inPlace: inPlace) }
+        if lock == nil { lock = takeOver(from: previous, for: posted, through: poster, on: server) }
         let shown = ActionAnswerer.Shown(notification: notification, id: posted.id, postedAt: postedAt, server: server.name)
         guard let lock, adoptScope(), marked(shown, until: request.until) else {
             // Posted, but not held: it stays on the server, its buttons unanswered.
@@ -163,10 +152,10 @@ package struct HoldStage: Sendable {
     /// Watches `held` until its hold ends: answers its buttons (``answer(_:on:)``), then
     /// records the end (``finish(_:of:)``) and calls `ended`, on the thread that runs the
     /// default main context.
-    package func watch(_ held: Held, stop: Int32?, release: Int32?, ended: @escaping (HoldEnd) -> Void) {
+    package func watch(_ held: Held, stop: Int32?, ended: @escaping (HoldEnd) -> Void) {
         // Weak: the hold owns the post, which owns these closures.
         held.posted.watch(
-            seconds: held.until - clock(), stop: stop, release: release,
+            seconds: held.until - clock(), stop: stop,
             onAction: { [weak held] action in
                 guard let held else { return }
                 answer(action, on: held)
@@ -203,38 +192,37 @@ package struct HoldStage: Sendable {
         case .closed(let reason):
             record(.init(id: held.shown.id, postedAt: held.shown.postedAt, reason: reason, at: clock()), "how the notification ended")
         case .stopped:
-            // From the next delivery posted without replacing this one in place, or from the
-            // session ending: either way the old quote goes. A holder that replaces this one
+            // From the next delivery, or from the session ending: either way the old quote goes. A holder that replaces this one
             // waits for the lock, so it goes after the close.
             held.posted.close()
-        case .expired, .released, .removedOnPress:
+        case .expired, .removedOnPress:
             break
         }
         held.lock = nil
         logger.info("the hold ended: \(end)")
     }
 
-    /// Ends this process's own hold, recorded as replaced, and returns its lock for the hold that replaces it.
-    ///
-    /// Its notification is closed unless the new one (`id`) took its place.
-    private func replaceOwn(_ own: Held, by id: UInt32) -> FileLock? {
+    /// Ends this process's own hold, its notification closed and recorded as replaced, and
+    /// returns its lock for the hold that replaces it.
+    private func replaceOwn(_ own: Held) -> FileLock? {
         own.posted.detach()
-        if own.shown.id != id { own.posted.close() }
+        own.posted.close()
         record(.init(id: own.shown.id, postedAt: own.shown.postedAt, reason: .replaced, at: clock()), "the replaced notification")
         defer { own.lock = nil }
         return own.lock
     }
 
-    /// Ends the previous holder and takes `hold.lock` (``HoldTakeover``) for `posted`; nil without the lock.
-    ///
-    /// `inPlace`: the new quote replaced the previous holder's (its holder is asked to let go, not to close it).
-    func takeOver(from previous: HoldMarker?, for posted: any HeldPost, through poster: some HolderPosting, inPlace: Bool) -> FileLock? {
-        let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger, grace: grace).takeOver(from: previous, inPlace: inPlace)
-        if let previous = takeover.previous, !inPlace {
+    /// Ends the previous holder, which closes its quote, and takes `hold.lock`
+    /// (``HoldTakeover``) for `posted`; nil without the lock.
+    func takeOver(
+        from previous: HoldMarker?, for posted: any HeldPost, through poster: some HolderPosting, on server: NotificationServerInfo
+    ) -> FileLock? {
+        let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger, grace: grace).takeOver(from: previous)
+        if let previous = takeover.previous {
             // A killed holder could not close its quote: the new one is posted, so the old one goes.
             if takeover.killed, previous.id != posted.id { poster.close(previous.id) }
             // Shown while the old one still was, the new one may have gone to the tray unseen.
-            posted.showAgain()
+            if server.holdsBackBannerWhileAnotherShows { posted.showAgain() }
         }
         if takeover.lock == nil { logger.warning("cannot take \(paths.holdLock); the notification is shown but not held") }
         return takeover.lock

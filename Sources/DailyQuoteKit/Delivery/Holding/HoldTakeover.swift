@@ -5,9 +5,8 @@ import Logging
 ///
 /// It runs only after the new `Notify` call has succeeded, so a failed post leaves the last
 /// quote on screen and held. A holder that takes over also takes `hold.lock` here: the previous
-/// holder is asked to let go (its notification was replaced in place) and, if it has not let go
-/// of the lock within `grace` (stopped, or frozen), it is killed, so the new holder always has
-/// its marker. Two takeovers never race: each runs under `notify`'s ledger lock, which `notify` keeps
+/// holder is asked to close its notification and, if it has not let go of the lock within
+/// `grace` (stopped, or frozen), it is killed, so the new holder always has its marker. Two takeovers never race: each runs under `notify`'s ledger lock, which `notify` keeps
 /// until its holder has answered.
 package struct HoldTakeover: Sendable {
     package var paths: AppPaths
@@ -41,15 +40,11 @@ package struct HoldTakeover: Sendable {
         recordReplaced(previous)
     }
 
-    /// Asks the previous holder (`previous`, read before the post) to let go, and takes
-    /// `hold.lock` for this process.
-    ///
-    /// Where the new notification replaced the previous one `inPlace` (`replaces_id`), the
-    /// previous holder is asked to let go without closing it (``HoldMarker/release()``);
-    /// otherwise (the server gave the new one an id of its own) to close it (``HoldMarker/end()``).
-    package func takeOver(from previous: HoldMarker?, inPlace: Bool) -> Result {
+    /// Asks the previous holder (`previous`, read before the post) to close its notification
+    /// (``HoldMarker/end()``), and takes `hold.lock` for this process.
+    package func takeOver(from previous: HoldMarker?) -> Result {
         var result = Result(previous: previous)
-        if inPlace { result.previous?.release() } else { result.previous?.end() }
+        result.previous?.end()
         // Recorded while the previous holder lets go: its lock is then free at the first try.
         if let previous { recordReplaced(previous) }
         result.lock = try? FileLock(path: paths.holdLock, until: .after(seconds: grace))

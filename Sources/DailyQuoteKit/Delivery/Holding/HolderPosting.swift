@@ -6,14 +6,10 @@ package protocol HolderPosting {
     /// The server's name, version and capabilities.
     func server() throws(DeliveryError) -> NotificationServerInfo
 
-    /// Posts `notification` on `server`, with `actions` as its buttons (none: no buttons).
-    ///
-    /// A nonzero `id` replaces that notification in place. Where that is `other` (another
-    /// sender's notification) and the server refuses (GNOME 43: "Invalid notification ID"), it
-    /// is posted as a new one instead.
+    /// Posts `notification` on `server` as a new notification, with `actions` as its buttons
+    /// (none: no buttons).
     func post(
-        _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo, id: UInt32,
-        replacingOther other: UInt32?
+        _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo
     ) throws(DeliveryError) -> any HeldPost
 
     /// Closes the notification `id` (one a killed holder left, which the server did not replace).

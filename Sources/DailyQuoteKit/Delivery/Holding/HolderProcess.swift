@@ -17,8 +17,6 @@ package enum HolderProcess {
         // First of all: a stop request from here on closes the notification instead of killing
         // the holder between its post and its hold (this is the process's one owner of SIGTERM and SIGINT).
         let stops = SignalRouter.subscribe([.terminate, .interrupt])
-        // SIGUSR1: the next holder replaced this one's quote in place; let go of it, without closing it.
-        let release = SignalRouter.subscribe([.user1])
         // Settled here, not on the connecting thread below: it may set an environment variable.
         // (Beside that thread, only the messages locale is set, from C, which frees nothing the
         // thread could be reading.)
@@ -45,8 +43,8 @@ package enum HolderProcess {
             paths: paths, clock: UnixClock.system, logger: logger,
             answerer: ActionAnswerer(for: request, paths: paths, zones: zones, environment: variables, logger: logger),
             scope: UserScope(runtimeDirectory: variables["XDG_RUNTIME_DIR"]))
-        _ = withExtendedLifetime((stops, release)) {
-            stage.run(request, connecting: connecting, stop: stops?.descriptor.rawValue, release: release?.descriptor.rawValue) { reply in
+        _ = withExtendedLifetime(stops) {
+            stage.run(request, connecting: connecting, stop: stops?.descriptor.rawValue) { reply in
                 failed = reply.error != nil
                 // `notify` waits for this line; anything reading the output to its end, for the end.
                 try? SystemCall.writeStandardOutput(reply.line())

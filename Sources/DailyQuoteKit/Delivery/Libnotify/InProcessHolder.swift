@@ -5,17 +5,14 @@ import SystemPackage
 /// `run`'s holder: keeps the scheduler's notification in its own process, by ``HoldStage``'s rules as `dailyquote hold` does.
 ///
 /// Every libnotify call of the process runs on a thread of its own in GLib's default main context (``GioMainLoop``),
-/// asleep between events. Its marker says it is `run`'s: a later holder that replaced its quote in place asks it to
-/// let go (SIGUSR1), a `notify` posting without a holder asks it to close its quote (SIGUSR2).
+/// asleep between events. Its marker says it is `run`'s: a later `notify` asks it to close its quote (SIGUSR2).
 package final class InProcessHolder: HolderStarting, @unchecked Sendable {
     // Unchecked: `connection` and `current` are touched only on the holder's thread (every use
     // is inside `loop.perform`, or in the loop's own events); everything else is immutable.
     private let stage: HoldStage
     /// The buttons' answerer for a request (its zone, its filters).
     private let answerer: @Sendable (HoldRequest) -> ActionAnswerer
-    /// SIGUSR1: a later holder replaced the quote in place; let go of it.
-    private let release: SignalSubscription?
-    /// SIGUSR2: a later delivery without a holder; close the quote and let go.
+    /// SIGUSR2: a later delivery; close the quote and let go.
     private let closing: SignalSubscription?
     private let loop = GioMainLoop()
     private var connection: LibnotifyPoster.Connection?
@@ -23,18 +20,15 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
 
     package var postsEverything: Bool { true }
 
-    /// Starts the holder's thread and catches SIGUSR1 and SIGUSR2 (the later deliveries' requests).
+    /// Starts the holder's thread and catches SIGUSR2 (the later deliveries' request).
     package init(
         paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger,
         answerer: @escaping @Sendable (HoldRequest) -> ActionAnswerer
     ) throws(DetachedThread.StartError) {
         stage = HoldStage(paths: paths, clock: clock, logger: logger, inScheduler: true)
         self.answerer = answerer
-        release = SignalRouter.subscribe([.user1])
         closing = SignalRouter.subscribe([.user2])
-        if release == nil || closing == nil {
-            logger.warning("cannot catch SIGUSR1 and SIGUSR2; a later notify cannot ask run to let go of its notification")
-        }
+        if closing == nil { logger.warning("cannot catch SIGUSR2; a later notify cannot ask run to close its notification") }
         try DetachedThread.start { [loop] in loop.run() }
     }
 
@@ -62,7 +56,7 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         }
     }
 
-    /// Posts `request` in place of this process's own quote (else another holder's) and watches the hold: on the holder's thread.
+    /// Posts `request`, replacing this process's own quote (else another holder's), and watches the hold: on the holder's thread.
     private func postHere(_ request: HoldRequest) -> HoldReply {
         var stage = stage
         stage.answerer = answerer(request)
@@ -83,11 +77,11 @@ package final class InProcessHolder: HolderStarting, @unchecked Sendable {
         current = held
         guard let held else { return reply }
         // Requests that came while nothing was held are not for this hold.
-        for signal in [release, closing] { signal?.drain() }
-        stage.watch(held, stop: closing?.descriptor.rawValue, release: release?.descriptor.rawValue) { [weak self, weak held] end in
+        closing?.drain()
+        stage.watch(held, stop: closing?.descriptor.rawValue) { [weak self, weak held] end in
             guard let self, let held, self.current === held else { return }
             // Read, or the loop would see the same request again.
-            (end == .stopped ? self.closing : end == .released ? self.release : nil)?.drain()
+            if end == .stopped { self.closing?.drain() }
             self.current = nil
         }
         return reply

@@ -22,13 +22,13 @@ final class LibnotifyHeldPost: HeldPost {
     }
 
     func watch(
-        seconds: Int64, stop: Int32?, release: Int32?, onAction: @escaping (NotificationAction) -> Void,
+        seconds: Int64, stop: Int32?, onAction: @escaping (NotificationAction) -> Void,
         onEnd: @escaping (HoldEnd) -> Void
     ) {
         hold.onAction = { identifier in
             if let action = NotificationAction(rawValue: identifier) { onAction(action) }
         }
-        hold.attach(to: notification, seconds: seconds, stop: stop, release: release, onEnd: onEnd)
+        hold.attach(to: notification, seconds: seconds, stop: stop, onEnd: onEnd)
     }
 
     func end(_ end: HoldEnd) { hold.end(end) }

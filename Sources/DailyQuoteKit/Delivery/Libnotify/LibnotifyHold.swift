@@ -37,12 +37,9 @@ final class LibnotifyHold {
         notify_notification_set_hint(notification.pointer, "resident", g_variant_new_boolean(1))
     }
 
-    /// Watches `notification` for at most `seconds`, or until `stop` (``HoldEnd/stopped``) or
-    /// `release` (``HoldEnd/released``) is readable, and calls `onEnd` once, on the thread that
-    /// runs the default main context.
-    func attach(
-        to notification: LibnotifyNotification, seconds: Int64, stop: Int32?, release: Int32? = nil, onEnd: @escaping (HoldEnd) -> Void
-    ) {
+    /// Watches `notification` for at most `seconds`, or until `stop` (``HoldEnd/stopped``) is
+    /// readable, and calls `onEnd` once, on the thread that runs the default main context.
+    func attach(to notification: LibnotifyNotification, seconds: Int64, stop: Int32?, onEnd: @escaping (HoldEnd) -> Void) {
         detach()
         end = nil
         self.onEnd = onEnd
@@ -64,33 +61,23 @@ final class LibnotifyHold {
                     Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue().finish(.expired)
                     return 1
                 }, context))
-        if let stop { watch(stop, ending: .stopped) }
-        if let release { watch(release, ending: .released) }
-    }
-
-    /// The request descriptors a hold watches, each with the end it makes.
-    private var requests: [Int32: HoldEnd] = [:]
-
-    /// Ends the hold with `end` once `descriptor` is readable (it is never read here, so it
-    /// stays readable until the hold ends).
-    private func watch(_ descriptor: Int32, ending end: HoldEnd) {
-        requests[descriptor] = end
-        sources.append(
-            dq_unix_fd_add_readable(
-                descriptor,
-                { descriptor, _, data in
-                    guard let data else { return 0 }
-                    let hold = Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue()
-                    hold.finish(hold.requests[descriptor] ?? .stopped)
-                    return 1
-                }, Unmanaged.passUnretained(self).toOpaque()))
+        // The stop descriptor is never read here, so it stays readable until the hold ends.
+        if let stop {
+            sources.append(
+                dq_unix_fd_add_readable(
+                    stop,
+                    { _, _, data in
+                        guard let data else { return 0 }
+                        Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue().finish(.stopped)
+                        return 1
+                    }, context))
+        }
     }
 
     /// Stops watching: removes the sources and the close handler (the buttons stay offered).
     func detach() {
         for source in sources { g_source_remove(source) }
         sources = []
-        requests = [:]
         if let watched { g_signal_handler_disconnect(UnsafeMutableRawPointer(watched.notification.pointer), watched.handler) }
         watched = nil
     }

@@ -21,6 +21,7 @@ final class LibnotifyNotification {
         notify_notification_set_urgency(pointer, NotifyUrgency(rawValue: UInt32(urgency.level)))
         notify_notification_set_timeout(pointer, expireMilliseconds)
         notify_notification_set_hint_string(pointer, "desktop-entry", desktopEntry)
+        notify_notification_set_hint_string(pointer, "x-kde-appname", DesktopNotification.notifyRcName)
     }
 
     /// Changes its summary, body (already escaped if the server wants markup) and icon, for the

@@ -4,18 +4,6 @@
 package struct LibnotifyPoster {
     package init() {}
 
-    /// Shows `posted`; where it was to replace `other` (another sender's notification) and the
-    /// server refuses (GNOME 43: "Invalid notification ID"), as a new one instead (the previous
-    /// holder then closes its own).
-    static func show(_ posted: LibnotifyNotification, replacingOther other: UInt32?) throws(DeliveryError) {
-        do {
-            try posted.show()
-        } catch  where other != nil && posted.id == other {
-            posted.id = 0
-            try posted.show()
-        }
-    }
-
     /// libnotify initialised and the server asked who it is, for the holder's rules (``HoldStage``) to post through.
     ///
     /// A holder makes it before its request arrives (one `notify` starts ahead of time, while it decides what to post).
@@ -44,13 +32,11 @@ package struct LibnotifyPoster {
         }
 
         package func post(
-            _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo, id: UInt32,
-            replacingOther other: UInt32?
+            _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo
         ) throws(DeliveryError) -> any HeldPost {
             let posted = LibnotifyHeldPost(try LibnotifyPoster.make(notification, for: server), library: library)
-            posted.notification.id = id
             posted.hold.offer(actions, labels: notification.tr, on: posted.notification)
-            try LibnotifyPoster.show(posted.notification, replacingOther: other)
+            try posted.notification.show()
             return posted
         }
 
