@@ -190,3 +190,23 @@ int dq_fork_detached(int input, int output, int discard_error, char **argv, int 
     memcpy(argv[1], word, strlen(word));
     return 0;
 }
+
+// The arguments as glibc hands them to every .init_array function, before main: Swift's
+// CommandLine reads /proc/self/cmdline instead, which a bare chroot, a build environment or a
+// minimal container may lack (the arguments are then empty), and which libfaketime's preload
+// can hide. These are the strings on the stack, which dq_fork_detached rewrites.
+static int captured_argc;
+static char **captured_argv;
+
+static void capture_arguments(int argc, char **argv, char **envp) {
+    (void)envp;
+    captured_argc = argc;
+    captured_argv = argv;
+}
+
+__attribute__((section(".init_array"), used)) static void (*capture_arguments_at_start)(int, char **, char **) = capture_arguments;
+
+char **dq_process_arguments(int *argc) {
+    *argc = captured_argc;
+    return captured_argv;
+}

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Glibc
 
 /// `dailyquote clear`: delete the cached quote, the state, or both.
-struct ClearCommand: AsyncParsableCommand {
+struct ClearCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Delete the cached quote (--cache), the delivery state and history (--state), or both."
@@ -21,7 +21,7 @@ struct ClearCommand: AsyncParsableCommand {
     @Flag(help: "Do not ask for confirmation.")
     var yes = false
 
-    func run() async throws {
+    func run() throws {
         let paths = AppPaths(environment: EnvironmentVariables.current())
         let both = !cache && !state
         let targets = ((cache || both) ? [paths.cacheDirectory] : []) + ((state || both) ? [paths.stateDirectory] : [])

@@ -4,14 +4,14 @@ import FoundationEssentials
 import Logging
 
 /// `dailyquote config check`.
-struct ConfigCheckCommand: AsyncParsableCommand {
+struct ConfigCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate the config file and the system-wide ones; print 'ok: <path>' for each or the problem (exit 78).")
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
+    func run() throws {
         let context = try CommandContext(global)
         // The system files alone are what a user without a file of their own gets: they must
         // stand alone, even where this user's file overrides a broken value.

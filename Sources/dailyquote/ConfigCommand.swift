@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `dailyquote config`: check, locate and create the config file.
-struct ConfigCommand: AsyncParsableCommand {
+struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Check, locate or create the config file.",

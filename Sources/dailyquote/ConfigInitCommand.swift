@@ -3,7 +3,7 @@ import DailyQuoteKit
 import FoundationEssentials
 
 /// `dailyquote config init`.
-struct ConfigInitCommand: AsyncParsableCommand {
+struct ConfigInitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a commented default config file.")
@@ -15,7 +15,7 @@ struct ConfigInitCommand: AsyncParsableCommand {
 
     /// Writes the template to the config path; through a symbolic link (a dotfiles layout), to
     /// the file the link points at, so that the link stays.
-    func run() async throws {
+    func run() throws {
         let paths = AppPaths(environment: EnvironmentVariables.current())
         let path = global.config ?? paths.defaultConfigFile
         guard let target = SymbolicLink.finalTarget(of: path) else {

@@ -3,14 +3,14 @@ import DailyQuoteKit
 import FoundationEssentials
 
 /// `dailyquote config path`.
-struct ConfigPathCommand: AsyncParsableCommand {
+struct ConfigPathCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "path",
         abstract: "Print the config, system config, cache and state paths in use (XDG variables respected), and the default sources.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
+    func run() throws {
         let environment = CommandEnvironment(global)
         let paths = environment.paths
         let tr = environment.tr

@@ -33,14 +33,15 @@ struct DailyQuote: AsyncParsableCommand {
     /// error and the status of its kind (``ProcessEnd``).
     static func main() async {
         // Installed as a systemd user generator under that name (a link to this binary).
-        if let first = CommandLine.arguments.first, GeneratorMain.isInvoked(as: first) {
-            ProcessEnd.exit(
-                GeneratorMain.run(arguments: Array(CommandLine.arguments.dropFirst()), variables: EnvironmentVariables.current()))
+        // Not CommandLine's: those are empty where /proc is not mounted (ProcessArguments).
+        let given = ProcessArguments.current
+        if let first = given.first, GeneratorMain.isInvoked(as: first) {
+            ProcessEnd.exit(GeneratorMain.run(arguments: Array(given.dropFirst()), variables: EnvironmentVariables.current()))
         }
         let route: QuickRoute?
         let command: ParsableCommand?
         do {
-            let arguments = try GlobalOptionRouting.normalise(Array(CommandLine.arguments.dropFirst()), root: self)
+            let arguments = try GlobalOptionRouting.normalise(Array(given.dropFirst()), root: self)
             // The plain lines skip ArgumentParser's start-up; it parses everything else.
             route = QuickRoute(arguments)
             command = route == nil ? try parseAsRoot(arguments) : nil
@@ -65,6 +66,11 @@ struct DailyQuote: AsyncParsableCommand {
                 // On this thread too, as above.
                 try notify.request.runOnCallingThread()
             } else if var asyncCommand = command as? AsyncParsableCommand {
+                // Swift's thread pool traps where /proc is missing (a bare chroot, a build
+                // environment); the other commands run on this thread and need none.
+                guard ProcessArguments.procMounted else {
+                    fail("this command needs /proc, which is not mounted here (mount -t proc proc /proc)", kind: .unavailable)
+                }
                 try await asyncCommand.run()
             } else if var command {
                 try command.run()

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Logging
 
 /// `dailyquote favorites`: list the quotes saved with the Save button, or remove one.
-struct FavoritesCommand: AsyncParsableCommand {
+struct FavoritesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "favorites",
         abstract: "List the quotes saved with the notification's Save button, numbered; --remove N removes one.",
@@ -40,7 +40,7 @@ struct FavoritesCommand: AsyncParsableCommand {
         history.last { $0.postedAt <= favorite.savedAt && favorite.isSame(as: $0.quote) }?.source
     }
 
-    func run() async throws {
+    func run() throws {
         // No plan needed: a broken config must not hide the favourites.
         let context = CommandEnvironment(global)
         let store = context.paths.favoritesStore(logger: context.logger)

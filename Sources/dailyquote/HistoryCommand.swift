@@ -3,7 +3,7 @@ import DailyQuoteKit
 import Logging
 
 /// `dailyquote history`: list past deliveries.
-struct HistoryCommand: AsyncParsableCommand {
+struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List past deliveries, newest last."
@@ -22,7 +22,7 @@ struct HistoryCommand: AsyncParsableCommand {
         guard limit > 0 else { throw ValidationError("--limit must be a positive whole number, not \(limit).") }
     }
 
-    func run() async throws {
+    func run() throws {
         // No plan needed: a broken config must not hide the history.
         let context = CommandEnvironment(global)
         let entries = ActionLog(path: context.paths.actionLog).annotate(

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Logging
 
 /// `dailyquote install`: hands both stages to the systemd user manager as timers.
-struct InstallCommand: AsyncParsableCommand {
+struct InstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Write the systemd user timers for the plan, then enable and start them.",
@@ -20,7 +20,7 @@ struct InstallCommand: AsyncParsableCommand {
     @Flag(help: "Only write the unit files; do not reload, enable or start anything.")
     var noEnable = false
 
-    func run() async throws {
+    func run() throws {
         let context = try CommandContext(global)
         let validator = CalendarValidator(subprocess: context.subprocess)
         let (schedule, rejection) = validator.schedule(for: context.planner, now: context.now)

@@ -3,7 +3,7 @@ import DailyQuoteKit
 import FoundationEssentials
 
 /// `dailyquote notify`: the delivery stage.
-struct NotifyCommand: AsyncParsableCommand {
+struct NotifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
         abstract: "Post the day's quote if a planned delivery is due (once per planned day).",
@@ -24,7 +24,7 @@ struct NotifyCommand: AsyncParsableCommand {
         Request(config: global.config, verbosity: global.verbose, mode: dryRun.mode, now: now, json: json)
     }
 
-    func run() async throws {
+    func run() throws {
         try request.runOnCallingThread()
     }
 

@@ -5,7 +5,7 @@ import Glibc
 import Logging
 
 /// `dailyquote run`: the foreground scheduler, and the default subcommand.
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the refresh and delivery stages in the foreground on the planned schedule.",
@@ -25,7 +25,7 @@ struct RunCommand: AsyncParsableCommand {
             """)
     var fromAutostart = false
 
-    func run() async throws {
+    func run() throws {
         try runOnCallingThread()
     }
 

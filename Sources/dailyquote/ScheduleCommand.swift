@@ -3,7 +3,7 @@ import DailyQuoteKit
 import FoundationEssentials
 
 /// `dailyquote schedule`: preview the planned deliveries and refreshes.
-struct ScheduleCommand: AsyncParsableCommand {
+struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedule",
         abstract: "Show the next planned deliveries and refreshes; changes nothing."
@@ -36,7 +36,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         "--from: cannot read '\(from)'; use ISO 8601 with an offset (2026-03-29T00:30:00+01:00) or 'YYYY-MM-DD HH:MM[:SS]' in the configured zone."
     }
 
-    func run() async throws {
+    func run() throws {
         let context = try CommandContext(global)
         var start = context.now
         if let from {

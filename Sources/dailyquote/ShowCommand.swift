@@ -2,7 +2,7 @@ import ArgumentParser
 import DailyQuoteKit
 
 /// `dailyquote show`: print the current quote, like `fortune`.
-struct ShowCommand: AsyncParsableCommand {
+struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print the current quote (the cached one, or today's from a local file or the bundled collection).",
@@ -14,7 +14,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Print a random favourite (saved with the notification's Save button).")
     var favorite = false
 
-    func run() async throws {
+    func run() throws {
         if favorite {
             // Favourites need no plan: a broken config must not hide them.
             let base = CommandEnvironment(global)

@@ -3,7 +3,7 @@ import DailyQuoteKit
 import FoundationEssentials
 
 /// `dailyquote status`: what is planned, what happened, and what schedules it.
-struct StatusCommand: AsyncParsableCommand {
+struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the plan, the cached quote, the last refresh and delivery, the engine and the notification server."
@@ -14,7 +14,7 @@ struct StatusCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
-    func run() async throws {
+    func run() throws {
         let context = try CommandContext(global, tolerateInvalidConfig: true)
         let report = context.statusCollector.collect()
         print(json ? try JSONOutput.encode(report) : report.text(context.base.tr), terminator: json ? "\n" : "")

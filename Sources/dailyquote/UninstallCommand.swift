@@ -6,7 +6,7 @@ import Logging
 
 /// `dailyquote uninstall`: stops the quotes for this user: removes `install`'s systemd user
 /// units, turns the package's generator off in the config (with consent), and says what remains.
-struct UninstallCommand: AsyncParsableCommand {
+struct UninstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uninstall",
         abstract: "Stop the quotes for you: remove the systemd user timers; the config is kept.",
@@ -25,7 +25,7 @@ struct UninstallCommand: AsyncParsableCommand {
     @Flag(help: "Write `enabled = false` to the config without asking, where the package's generator makes the timers.")
     var yes = false
 
-    func run() async throws {
+    func run() throws {
         // No plan needed: a broken config must never stop a user from removing the tool.
         let context = CommandEnvironment(global)
         let directory = context.unitDirectory

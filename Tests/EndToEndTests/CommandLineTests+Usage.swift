@@ -83,3 +83,38 @@ extension CommandLineTests {
         #expect(!result.stdout.contains("refresh 0 before"))
     }
 }
+
+extension CommandLineTests {
+    /// Runs the binary with `arguments` where /proc is an empty directory, as in a bare
+    /// `debootstrap` chroot: a user and mount namespace with a tmpfs over /proc.
+    static func runWithoutProc(_ sandbox: Sandbox, _ arguments: [String]) throws -> ProcessResult {
+        try ProcessRunner.run(
+            "/usr/bin/unshare",
+            [
+                "--user", "--map-root-user", "--mount", "--fork", "sh", "-c", #"mount -t tmpfs tmpfs /proc && exec "$0" "$@""#,
+                RepositoryPaths.binary,
+            ]
+                + arguments, environment: sandbox.environment)
+    }
+
+    @Test(
+        "Without /proc (a bare chroot, a build environment) every command that needs no thread pool works; refresh and doctor say why not in one line"
+    )
+    func withoutProc() throws {
+        let sandbox = Sandbox()
+        let version = try Self.runWithoutProc(sandbox, ["--version"])
+        #expect(version.status == 0 && version.stdout == "\(ReleaseVersion.current)\n", "\(version.status) \(version.stderr)")
+        for arguments in [
+            ["status"], ["schedule", "--count", "2"], ["config", "check"], ["config", "path"], ["notify", "--now", "--dry-run"],
+        ] {
+            let result = try Self.runWithoutProc(sandbox, arguments)
+            #expect(result.status == 0, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(!result.stdout.isEmpty, "\(arguments) printed nothing")
+        }
+        for arguments in [["refresh"], ["doctor"]] {
+            let result = try Self.runWithoutProc(sandbox, arguments)
+            #expect(result.status == 69, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr == "dailyquote: error: this command needs /proc, which is not mounted here (mount -t proc proc /proc)\n")
+        }
+    }
+}

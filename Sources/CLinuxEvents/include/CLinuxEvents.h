@@ -56,4 +56,8 @@ int dq_fork_detached(int input, int output, int discard_error, char **argv, int 
 /// Returns 0, or -1 with errno set.
 int dq_timerfd_arm(int fd, int flags, long long seconds, long nanoseconds);
 
+/// The program's arguments as glibc passed them to main (captured before main; NULL with 0 if
+/// they were not), whether or not /proc is mounted.
+char **dq_process_arguments(int *argc);
+
 #endif

@@ -101,8 +101,9 @@ package final class Child {
     package init?(forking body: () -> Never, environment: [String: String], sharingStandardError: Bool) throws(StartError) {
         var pipes = try Pipes([0: .pipe, 1: .pipe])
         guard let toChild = pipes.child[0], let fromChild = pipes.child[1] else { preconditionFailure("both pipes were made") }
+        let arguments = ProcessArguments.raw
         let raw = dq_fork_detached(
-            toChild.rawValue, fromChild.rawValue, sharingStandardError ? 0 : 1, CommandLine.unsafeArgv, CommandLine.argc, "hold")
+            toChild.rawValue, fromChild.rawValue, sharingStandardError ? 0 : 1, arguments.argv, arguments.argc, "hold")
         if raw == 0 {
             Self.replaceEnvironment(with: environment)
             body()

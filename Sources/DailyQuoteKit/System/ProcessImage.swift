@@ -8,7 +8,7 @@ package enum ProcessImage {
     /// `run` starts afresh this way after a fetch, to shed the threads the fetch left behind
     /// (docs/performance.md).
     package static func restart() -> SystemError {
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        execv("/proc/self/exe", ProcessArguments.raw.argv)
         return SystemError.last("execv")
     }
 }

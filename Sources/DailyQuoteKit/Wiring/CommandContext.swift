@@ -91,10 +91,18 @@ package struct CommandContext {
     /// The absolute path of this binary, which the services and the holder run.
     package var executablePath: String { stages.executable }
 
-    /// Where this binary is: `/proc/self/exe`, else the first argument made absolute.
+    /// Where this binary is: `/proc/self/exe`, else the first argument made absolute (found on
+    /// `PATH` where it names no directory), else `dailyquote`.
     package static func resolveExecutable() -> String {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        guard let first = ProcessArguments.current.first, !first.isEmpty else { return "dailyquote" }
+        if first.contains("/") { return URL(fileURLWithPath: first).standardizedFileURL.path }
+        let path = EnvironmentVariables.current()["PATH"] ?? ""
+        for directory in path.split(separator: ":") where directory.hasPrefix("/") {
+            let candidate = "\(directory)/\(first)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return first
     }
 
     /// `--config`'s file as an absolute path, for the services; nil for the default file.
