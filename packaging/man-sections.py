@@ -25,10 +25,7 @@ or
 .Ss [delivery]
 .Bl -tag -width Ds
 .It Cm hour No (default 8)
-The local hour of the delivery, 0\(en23; required when
-.Cm [delivery]
-is present and has no
-.Cm times .
+The local hour of the delivery, 0\(en23.
 .It Cm minute No (default 0)
 0\(en59.
 .It Cm times No (default none)

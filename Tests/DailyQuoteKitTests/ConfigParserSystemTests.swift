@@ -133,15 +133,16 @@ struct ConfigParserSystemTests {
         }
     }
 
-    @Test("A missing hour where [delivery] has only other keys is named in the file whose [delivery] is read last")
+    @Test("A [delivery] without hour keeps the default hour, or the system's; its other keys apply")
     func missingHour() throws {
-        do {
-            _ = try parse(system: nil, user: "\n[delivery]\nminute = 5\n")
-            Issue.record("accepted")
-        } catch {
-            #expect(error.problem == .missingKey)
-            #expect(error.file == Self.user)
-            #expect(error.line == 2)
+        for (keys, check) in [
+            ("minute = 5", { (d: DeliveryConfig) in d.hour == 8 && d.minute == 5 }),
+            ("time_zone = \"Europe/Berlin\"", { $0.hour == 8 && $0.minute == 0 && $0.timeZone == "Europe/Berlin" }),
+            ("weekdays = [\"mon\"]", { $0.hour == 8 && $0.weekdays == WeekdaySet([.monday]) }),
+            ("catch_up = \"2h\"", { $0.hour == 8 && $0.catchUp == .hours(2) }),
+        ] as [(String, (DeliveryConfig) -> Bool)] {
+            let delivery = try parse(system: nil, user: "\n[delivery]\n\(keys)\n").config.delivery
+            #expect(check(delivery), "\(keys): \(delivery)")
         }
         // The system's hour completes the user's [delivery].
         #expect(try parse(system: "[delivery]\nhour = 6\n", user: "[delivery]\nminute = 5\n").config.delivery.minute == 5)

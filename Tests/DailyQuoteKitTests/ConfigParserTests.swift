@@ -218,7 +218,7 @@ struct ConfigParserTests {
         ErrorCase("[[source]]\ntype = \"api-ninjas\"\n", .missingKey, "source[1].headers", 1, "needs headers"),
         ErrorCase("[[source]]\ntype = \"dummyjson\"\nendpoint = \"random\"\n", .invalidValue, "source[1].endpoint", 3, "only zenquotes"),
         ErrorCase("[[source]]\ntype = \"zenquotes\"\nurll = \"x\"\n", .unknownKey, "source[1].urll", 3, "\"source[1].url\""),
-        ErrorCase("[delivery]\nminute = 5\n", .missingKey, "delivery.hour", 1, "required when [delivery] is present"),
+        ErrorCase("[delivery]\ntime_zone = \"UTC\"\ncatch_up = \"25h\"\n", .outOfRange, "delivery.catch_up", 3, "25h"),
         ErrorCase(
             "[[source]]\ntype = \"api-ninjas\"\nheaders = { \"X-Api-Key\" = \"key\\r\\nX-Evil: 1\" }\n", .invalidValue,
             "source[1].headers.X-Api-Key", 3, "contains a line break"),

@@ -66,12 +66,8 @@ package struct ConfigParser: Sendable {
         try table.rejectUnknownKeys(known: Table.delivery.knownKeys)
         var delivery = DeliveryConfig()
         delivery.times = try parseTimes(table)
-        guard let hour = try table.integer("hour", in: 0...23) ?? (delivery.times == nil ? nil : delivery.hour) else {
-            throw ConfigError(
-                .missingKey, file: table.file, line: table.locator.line(of: "delivery"), key: "delivery.hour",
-                detail: "required when [delivery] is present and has no `times` (an integer 0-23)")
-        }
-        delivery.hour = hour
+        // A key not written keeps its default (08:00), whatever else [delivery] sets.
+        delivery.hour = try table.integer("hour", in: 0...23) ?? delivery.hour
         delivery.minute = try table.integer("minute", in: 0...59) ?? delivery.minute
         if let names = try table.stringArray("weekdays", expecting: "an array of weekday names such as [\"mon\", \"fri\"]") {
             var days: [Weekday] = []
