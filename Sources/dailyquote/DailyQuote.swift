@@ -40,16 +40,18 @@ struct DailyQuote: AsyncParsableCommand {
         }
         let route: QuickRoute?
         let command: ParsableCommand?
+        var arguments: [String] = []
         do {
-            let arguments = try GlobalOptionRouting.normalise(Array(given.dropFirst()), root: self)
+            arguments = try GlobalOptionRouting.normalise(Array(given.dropFirst()), root: self)
             // The plain lines skip ArgumentParser's start-up; it parses everything else.
             route = QuickRoute(arguments)
             command = route == nil ? try parseAsRoot(arguments) : nil
         } catch let error as GlobalOptionRouting.UnknownCommand {
             fail(error.message, kind: .usage)
         } catch {
-            // ArgumentParser's own format: the message, then the usage it belongs to.
-            exit(withError: error)
+            // The routing named `run` for options given without a command: the mistake is the
+            // whole command line's, not run's.
+            usageFailure(error, commandTyped: arguments.first.map { given.dropFirst().contains($0) } ?? true)
         }
         do {
             if case .version? = route {
@@ -83,10 +85,26 @@ struct DailyQuote: AsyncParsableCommand {
             // By module name, not by type: `help NAME` ends with a `CommandError`, which (like
             // `ParserError`) ArgumentParser keeps internal; only ValidationError, CleanExit and
             // ExitCode are public, so `is` cannot name them all (swift-argument-parser 1.8.2).
-            exit(withError: error)
+            usageFailure(error, commandTyped: true)
         } catch {
             fail(error.message, kind: .failed)
         }
+    }
+
+    /// Ends with ArgumentParser's `error` (a help or version request prints and exits 0): the
+    /// mistake in this program's style, `dailyquote: error: …` (exit 64), then the usage of the
+    /// command typed; where none was typed, a pointer to `dailyquote --help` instead.
+    static func usageFailure(_ error: any Error, commandTyped: Bool) -> Never {
+        guard exitCode(for: error) != .success else { exit(withError: error) }
+        var text = message(for: error)
+        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+        text = text.prefix(1).lowercased() + text.dropFirst()
+        guard commandTyped else { fail("\(text); see 'dailyquote --help'", kind: .usage) }
+        // ArgumentParser's own "Error: …" line goes; its usage lines stay, after ours.
+        let usage = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Usage:") }
+        StderrLogHandler.logger(verbosity: 0, environment: EnvironmentVariables.current()).error("\(text)")
+        try? SystemCall.writeStandardError(Array((usage.joined(separator: "\n") + "\n").utf8))
+        ProcessEnd.exit(ExitStatus.code(for: .usage))
     }
 
     /// Logs `message` (unless the command already said it) and exits with `kind`'s status.

@@ -58,7 +58,8 @@ enum GlobalOptionRouting {
             command = child
             position += 1
         }
-        let names = command.configuration.subcommands.map { $0._commandName }
+        // The internal commands (`hold`, `action-service`) are neither offered nor suggested.
+        let names = command.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
         if position < rest.count, !names.isEmpty, !rest[position].hasPrefix("-"), !(path.isEmpty && rest[position] == "help") {
             throw UnknownCommand(
                 parent: ([root._commandName] + path).joined(separator: " "), word: rest[position],

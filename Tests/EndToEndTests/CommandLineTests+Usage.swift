@@ -10,6 +10,7 @@ extension CommandLineTests {
         "A mistyped subcommand is named, with the closest command when there is one (exit 64)",
         arguments: [
             (["bogus"], "unknown command 'bogus'; the commands are run, refresh, notify,"),
+            (["version"], "uninstall, status, doctor. See 'dailyquote --help'."),
             (["notfy"], "unknown command 'notfy'; did you mean 'notify'?"),
             (["-v", "shedule", "--count", "2"], "unknown command 'shedule'; did you mean 'schedule'?"),
             (["config", "chek"], "unknown command 'chek'; did you mean 'check'? See 'dailyquote config --help'."),
@@ -116,5 +117,28 @@ extension CommandLineTests {
             #expect(result.status == 69, "\(arguments): \(result.status) \(result.stderr)")
             #expect(result.stderr == "dailyquote: error: this command needs /proc, which is not mounted here (mount -t proc proc /proc)\n")
         }
+    }
+}
+
+extension CommandLineTests {
+    @Test(
+        "A usage mistake reads in the program's one style (dailyquote: error: …, exit 64): without a command, no usage of run; with one, its usage",
+        arguments: [
+            (["--bogus"], "dailyquote: error: unknown option '--bogus'; see 'dailyquote --help'\n"),
+            (["-V"], "dailyquote: error: unknown option '-V'; see 'dailyquote --help'\n"),
+            (["-v", "--config", "/nonexistent", "--bogus"], "dailyquote: error: unknown option '--bogus'; see 'dailyquote --help'\n"),
+            (["history", "--bogus"], "dailyquote: error: unknown option '--bogus'\nUsage: dailyquote history "),
+            (
+                ["--config", "/nonexistent", "history", "--bogus"],
+                "dailyquote: error: unknown option '--bogus'\nUsage: dailyquote history "
+            ),
+            (["run", "--bogus"], "dailyquote: error: unknown option '--bogus'\nUsage: dailyquote run "),
+        ])
+    func usageStyle(arguments: [String], start: String) throws {
+        let result = try Sandbox().run(arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(start), "\(result.stderr)")
+        #expect(!result.stderr.contains("Error:"), "\(result.stderr)")
+        #expect(arguments.contains("run") || !result.stderr.contains("Usage: dailyquote run"), "\(result.stderr)")
     }
 }
