@@ -130,7 +130,7 @@ struct UninstallCommand: AsyncParsableCommand {
     func remainingLines(_ context: CommandEnvironment, usedGnome: Bool) -> [String] {
         let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
         var lines: [String] = []
-        if exists(context.configPath) { lines.append("kept the config: \(context.configPath) (remove it with `rm \(context.configPath)`)") }
+        if exists(context.configPath) { lines += configLines(context) }
         if exists(context.paths.favorites) {
             lines.append("kept your favourites: \(context.paths.favorites) (remove them with `rm \(context.paths.favorites)`)")
         }
@@ -143,5 +143,25 @@ struct UninstallCommand: AsyncParsableCommand {
             lines.append("GNOME may still list the last quote; its buttons do nothing now: dismiss it in the notification list")
         }
         return lines
+    }
+
+    /// The config's lines: how to remove it, unless it is what keeps the package's generator from making
+    /// timers (the default file holds `enabled = false`, or cannot be read, where the system's config alone
+    /// would turn them on): removing it would turn the quotes back on, which is what to say instead.
+    func configLines(_ context: CommandEnvironment) -> [String] {
+        let path = context.configPath
+        let loader = ConfigLoader(paths: context.paths, zones: context.zones, environment: context.variables)
+        let onWithout = (try? loader.load(explicitPath: nil, userFile: false))?.config.delivery.enabled ?? false
+        let on = (try? loader.load(explicitPath: context.explicitConfig)).map { $0.config.delivery.enabled }
+        // The generator reads only the default file.
+        guard onWithout, on != true, path == context.paths.defaultConfigFile else {
+            return ["kept the config: \(path) (remove it with `rm \(path)`)"]
+        }
+        return [
+            on == nil
+                ? "kept the config: \(path); it is invalid, so the package's generator makes no timers from it"
+                : "kept the config: \(path); it holds your opt-out (`enabled = false` under [delivery])",
+            "removing it turns the quotes back on while the dailyquote package is installed",
+        ]
     }
 }

@@ -94,4 +94,35 @@ extension CommandLineTests {
         #expect(!purged.stdout.contains("kept the cached quote"), "\(purged.stdout)")
         #expect(purged.stdout.contains("kept your favourites"), "--purge keeps the favourites and says so: \(purged.stdout)")
     }
+
+    @Test(
+        "uninstall never offers to remove a config whose removal turns the quotes back on (enabled = false, or a file the generator cannot read), with --purge too; where the system's config turns them off, removing it is offered"
+    )
+    func uninstallKeepsTheOptOut() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = [
+            "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
+        let optOut = "; it holds your opt-out (`enabled = false` under [delivery])\n"
+        let back = "\nremoving it turns the quotes back on while the dailyquote package is installed\n"
+        let config = try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nenabled = false\n")
+        for arguments in [["uninstall"], ["uninstall", "--purge"], ["uninstall", "--yes"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains("kept the config: \(config)\(optOut)"), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains(back), "\(arguments): \(result.stdout)")
+            #expect(!result.stdout.contains("rm \(config)"), "\(arguments): \(result.stdout)")
+        }
+        try sandbox.home.write("config/dailyquote/config.toml", "[delivery\n")
+        let invalid = try sandbox.run(["uninstall"])
+        #expect(invalid.stdout.contains("kept the config: \(config); it is invalid, so the package's generator makes no timers from it"))
+        #expect(invalid.stdout.contains(back) && !invalid.stdout.contains("rm \(config)"), "\(invalid.stdout)")
+
+        // Turned off for everyone: the user's file changes nothing, and removing it is the plain step.
+        try sandbox.home.write("xdg/dailyquote/config.toml", "[delivery]\nenabled = false\n")
+        try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nenabled = false\n")
+        let system = try sandbox.run(["uninstall"])
+        #expect(system.stdout.contains("kept the config: \(config) (remove it with `rm \(config)`)\n"), "\(system.stdout)")
+        #expect(!system.stdout.contains("turns the quotes back on"), "\(system.stdout)")
+    }
 }
