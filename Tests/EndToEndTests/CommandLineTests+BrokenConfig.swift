@@ -125,4 +125,30 @@ extension CommandLineTests {
         #expect(system.stdout.contains("kept the config: \(config) (remove it with `rm \(config)`)\n"), "\(system.stdout)")
         #expect(!system.stdout.contains("turns the quotes back on"), "\(system.stdout)")
     }
+
+    @Test(
+        "uninstall as make uninstall runs it gives no step that needs the binary or the user's autostart entry, which make uninstall removes next; a system-wide entry keeps its step"
+    )
+    func uninstallFromMakeUninstall() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = [
+            "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
+        try sandbox.home.write("config/autostart/dailyquote.desktop", "[Desktop Entry]\nExec=dailyquote run\n")
+        try sandbox.home.write("cache/dailyquote/quote.json", "{}")
+        try sandbox.home.write("state/dailyquote/state.json", "{}")
+        let plain = try sandbox.run(["uninstall"])
+        #expect(
+            plain.stdout.contains("Hidden=true") && plain.stdout.contains("`dailyquote uninstall --purge` removes them"), "\(plain.stdout)")
+
+        let make = try sandbox.run(["uninstall", "--from-make-uninstall"])
+        #expect(make.status == 0, "\(make.stderr)")
+        #expect(!make.stdout.contains("Hidden=true"), "\(make.stdout)")
+        #expect(!make.stdout.contains("dailyquote uninstall"), "\(make.stdout)")
+        #expect(!make.stdout.contains("kept the cached quote"), "make uninstall names them itself: \(make.stdout)")
+
+        try sandbox.home.write("xdg/autostart/dailyquote.desktop", "[Desktop Entry]\nExec=dailyquote run\n")
+        let system = try sandbox.run(["uninstall", "--from-make-uninstall"])
+        #expect(system.stdout.contains("starts at login from \(sandbox.home.url("xdg/autostart/dailyquote.desktop"))"), "\(system.stdout)")
+    }
 }
