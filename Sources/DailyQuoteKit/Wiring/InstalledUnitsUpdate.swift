@@ -30,8 +30,10 @@ package struct InstalledUnitsUpdate {
     ///
     /// Another service (the generator's units, a person's shell) costs one small read.
     package var outOfDate: [String] {
-        let text = FileManager.default.contents(atPath: cgroupFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard let unit = Self.unit(cgroup: text), SystemdUnit.names.contains(unit) else { return [] }
+        let bytes = try? ReadOnlyFile(path: cgroupFile)?.readToEnd(maximum: 64 * 1024)
+        guard let bytes, let unit = Self.unit(cgroup: String(decoding: bytes, as: UTF8.self)), SystemdUnit.names.contains(unit) else {
+            return []
+        }
         // The unit's file in the user's directory: `install`'s, which ranks above the generator's.
         let directory = context.unitDirectory
         guard directory.installed.contains(unit) else { return [] }
