@@ -59,7 +59,7 @@ remove_units() {
 # a command that works without dailyquote, which also removes the directories this install
 # recorded for them (not there before it) once they are empty.
 name_leftovers() {
-  local kept=() parents=() dir
+  local kept=() parents=() dir path
   for dir in "${XDG_CACHE_HOME:-$HOME/.cache}/dailyquote" "${XDG_STATE_HOME:-$HOME/.local/state}/dailyquote"; do
     [ -e "$dir" ] && kept+=("$dir")
   done
