@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make install`: stages a built dailyquote (packaging/stage.sh) into a temporary tree, copies it
-# into place and records every file and every directory it made in a manifest, which `make
-# uninstall` (packaging/uninstall.sh) removes exactly:
+# into place and records every file and every directory it made in a manifest (a per-user install
+# also the directories dailyquote will make that are not there yet), which `make uninstall`
+# (packaging/uninstall.sh) removes exactly, directories only once empty:
 #   packaging/install.sh DESTDIR PREFIX SYSCONFDIR [USER_INSTALL]
 # With a DESTDIR (a package's staging tree) it only stages, as before, with no manifest.
 #
@@ -68,6 +69,12 @@ done < <(cd "$stage" && find . ! -type d -print0 | sort -z)
 echo "installed $(grep -c '^f ' "$list") files under $prefix$([ $user = 1 ] && echo " and your own directories"); the list: $manifest"
 
 [ $user = 1 ] || exit 0
+# Directories dailyquote and the user manager make later for it (the cache, the state, the timers'
+# stamps): each one not there yet is recorded too, so that `make uninstall` removes it once empty.
+for dir in "${XDG_CACHE_HOME:-$HOME/.cache}/dailyquote" "${XDG_STATE_HOME:-$HOME/.local/state}/dailyquote" \
+  "${XDG_DATA_HOME:-$HOME/.local/share}/systemd/timers"; do
+  while [ ! -d "$dir" ]; do echo "d $dir" >>"$list" && dir=$(dirname "$dir"); done
+done
 # The directories `dailyquote install` makes for its units are this install's too.
 units="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
 for dir in "$units" "$units/timers.target.wants" "$units/paths.target.wants"; do made_dirs "$dir"; done

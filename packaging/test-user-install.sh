@@ -35,9 +35,9 @@ mkdir "$cgroup"
 cleanup() {
   set +e
   for signal in TERM KILL; do
-    for procs in $(find "$cgroup" -name cgroup.procs 2>/dev/null); do
+    while IFS= read -r procs; do
       for pid in $(cat "$procs"); do [ "$pid" != $$ ] && kill -"$signal" "$pid" 2>/dev/null; done
-    done
+    done < <(find "$cgroup" -name cgroup.procs 2>/dev/null)
     sleep 0.3
   done
   echo $$ >"$unified/cgroup.procs"
@@ -68,14 +68,51 @@ as_user /lib/systemd/systemd --user >"$runtime/systemd.log" 2>&1 &
 for _ in $(seq 200); do as_user systemctl --user show-environment >/dev/null 2>&1 && break; sleep 0.05; done
 as_user systemctl --user show-environment >/dev/null 2>&1 || { cat "$runtime/systemd.log"; fail "the user manager did not start"; }
 
-before=$(cd "$home" && find . -path ./src -prune -o -print | sort)
+# The user's own files, from before the install: a quote file and a config that reads it, so that
+# `refresh` (the leftovers below) needs no network.
+as_user sh -c 'printf "Stay curious. -- Someone\n" >"$HOME/quotes.txt" && mkdir -p "$HOME/.config/dailyquote" &&
+  printf "[[source]]\ntype = \"file\"\npath = \"~/quotes.txt\"\n" >"$HOME/.config/dailyquote/config.toml"'
+snapshot() { cd "$home" && find . -path ./src -prune -o -print | sort; }
+before=$(snapshot)
+units=(dailyquote-refresh.service dailyquote-refresh.timer dailyquote-notify.service dailyquote-notify.timer
+  dailyquote-config.path dailyquote-config.service)
+# make uninstall, then the command it names for what it keeps (the cache and the state); after both,
+# nothing dailyquote made may be left, directories included. The user manager's stamps of timers
+# that are not dailyquote's (and the directories holding them) are the manager's own.
+uninstall_leaves_nothing() {
+  local case=$1 output="$runtime/uninstall-$1.out" command after left others
+  shift
+  as_user "$@" make -C "$src" uninstall PREFIX="$home/.local" >"$output" 2>&1 || { cat "$output"; fail "$case: make uninstall failed"; }
+  grep -q "^removed dailyquote from $home/.local$" "$output" || { cat "$output"; fail "$case: make uninstall did not say removed"; }
+  # No step that needs the binary or the autostart entry, both of which it removes.
+  ! grep -q -e 'dailyquote uninstall' -e 'Hidden=true' "$output" || { cat "$output"; fail "$case: advice that needs what it removed"; }
+  command=$(sed -n '/^kept the cached quote and the history: .*; to remove them, run:$/{n;s/^  //p;}' "$output")
+  if [ -n "$command" ]; then as_user sh -c "$command" || fail "$case: the named command failed: $command"; fi
+  after=$(snapshot)
+  left=$(comm -13 <(echo "$before") <(echo "$after"))
+  others=$(grep '^\./\.local/share/systemd/timers/stamp-' <<<"$left" | grep -v '/stamp-dailyquote-' || true)
+  if [ -n "$others" ]; then
+    left=$(grep -v -x -F -e ./.local -e ./.local/share -e ./.local/share/systemd -e ./.local/share/systemd/timers -e "$others" <<<"$left" || true)
+  fi
+  [ -z "$left" ] || { cat "$output"; fail "$case: make uninstall and \`$command\` left: $left"; }
+  sed "s/^/  $case: /" "$output" | grep -v "^  $case: make"
+}
+# Every unit of `install` unknown to the user manager, none active or failed.
+units_gone() {
+  local unit state
+  for unit in "${units[@]}"; do
+    state="$(as_user systemctl --user show "$unit" -p LoadState --value) $(as_user systemctl --user show "$unit" -p ActiveState --value)"
+    [ "$state" = "not-found inactive" ] || fail "$1: $unit is $state after make uninstall"
+  done
+}
+
 start=$(date +%s)
 as_user make -C "$src" install PREFIX="$home/.local" >"$runtime/install.out" 2>&1 || { cat "$runtime/install.out"; fail "make install failed"; }
 echo "test-user-install: make install took $(( $(date +%s) - start )) s"
 grep -q "timers enabled and started" "$runtime/install.out" || { cat "$runtime/install.out"; fail "the install started no timers"; }
 manifest="$home/.local/share/dailyquote/installed-files"
 [ -f "$manifest" ] || fail "no manifest at $manifest"
-outside=$(sed -n 's/^[fd] //p' "$manifest" | grep -v -e "^$home/.local/" -e "^$home/.config/" -e "^$home/.local$" -e "^$home/.config$" || true)
+outside=$(sed -n 's/^[fd] //p' "$manifest" | grep -v -e "^$home/.local/" -e "^$home/.config/" -e "^$home/.cache/" -e "^$home/.local$" -e "^$home/.config$" -e "^$home/.cache$" || true)
 [ -z "$outside" ] || fail "installed outside the user's directories: $outside"
 for unit in dailyquote-notify.timer dailyquote-refresh.timer; do
   state=$(as_user systemctl --user show "$unit" -p ActiveState --value)
@@ -89,20 +126,28 @@ grep -q "ExecStart=$home/.local/bin/dailyquote notify" "$home/.config/systemd/us
   fail "the user manager does not see the action service's unit"
 grep -q "^Exec=$home/.local/bin/dailyquote run --from-autostart" "$home/.config/autostart/dailyquote.desktop" ||
   fail "no autostart entry in ~/.config/autostart"
+# The refresh service runs as its timer would: the cache and the state, which make uninstall keeps.
+as_user systemctl --user start dailyquote-refresh.service || fail "the refresh service failed"
+[ -s "$home/.cache/dailyquote/quote.json" ] || fail "the refresh service cached no quote"
 # A second install over the first keeps one manifest that still names the directories made first.
 as_user make -C "$src" install PREFIX="$home/.local" >"$runtime/install2.out" 2>&1 || { cat "$runtime/install2.out"; fail "the second make install failed"; }
+uninstall_leaves_nothing binary-present
+units_gone binary-present
 
-as_user make -C "$src" uninstall PREFIX="$home/.local" >"$runtime/uninstall.out" 2>&1 || { cat "$runtime/uninstall.out"; fail "make uninstall failed"; }
-as_user systemctl --user daemon-reload
-state=$(as_user systemctl --user show dailyquote-notify.timer -p LoadState --value)
-[ "$state" = not-found ] || fail "dailyquote-notify.timer is still $state after make uninstall"
-after=$(cd "$home" && find . -path ./src -prune -o -print | sort)
-# What the user manager itself writes (timer stamps under ~/.local/share/systemd) is not the install's.
-left=$(comm -13 <(echo "$before") <(echo "$after"))
-if grep -qx './.local/share/systemd' <<<"$after"; then
-  left=$(grep -v -x -e ./.local -e ./.local/share -e './.local/share/systemd' -e './.local/share/systemd/.*' <<<"$left" || true)
-fi
-[ -z "$left" ] || { cat "$runtime/uninstall.out"; fail "make uninstall left: $left"; }
+# The binary gone before make uninstall (an earlier partial removal): the units go all the same.
+as_user make -C "$src" install PREFIX="$home/.local" >"$runtime/install3.out" 2>&1 || { cat "$runtime/install3.out"; fail "the third make install failed"; }
+as_user systemctl --user start dailyquote-refresh.service || fail "the refresh service failed"
+rm "$home/.local/bin/dailyquote"
+uninstall_leaves_nothing binary-gone
+grep -q "^removed the 6 units of \`dailyquote install\` from $home/.config/systemd/user$" "$runtime/uninstall-binary-gone.out" ||
+  fail "binary-gone: make uninstall did not say it removed the units"
+units_gone binary-gone
+
+# No user manager: the timers never start, the autostart entry would start `run`; nothing of either is advised.
+none=(env XDG_RUNTIME_DIR=/nonexistent XDG_CONFIG_DIRS="$home/no-xdg")
+as_user "${none[@]}" make -C "$src" install PREFIX="$home/.local" >"$runtime/install4.out" 2>&1 || { cat "$runtime/install4.out"; fail "make install without a user manager failed"; }
+as_user "${none[@]}" "$home/.local/bin/dailyquote" refresh >/dev/null || fail "refresh failed"
+uninstall_leaves_nothing no-manager "${none[@]}"
+
 sed 's/^/  install: /' "$runtime/install.out" | grep -v '^  install: make' | tail -n 12
-sed 's/^/  uninstall: /' "$runtime/uninstall.out" | grep -v '^  uninstall: make' | tail -n 12
-echo "test-user-install: passed (install, timers active, reinstall, uninstall leaves nothing)"
+echo "test-user-install: passed (install, timers active, reinstall, uninstall with the binary, without it and without a user manager; nothing left)"

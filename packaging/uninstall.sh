@@ -3,8 +3,11 @@
 # files first, then the directories it made (deepest first, each only if empty), carrying on past
 # any failure and naming them all at the end (exit 1):
 #   packaging/uninstall.sh DESTDIR PREFIX SYSCONFDIR
-# A per-user install's timers go first (`dailyquote uninstall`). Without a manifest (an install
-# from before it, or a DESTDIR), the files of the layout are removed by name.
+# A per-user install's timers go first: `dailyquote uninstall` while the binary is there, then,
+# in every case, the units `dailyquote install` writes, by name, stopped and removed with their
+# links; it ends by naming what stays (the cache and the state) with a command that removes it.
+# Without a manifest (an install from before it, or a DESTDIR), the files of the layout are
+# removed by name.
 set -uo pipefail
 destdir=$1 prefix=${2%/} sysconfdir=$3
 root="$destdir$prefix"
@@ -12,10 +15,78 @@ manifest="$root/share/dailyquote/installed-files"
 failed=()
 remove() { [ ! -e "$1" ] && [ ! -L "$1" ] && return 0; rm -f -- "$1" 2>/dev/null || failed+=("$1"); }
 
+# The units of `dailyquote install` (SystemdUnit.names), whether or not the binary is still there to
+# remove them: stopped, their files and links removed, the manager reloaded and their failures
+# forgotten. A unit the manager still runs afterwards is named as a failure.
+remove_units() {
+  local units="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user" data="${XDG_DATA_HOME:-$HOME/.local/share}"
+  local timers=(dailyquote-refresh.timer dailyquote-notify.timer) names=() name state
+  names=(dailyquote-refresh.service dailyquote-refresh.timer dailyquote-notify.service dailyquote-notify.timer
+    dailyquote-config.path dailyquote-config.service)
+  # systemctl --user finds the manager through XDG_RUNTIME_DIR, which a shell without a session lacks.
+  local runtime
+  runtime="/run/user/$(id -u)"
+  [ -z "${XDG_RUNTIME_DIR:-}" ] && [ -d "$runtime" ] && export XDG_RUNTIME_DIR="$runtime"
+  local manager=0
+  systemctl --user show-environment >/dev/null 2>&1 && manager=1
+  if [ $manager = 1 ]; then
+    systemctl --user disable --now "${timers[@]}" dailyquote-config.path >/dev/null 2>&1
+    systemctl --user stop "${names[@]}" >/dev/null 2>&1
+  fi
+  local removed=0
+  for name in "${names[@]}"; do
+    { [ -e "$units/$name" ] || [ -L "$units/$name" ]; } && removed=$((removed + 1))
+    remove "$units/$name"
+  done
+  for name in "${timers[@]}"; do
+    remove "$units/timers.target.wants/$name"
+    remove "$data/systemd/timers/stamp-$name"
+  done
+  remove "$units/paths.target.wants/dailyquote-config.path"
+  [ $removed = 0 ] || echo "removed the $removed units of \`dailyquote install\` from $units"
+  [ $manager = 1 ] || return 0
+  systemctl --user daemon-reload || failed+=("the user manager's units (systemctl --user daemon-reload failed)")
+  systemctl --user reset-failed "${names[@]}" >/dev/null 2>&1
+  for name in "${names[@]}"; do
+    # Loaded from elsewhere (the package's generator) is not this install's; gone but running, or
+    # failed and so still listed, is.
+    state="$(systemctl --user show "$name" -p LoadState --value 2>/dev/null) $(systemctl --user show "$name" -p ActiveState --value 2>/dev/null)"
+    case "$state" in "not-found inactive" | loaded* | " ") ;; *) failed+=("$name (${state/ /, } in the user manager)") ;; esac
+  done
+}
+
+# The cache and the state stay (`make uninstall` keeps what dailyquote wrote as it ran): named, with
+# a command that works without dailyquote, which also removes the directories this install
+# recorded for them (not there before it) once they are empty.
+name_leftovers() {
+  local kept=() parents=() dir path
+  for dir in "${XDG_CACHE_HOME:-$HOME/.cache}/dailyquote" "${XDG_STATE_HOME:-$HOME/.local/state}/dailyquote"; do
+    [ -e "$dir" ] && kept+=("$dir")
+  done
+  [ ${#kept[@]} -gt 0 ] || return 0
+  while IFS= read -r dir; do
+    for path in "${kept[@]}"; do
+      case "$path" in "$dir"/*) [ -d "$dir" ] && parents+=("$dir") && break ;; esac
+    done
+  done < <(sed -n 's/^d //p' <<<"$entries" | sort -r)
+  local command="rm -r ${kept[*]}"
+  [ ${#parents[@]} -gt 0 ] && command+=" && rmdir --ignore-fail-on-non-empty ${parents[*]}"
+  local listed
+  listed=$(printf '%s, ' "${kept[@]}")
+  echo "kept the cached quote and the history: ${listed%, }; to remove them, run:"
+  echo "  $command"
+}
+
 if [ -z "$destdir" ] && [ -f "$manifest" ]; then
   entries=$(cat "$manifest")
-  if grep -qx 'mode user' <<<"$entries" && [ -x "$prefix/bin/dailyquote" ]; then
-    "$prefix/bin/dailyquote" uninstall </dev/null || echo "uninstall: \`dailyquote uninstall\` failed; removing the files all the same" >&2
+  user=0
+  grep -qx 'mode user' <<<"$entries" && user=1
+  if [ $user = 1 ]; then
+    if [ -x "$prefix/bin/dailyquote" ]; then
+      "$prefix/bin/dailyquote" uninstall --from-make-uninstall </dev/null ||
+        echo "uninstall: \`dailyquote uninstall\` failed; removing the files all the same" >&2
+    fi
+    remove_units
   fi
   while IFS= read -r path; do remove "$path"; done < <(sed -n 's/^f //p' <<<"$entries")
   while IFS= read -r dir; do
@@ -23,6 +94,7 @@ if [ -z "$destdir" ] && [ -f "$manifest" ]; then
     rmdir -- "$dir" 2>/dev/null || [ -n "$(ls -A "$dir" 2>/dev/null)" ] || failed+=("$dir")
   done < <(sed -n 's/^d //p' <<<"$entries" | sort -r)
   [ -d "$(dirname "$manifest")" ] && rmdir "$(dirname "$manifest")" 2>/dev/null
+  [ $user = 1 ] && name_leftovers
 else
   for path in "$root/bin/dailyquote" "$root/share/man/man1/dailyquote.1.gz" \
     "$root/share/bash-completion/completions/dailyquote" "$root/share/zsh/vendor-completions/_dailyquote" \

@@ -45,6 +45,8 @@ struct NotifyCommand: ParsableCommand {
         /// thread, so that a presence wait never starts Swift's concurrency pool).
         func runOnCallingThread() throws {
             let context = try CommandContext(CommandEnvironment(config: config, verbosity: verbosity))
+            // After the stage, whatever its outcome: a service of an older `install` brings its units up to date.
+            defer { if mode == .live { InstalledUnitsUpdate(context: context).run() } }
             // A live run starts the holder now, if one will post: it gets ready while the stage decides.
             let stage = context.stages.deliveryStage(prestartingHolder: mode == .live)
             do {

@@ -26,6 +26,8 @@ struct RefreshCommand: AsyncParsableCommand {
             print(json ? try JSONOutput.encode(plan) : plan.text)
             return
         }
+        // After the stage, whatever its outcome: a service of an older `install` brings its units up to date.
+        defer { InstalledUnitsUpdate(context: context).run() }
         let outcome = try await context.stages.fetchStage.run(started: started)
         if json {
             print(try JSONOutput.encode(outcome))

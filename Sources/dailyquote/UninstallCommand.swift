@@ -25,6 +25,12 @@ struct UninstallCommand: ParsableCommand {
     @Flag(help: "Write `enabled = false` to the config without asking, where the package's generator makes the timers.")
     var yes = false
 
+    /// `make uninstall` (packaging/uninstall.sh) runs it so, and then removes this binary and every file `make
+    /// install` wrote, the autostart entry included, and names the cache and the state itself: no advice here may
+    /// need them.
+    @Flag(name: .customLong("from-make-uninstall"), help: .hidden)
+    var fromMakeUninstall = false
+
     func run() throws {
         // No plan needed: a broken config must never stop a user from removing the tool.
         let context = CommandEnvironment(global)
@@ -37,9 +43,16 @@ struct UninstallCommand: ParsableCommand {
             let disable = systemctl.run(["disable", "--now"] + SystemdUnit.enabledNames)
             if disable.status != 0 {
                 context.logger.notice("could not stop the timers through the user manager: \(disable.gist)")
+            } else {
+                // A service may be running (a presence wait lasts hours): it stops with its timer's removal too.
+                systemctl.run(["stop"] + SystemdUnit.names.filter { !SystemdUnit.enabledNames.contains($0) })
             }
             for name in directory.remove() { print("removed \(directory.path)/\(name)") }
-            if disable.status == 0 { systemctl.run(["daemon-reload"]) }
+            if disable.status == 0 {
+                systemctl.run(["daemon-reload"])
+                // A unit that failed stays listed after its file is gone until its failure is forgotten.
+                systemctl.run(["reset-failed"] + SystemdUnit.names)
+            }
         }
         var refusal: CommandFailure?
         if !generated.isEmpty { refusal = try turnOffGenerator(context, systemctl: systemctl, units: generated.count) }
@@ -59,9 +72,11 @@ struct UninstallCommand: ParsableCommand {
         if FileLock.isHeld(path: context.paths.runMarker) {
             print("a `dailyquote run` scheduler is still running; it stops at logout, or stop it now with `pkill -x dailyquote`")
         }
-        // Under a systemd user manager the entry's `run --from-autostart` exits by itself.
+        // Under a systemd user manager the entry's `run --from-autostart` exits by itself. `make uninstall`
+        // removes the user's own entry (its install's): only a system-wide one would still start `run`.
         let autostart = AutostartEntry(environment: context.variables, configHome: context.paths.configHome)
-        if let entry = autostart.activeEntry, systemctl.environment() == nil {
+        let entry = fromMakeUninstall ? autostart.systemEntries.first : autostart.activeEntry
+        if let entry, systemctl.environment() == nil {
             print("`dailyquote run` still starts at login from \(entry) on desktops without systemd; to turn it off for you, run:")
             print("  \(autostart.hideCommand)")
         }
@@ -130,12 +145,13 @@ struct UninstallCommand: ParsableCommand {
     func remainingLines(_ context: CommandEnvironment, usedGnome: Bool) -> [String] {
         let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
         var lines: [String] = []
-        if exists(context.configPath) { lines.append("kept the config: \(context.configPath) (remove it with `rm \(context.configPath)`)") }
+        if exists(context.configPath) { lines += configLines(context) }
         if exists(context.paths.favorites) {
             lines.append("kept your favourites: \(context.paths.favorites) (remove them with `rm \(context.paths.favorites)`)")
         }
         let kept = [context.paths.cacheDirectory, context.paths.stateDirectory].filter(exists)
-        if !kept.isEmpty {
+        // `make uninstall` names them itself, with the directories made for them: this binary is about to go.
+        if !kept.isEmpty && !fromMakeUninstall {
             lines.append(
                 "kept the cached quote and the history: \(kept.joined(separator: ", ")) (`dailyquote uninstall --purge` removes them)")
         }
@@ -143,5 +159,25 @@ struct UninstallCommand: ParsableCommand {
             lines.append("GNOME may still list the last quote; its buttons do nothing now: dismiss it in the notification list")
         }
         return lines
+    }
+
+    /// The config's lines: how to remove it, unless it is what keeps the package's generator from making
+    /// timers (the default file holds `enabled = false`, or cannot be read, where the system's config alone
+    /// would turn them on): removing it would turn the quotes back on, which is what to say instead.
+    func configLines(_ context: CommandEnvironment) -> [String] {
+        let path = context.configPath
+        let loader = ConfigLoader(paths: context.paths, zones: context.zones, environment: context.variables)
+        let onWithout = (try? loader.load(explicitPath: nil, userFile: false))?.config.delivery.enabled ?? false
+        let on = (try? loader.load(explicitPath: context.explicitConfig)).map { $0.config.delivery.enabled }
+        // The generator reads only the default file.
+        guard onWithout, on != true, path == context.paths.defaultConfigFile else {
+            return ["kept the config: \(path) (remove it with `rm \(path)`)"]
+        }
+        return [
+            on == nil
+                ? "kept the config: \(path); it is invalid, so the package's generator makes no timers from it"
+                : "kept the config: \(path); it holds your opt-out (`enabled = false` under [delivery])",
+            "removing it turns the quotes back on while the dailyquote package is installed",
+        ]
     }
 }

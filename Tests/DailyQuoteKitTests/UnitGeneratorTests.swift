@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
@@ -82,5 +83,54 @@ extension UnitGeneratorTests {
             executable: "/usr/bin/dailyquote", configArgument: nil, config: config,
             schedule: TimerSchedule(style: .calendar, notify: [], refresh: []), zone: Zones.named("UTC"), permanentExitStatuses: [])
         #expect(generator.refreshTimer.contains("RandomizedDelaySec=60s\n"))
+    }
+}
+
+extension UnitGeneratorTests {
+    /// Why `unit` could restart without end once `executable` is gone; empty if it cannot.
+    ///
+    /// A service that runs the binary needs the condition on it (skipped, not failed, so never
+    /// restarted); one that is restarted also needs 203/EXEC among the statuses it is not restarted
+    /// for (the binary gone between the condition and the start), and a start limit of its own.
+    static func endlessRestarts(_ unit: String, executable: String) -> [String] {
+        let lines = unit.split(separator: "\n").map(String.init)
+        func values(_ key: String) -> [String] { lines.filter { $0.hasPrefix("\(key)=") }.map { String($0.dropFirst(key.count + 1)) } }
+        var reasons: [String] = []
+        let runsBinary = values("ExecStart").contains { $0.trimmingPrefix("-").hasPrefix(executable) }
+        if runsBinary && !values("ConditionFileIsExecutable").contains(executable) { reasons.append("no condition on the binary") }
+        guard let restart = values("Restart").last, restart != "no" else { return reasons }
+        if !values("RestartPreventExitStatus").flatMap({ $0.split(separator: " ") }).contains("203") {
+            reasons.append("203/EXEC restarted")
+        }
+        if ["0", "infinity", nil].contains(values("StartLimitIntervalSec").last) { reasons.append("no start limit of its own") }
+        return reasons
+    }
+
+    @Test(
+        "No unit install writes can restart without end once the binary is gone, for any config, the config watch included; 0.1.0's notify service could"
+    )
+    func noEndlessRestarts() {
+        let old = OldInstallUnits.notifyService(executable: "/usr/bin/dailyquote")
+        #expect(
+            Self.endlessRestarts(old, executable: "/usr/bin/dailyquote")
+                == ["no condition on the binary", "203/EXEC restarted", "no start limit of its own"])
+        var configs: [Config] = []
+        for catchUp in [ConfigDuration.seconds(0), .hours(3), .hours(24), .hours(24 * 7)] {
+            for waits in [false, true] {
+                var config = Config.defaults
+                config.delivery.catchUp = catchUp
+                config.delivery.waitForPresence = waits
+                configs.append(config)
+            }
+        }
+        for config in configs {
+            var unit = generator(zone: Zones.named("Europe/Berlin"))
+            unit.config = config
+            let watch = ConfigWatchUnits(files: ["/home/u/.config/dailyquote/config.toml"], commands: [["/usr/bin/dailyquote", "install"]])
+            for written in unit.units + watch.units {
+                let reasons = Self.endlessRestarts(written.content, executable: "/usr/bin/dailyquote")
+                #expect(reasons.isEmpty, "\(written.name) with catch_up \(config.delivery.catchUp): \(reasons)")
+            }
+        }
     }
 }

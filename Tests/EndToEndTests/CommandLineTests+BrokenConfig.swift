@@ -94,4 +94,61 @@ extension CommandLineTests {
         #expect(!purged.stdout.contains("kept the cached quote"), "\(purged.stdout)")
         #expect(purged.stdout.contains("kept your favourites"), "--purge keeps the favourites and says so: \(purged.stdout)")
     }
+
+    @Test(
+        "uninstall never offers to remove a config whose removal turns the quotes back on (enabled = false, or a file the generator cannot read), with --purge too; where the system's config turns them off, removing it is offered"
+    )
+    func uninstallKeepsTheOptOut() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = [
+            "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
+        let optOut = "; it holds your opt-out (`enabled = false` under [delivery])\n"
+        let back = "\nremoving it turns the quotes back on while the dailyquote package is installed\n"
+        let config = try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nenabled = false\n")
+        for arguments in [["uninstall"], ["uninstall", "--purge"], ["uninstall", "--yes"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains("kept the config: \(config)\(optOut)"), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains(back), "\(arguments): \(result.stdout)")
+            #expect(!result.stdout.contains("rm \(config)"), "\(arguments): \(result.stdout)")
+        }
+        try sandbox.home.write("config/dailyquote/config.toml", "[delivery\n")
+        let invalid = try sandbox.run(["uninstall"])
+        #expect(invalid.stdout.contains("kept the config: \(config); it is invalid, so the package's generator makes no timers from it"))
+        #expect(invalid.stdout.contains(back) && !invalid.stdout.contains("rm \(config)"), "\(invalid.stdout)")
+
+        // Turned off for everyone: the user's file changes nothing, and removing it is the plain step.
+        try sandbox.home.write("xdg/dailyquote/config.toml", "[delivery]\nenabled = false\n")
+        try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nenabled = false\n")
+        let system = try sandbox.run(["uninstall"])
+        #expect(system.stdout.contains("kept the config: \(config) (remove it with `rm \(config)`)\n"), "\(system.stdout)")
+        #expect(!system.stdout.contains("turns the quotes back on"), "\(system.stdout)")
+    }
+
+    @Test(
+        "uninstall as make uninstall runs it gives no step that needs the binary or the user's autostart entry, which make uninstall removes next; a system-wide entry keeps its step"
+    )
+    func uninstallFromMakeUninstall() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = [
+            "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
+        try sandbox.home.write("config/autostart/dailyquote.desktop", "[Desktop Entry]\nExec=dailyquote run\n")
+        try sandbox.home.write("cache/dailyquote/quote.json", "{}")
+        try sandbox.home.write("state/dailyquote/state.json", "{}")
+        let plain = try sandbox.run(["uninstall"])
+        #expect(
+            plain.stdout.contains("Hidden=true") && plain.stdout.contains("`dailyquote uninstall --purge` removes them"), "\(plain.stdout)")
+
+        let make = try sandbox.run(["uninstall", "--from-make-uninstall"])
+        #expect(make.status == 0, "\(make.stderr)")
+        #expect(!make.stdout.contains("Hidden=true"), "\(make.stdout)")
+        #expect(!make.stdout.contains("dailyquote uninstall"), "\(make.stdout)")
+        #expect(!make.stdout.contains("kept the cached quote"), "make uninstall names them itself: \(make.stdout)")
+
+        try sandbox.home.write("xdg/autostart/dailyquote.desktop", "[Desktop Entry]\nExec=dailyquote run\n")
+        let system = try sandbox.run(["uninstall", "--from-make-uninstall"])
+        #expect(system.stdout.contains("starts at login from \(sandbox.home.url("xdg/autostart/dailyquote.desktop"))"), "\(system.stdout)")
+    }
 }
