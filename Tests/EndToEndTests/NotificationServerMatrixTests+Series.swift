@@ -42,7 +42,7 @@ extension NotificationServerMatrixTests {
             let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
             if parts.count >= 2 { waits[parts[0]] = parts[1] }
         }
-        let story = "\(server): \(file("waits")) calls \(run.calls.map { ($0.replaces, $0.body) }) \(run.output)"
+        let story = "\(server): \(file("waits")) gone \(file("gone.pixels")) calls \(run.calls.map { ($0.replaces, $0.body) }) \(run.output)"
         let seconds = { (name: String) in waits[name].flatMap(Double.init) }
 
         #expect(file("now.rc") == "0\n", "notify --now: \(file("now.err")) \(story)")
