@@ -42,7 +42,8 @@ extension NotificationServerMatrixTests {
             let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
             if parts.count >= 2 { waits[parts[0]] = parts[1] }
         }
-        let story = "\(server): \(file("waits")) gone \(file("gone.pixels")) calls \(run.calls.map { ($0.replaces, $0.body) }) \(run.output)"
+        let story =
+            "\(server): \(file("waits")) gone \(file("gone.pixels")) calls \(run.calls.map { ($0.replaces, $0.body) }) \(run.output)"
         let seconds = { (name: String) in waits[name].flatMap(Double.init) }
 
         #expect(file("now.rc") == "0\n", "notify --now: \(file("now.err")) \(story)")
@@ -66,11 +67,15 @@ extension NotificationServerMatrixTests {
             #expect(seconds("second-displayed") != nil, "dunst displayed nothing: \(story)")
         }
         if Self.seriesReadBack.contains(server) {
-            #expect(seconds("second-held") != nil, "\(server) does not hold the second quote: \(file("readback.jsonl")) \(file("readback.err"))")
+            #expect(
+                seconds("second-held") != nil, "\(server) does not hold the second quote: \(file("readback.jsonl")) \(file("readback.err"))"
+            )
             let held = file("readback.jsonl").split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
-            #expect(held.contains { $0["text"] as? String == second && $0["summary"] as? String == "Quote of the Day" }, "\(server) holds \(held)")
+            #expect(
+                held.contains { $0["text"] as? String == second && $0["summary"] as? String == "Quote of the Day" },
+                "\(server) holds \(held)")
         }
 
         // The Notify calls: the first quote, new; then the second quote, in a call of its own
