@@ -11,6 +11,8 @@ sets QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1):
                                                   (without TEXT, of the first popup that has it)
   plasma-notifications history                    JSON lines, one per notification in the
                                                   notifications view (opened for the read)
+  plasma-notifications history-press LABEL TEXT   the same, then clicks button LABEL of the
+                                                  entry showing TEXT there
   plasma-notifications park                       moves the pointer off every notification
   plasma-notifications dump                       plasmashell's accessibility tree
 
@@ -261,7 +263,9 @@ def history_entries(tray):
             if role(n) == "filler" and name(n) and showing(n) and any(role(c) == "text" for c in descendants(n))]
 
 
-def history(seconds):
+def history(seconds, press_label=None, press_text=None):
+    """Prints the notifications view's entries; with press_label, then clicks that button of the
+    entry showing press_text (exits 1 when there is none)."""
     def state():
         try:
             app = plasmashell()
@@ -313,12 +317,22 @@ def history(seconds):
         sys.exit(1)
     for entry in entries:
         print(json.dumps(entry, ensure_ascii=False))
+    pressed = True
+    if press_label is not None:
+        button = next((b for e in entries if e["text"] == press_text for b in e["buttons"] if b["name"] == press_label), None)
+        if button is None:
+            say(f"no entry showing {press_text!r} has a button {press_label!r} in the notifications view")
+            pressed = False
+        else:
+            click(button)
     # Closed again, as a person closes it: the expander, then the pointer away.
     _, expander, _ = panel_and_tray(plasmashell())
     if expander is not None and expander["name"] == "Close popup":
         click(expander)
     park()
     wait(lambda: (lambda s: s is not None and s[3] is None)(state()), seconds, "closed notifications view", describe)
+    if not pressed:
+        sys.exit(1)
 
 
 def dump(node, depth=0):
@@ -343,8 +357,10 @@ def main():
         (wait_popup if command == "wait-popup" else wait_gone)(args[0], seconds)
     elif command == "press" and args:
         press(args[0], args[1] if len(args) > 1 else None, seconds)
-    elif command == "history":
+    elif command == "history" and not args:
         history(seconds)
+    elif command == "history-press" and args:
+        history(seconds, args[0], args[1] if len(args) > 1 else None)
     elif command == "park":
         park()
     elif command == "dump":

@@ -9,7 +9,8 @@ history are read back through the accessibility tree and pressed by real clicks
            `notify --now` with quote B in the cache must pop up with B, and once that one has
            timed out, a due `notify` (its delivery a minute ago) with quote C must pop up with C
   history  after the popup of `notify --now` has timed out, Plasma's notification history (the
-           tray's notifications view) holds the quote with its exact text
+           tray's notifications view) holds the quote with its exact text, its holder still
+           runs, and a click on Save there saves it
   buttons  clicks on the popup's buttons: Copy (the clipboard holds the quote), Save
            (`dailyquote favorites` lists it), Another (the same popup now shows another quote,
            the one `history` records with "another" and the same notification id)
@@ -174,9 +175,15 @@ def history():
     checks.expect(done.returncode == 0, "the notifications view opened and was read")
     ours = [e for e in entries if e.get("text") == body(QUOTE_A)]
     checks.expect(len(ours) == 1, "the history holds quote A once, with its exact text")
-    if ours:
-        checks.expect(all(e.get("summary") == SUMMARY and e.get("app") == APP for e in ours),
-                      f"under the summary {SUMMARY!r} and the application {APP!r}")
+    if not ours:
+        return checks.result()
+    checks.expect(all(e.get("summary") == SUMMARY and e.get("app") == APP for e in ours),
+                  f"under the summary {SUMMARY!r} and the application {APP!r}")
+    # Its buttons there answer while the holder lives.
+    if checks.expect(holder_pid() is not None, "its holder still runs"):
+        if checks.expect(notifications("history-press", "Save", body(QUOTE_A)).returncode == 0, "Save clicked in the history"):
+            saved = until(lambda: [f for f in favourites() if f.get("text") == QUOTE_A[0] and f.get("author") == QUOTE_A[1]], 20)
+            checks.expect(saved is not None, f"dailyquote favorites lists quote A ({favourites()})")
     return checks.result()
 
 
