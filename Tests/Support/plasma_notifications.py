@@ -107,7 +107,10 @@ def showing(node):
 
 
 def extents(node):
-    e = node.get_extents(Atspi.CoordType.SCREEN)
+    try:
+        e = node.get_extents(Atspi.CoordType.SCREEN)
+    except GLib.Error as error:
+        raise Gone(error) from error
     return {"x": e.x, "y": e.y, "width": e.width, "height": e.height}
 
 
@@ -174,7 +177,11 @@ def wait(condition, seconds, what, describe):
         if result:
             return result
         if time.monotonic() >= deadline:
-            say(f"no {what} after {seconds:g} s; shown: {describe()}")
+            try:
+                shown = describe()
+            except Gone:
+                shown = "(the tree changed while it was read)"
+            say(f"no {what} after {seconds:g} s; shown: {shown}")
             sys.exit(1)
         time.sleep(0.1)
 
@@ -326,8 +333,8 @@ def history(seconds, press_label=None, press_text=None):
         else:
             click(button)
     # Closed again, as a person closes it: the expander, then the pointer away.
-    _, expander, _ = panel_and_tray(plasmashell())
-    if expander is not None and expander["name"] == "Close popup":
+    expander = wait(lambda: panel_and_tray(plasmashell())[1], seconds, "tray's expander", describe)
+    if expander["name"] == "Close popup":
         click(expander)
     park()
     wait(lambda: (lambda s: s is not None and s[3] is None)(state()), seconds, "closed notifications view", describe)
