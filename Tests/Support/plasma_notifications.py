@@ -5,7 +5,9 @@ python3-pyatspi and xdotool; the session starts the accessibility bus before pla
 sets QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1):
 
   plasma-notifications popups                     JSON lines, one per popup on screen
-  plasma-notifications wait-popup TEXT [SECONDS]  until a popup shows TEXT; prints it
+  plasma-notifications wait-popup TEXT [SECONDS] [--hover]
+                                                  until a popup shows TEXT; prints it (--hover:
+                                                  then moves the pointer onto it)
   plasma-notifications wait-gone TEXT [SECONDS]   until no popup shows TEXT
   plasma-notifications press LABEL [TEXT]         clicks button LABEL of the popup showing TEXT
                                                   (without TEXT, of the first popup that has it)
@@ -16,11 +18,12 @@ sets QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1):
   plasma-notifications park                       moves the pointer off every notification
   plasma-notifications dump                       plasmashell's accessibility tree
 
-A line is {"summary", "app", "text", "buttons": [{"name", "x", "y", "width", "height"}]}:
+A line is {"summary", "app", "text", "buttons": [{"name", "x", "y", "width", "height"}],
+"extents": {"x", "y", "width", "height"}}:
 "summary" the notification's summary, "app" its heading (the application's name), "text" the
 body as drawn, after Plasma's markup parsing (Qt gives a line break as U+2028, and Plasma's label
 ends in one space: the text here has a newline, and no trailing space), "buttons" the buttons
-shown on it (its actions, and Close) with their screen extents.
+shown on it (its actions, and Close) with their screen extents, "extents" the notification's.
 
 A press is a real click: the pointer moves to the button's centre (XTEST, through xdotool), and
 the left button goes down and up there, as under a person's hand. The pointer stays there, as a
@@ -142,7 +145,7 @@ def read_notification(node):
             text = as_drawn(text_of(child))
         elif kind == "button" and showing(child) and name(child):
             buttons.append(dict(name=name(child), **extents(child)))
-    return {"summary": name(node), "app": app, "text": text, "buttons": buttons}
+    return {"summary": name(node), "app": app, "text": text, "buttons": buttons, "extents": extents(node)}
 
 
 def notification_nodes(app):
@@ -186,10 +189,14 @@ def wait(condition, seconds, what, describe):
         time.sleep(0.1)
 
 
-def wait_popup(text, seconds):
+def wait_popup(text, seconds, hover=False):
     def found():
         return next((p for p in popups() if p["text"] == text), None)
     popup = wait(found, seconds, f"popup showing {text!r}", lambda: show(popups()))
+    if hover:
+        # As a hand on the popup: Plasma stops its timer while the pointer is on it.
+        area = popup["extents"]
+        xdotool("mousemove", "--sync", area["x"] + area["width"] // 2, area["y"] + area["height"] // 2)
     print(json.dumps(popup, ensure_ascii=False))
 
 
@@ -358,10 +365,12 @@ def main():
     if command == "popups":
         for p in popups():
             print(json.dumps(p, ensure_ascii=False))
-    elif command in ("wait-popup", "wait-gone") and args:
-        if len(args) > 1:
-            seconds = float(args[1])
-        (wait_popup if command == "wait-popup" else wait_gone)(args[0], seconds)
+    elif command == "wait-popup" and args:
+        hover = "--hover" in args
+        args = [a for a in args if a != "--hover"]
+        wait_popup(args[0], float(args[1]) if len(args) > 1 else seconds, hover)
+    elif command == "wait-gone" and args:
+        wait_gone(args[0], float(args[1]) if len(args) > 1 else seconds)
     elif command == "press" and args:
         press(args[0], args[1] if len(args) > 1 else None, seconds)
     elif command == "history" and not args:

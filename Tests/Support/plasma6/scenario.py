@@ -82,9 +82,10 @@ def notifications(*args, seconds=None):
     return done
 
 
-def wait_popup(quote):
-    """The popup showing `quote`, or None (said) when none shows in time."""
-    done = notifications("wait-popup", body(quote), seconds=POPUP_SECONDS)
+def wait_popup(quote, hover=False):
+    """The popup showing `quote`, or None (said) when none shows in time. With hover, the pointer
+    then rests on it, as a hand about to click does, and it does not time out meanwhile."""
+    done = notifications("wait-popup", body(quote), str(POPUP_SECONDS), *(["--hover"] if hover else []))
     if done.returncode != 0:
         return None
     popup = json.loads(done.stdout)
@@ -205,13 +206,13 @@ def buttons():
     write_config(["copy", "save", "another"])
     write_quote(QUOTE_A)
     checks.expect(posted(dailyquote("notify", "--now")), "notify --now posted quote A")
-    popup = wait_popup(QUOTE_A)
+    popup = wait_popup(QUOTE_A, hover=True)
     if not checks.expect(popup is not None, "quote A popped up"):
         return checks.result()
     labels = [b["name"] for b in popup["buttons"]]
     checks.expect(all(label in labels for label in ("Copy", "Save", "Another quote")), f"it offers Copy, Save and Another quote ({labels})")
 
-    # The pointer stays on the popup from the first click on, so it does not time out meanwhile.
+    # The pointer stays on the popup (hover, then each click), so it does not time out meanwhile.
     copied = f"“{QUOTE_A[0]}” — {QUOTE_A[1]}"
     if checks.expect(notifications("press", "Copy", body(QUOTE_A)).returncode == 0, "Copy clicked"):
         got = until(lambda: clipboard() == copied and copied, 20)
@@ -273,7 +274,7 @@ def holder():
     write_config()
     write_quote(QUOTE_A)
     checks.expect(posted(dailyquote("notify", "--now")), "notify --now posted quote A")
-    if not checks.expect(wait_popup(QUOTE_A) is not None, "quote A popped up"):
+    if not checks.expect(wait_popup(QUOTE_A, hover=True) is not None, "quote A popped up"):
         return checks.result()
     pid = until(holder_pid, 20)
     if not checks.expect(pid is not None, f"a dailyquote hold process holds it (pid {pid})"):
