@@ -5,14 +5,16 @@ python3-pyatspi and xdotool; the session starts the accessibility bus before pla
 sets QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1):
 
   plasma-notifications popups                     JSON lines, one per popup on screen
-  plasma-notifications wait-popup TEXT [SECONDS] [--hover]
+  plasma-notifications wait-popup TEXT [SECONDS] [--hover] [--ready FILE]
                                                   until a popup shows TEXT; prints it (--hover:
-                                                  then moves the pointer onto it)
-  plasma-notifications wait-gone TEXT [SECONDS]   until no popup shows TEXT
+                                                  then moves the pointer onto it; --ready: makes
+                                                  FILE once the first read is done)
+  plasma-notifications wait-gone TEXT [SECONDS]   until no popup has shown TEXT for 0.5 s
   plasma-notifications press LABEL [TEXT]         clicks button LABEL of the popup showing TEXT
                                                   (without TEXT, of the first popup that has it)
-  plasma-notifications history                    JSON lines, one per notification in the
-                                                  notifications view (opened for the read)
+  plasma-notifications history [TEXT]             JSON lines, one per notification in the
+                                                  notifications view (opened for the read; with
+                                                  TEXT, read until an entry shows it)
   plasma-notifications history-press LABEL TEXT   the same, then clicks button LABEL of the
                                                   entry showing TEXT there
   plasma-notifications park                       moves the pointer off every notification
@@ -170,13 +172,18 @@ def show(entries):
     return "; ".join(json.dumps(e, ensure_ascii=False) for e in entries) or "nothing"
 
 
-def wait(condition, seconds, what, describe):
+def wait(condition, seconds, what, describe, ready=None):
+    """condition()'s first truthy value, polled under a deadline. With ready, a file made once
+    the first read is done (a caller that posts next knows that the read is under way)."""
     deadline = time.monotonic() + seconds
     while True:
         try:
             result = condition()
         except Gone:
             result = None
+        if ready is not None:
+            open(ready, "w").close()
+            ready = None
         if result:
             return result
         if time.monotonic() >= deadline:
@@ -189,10 +196,10 @@ def wait(condition, seconds, what, describe):
         time.sleep(0.1)
 
 
-def wait_popup(text, seconds, hover=False):
+def wait_popup(text, seconds, hover=False, ready=None):
     def found():
         return next((p for p in popups() if p["text"] == text), None)
-    popup = wait(found, seconds, f"popup showing {text!r}", lambda: show(popups()))
+    popup = wait(found, seconds, f"popup showing {text!r}", lambda: show(popups()), ready)
     if hover:
         # As a hand on the popup: Plasma stops its timer while the pointer is on it.
         area = popup["extents"]
@@ -201,8 +208,16 @@ def wait_popup(text, seconds, hover=False):
 
 
 def wait_gone(text, seconds):
-    wait(lambda: all(p["text"] != text for p in popups()), seconds, f"end of the popup showing {text!r}",
-         lambda: show(popups()))
+    """Until no popup has shown TEXT for 0.5 s (not a popup's window shown again as it moves)."""
+    since = []
+
+    def gone():
+        if any(p["text"] == text for p in popups()):
+            since.clear()
+            return False
+        since[:] = since or [time.monotonic()]
+        return time.monotonic() - since[0] >= 0.5
+    wait(gone, seconds, f"end of the popup showing {text!r}", lambda: show(popups()))
 
 
 def xdotool(*args):
@@ -277,9 +292,11 @@ def history_entries(tray):
             if role(n) == "filler" and name(n) and showing(n) and any(role(c) == "text" for c in descendants(n))]
 
 
-def history(seconds, press_label=None, press_text=None):
-    """Prints the notifications view's entries; with press_label, then clicks that button of the
-    entry showing press_text (exits 1 when there is none)."""
+def history(seconds, press_label=None, press_text=None, expect=None):
+    """Prints the notifications view's entries (with expect, read until one shows that text, or
+    the deadline); with press_label, then clicks that button of the entry showing press_text
+    (exits 1 when there is none)."""
+    expect = press_text if press_label is not None else expect
     def state():
         try:
             app = plasmashell()
@@ -312,8 +329,9 @@ def history(seconds, press_label=None, press_text=None):
             click(bell)
         app, bell, expander, tray = wait(opened, seconds, "notifications view", describe)
     # Two reads 0.5 s apart agree (the view builds its list as it opens), on entries or on the
-    # view's placeholder for an empty list.
-    last, entries = None, None
+    # view's placeholder for an empty list; and, with expect, until an entry shows that text
+    # (the list follows the model as it changes).
+    last, entries, settled = None, None, None
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
@@ -323,12 +341,17 @@ def history(seconds, press_label=None, press_text=None):
         except Gone:
             entries = None
         if entries is not None and entries == last:
-            break
+            settled = entries
+            if expect is None or any(e["text"] == expect for e in entries):
+                break
         last = entries
         time.sleep(0.5)
     else:
-        say(f"the notifications view did not settle in {seconds:g} s; last read: {show(entries or [])}; shown: {describe()}")
-        sys.exit(1)
+        if settled is None:
+            say(f"the notifications view did not settle in {seconds:g} s; last read: {show(entries or [])}; shown: {describe()}")
+            sys.exit(1)
+        say(f"no entry showing {expect!r} in the notifications view after {seconds:g} s")
+        entries = settled
     for entry in entries:
         print(json.dumps(entry, ensure_ascii=False))
     pressed = True
@@ -368,13 +391,18 @@ def main():
     elif command == "wait-popup" and args:
         hover = "--hover" in args
         args = [a for a in args if a != "--hover"]
-        wait_popup(args[0], float(args[1]) if len(args) > 1 else seconds, hover)
+        ready = None
+        if "--ready" in args:
+            at = args.index("--ready")
+            ready = args[at + 1]
+            del args[at:at + 2]
+        wait_popup(args[0], float(args[1]) if len(args) > 1 else seconds, hover, ready)
     elif command == "wait-gone" and args:
         wait_gone(args[0], float(args[1]) if len(args) > 1 else seconds)
     elif command == "press" and args:
         press(args[0], args[1] if len(args) > 1 else None, seconds)
-    elif command == "history" and not args:
-        history(seconds)
+    elif command == "history":
+        history(seconds, expect=args[0] if args else None)
     elif command == "history-press" and args:
         history(seconds, args[0], args[1] if len(args) > 1 else None)
     elif command == "park":

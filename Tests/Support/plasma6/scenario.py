@@ -82,15 +82,35 @@ def notifications(*args, seconds=None):
     return done
 
 
-def wait_popup(quote, hover=False):
-    """The popup showing `quote`, or None (said) when none shows in time. With hover, the pointer
-    then rests on it, as a hand about to click does, and it does not time out meanwhile."""
-    done = notifications("wait-popup", body(quote), str(POPUP_SECONDS), *(["--hover"] if hover else []))
-    if done.returncode != 0:
+def post(checks, what, quote, *args, hover=False):
+    """`dailyquote notify ARGS` with quote in the cache, read by a watcher that is already reading
+    the tree (a loaded machine must not start reading after a 5 s popup has gone). Checks that
+    it posted and popped up; returns the popup, or None (said)."""
+    write_quote(quote)
+    ready = os.path.join(home, "watching")
+    if os.path.exists(ready):
+        os.remove(ready)
+    watcher = subprocess.Popen(["plasma-notifications", "wait-popup", body(quote), str(POPUP_SECONDS), "--ready", ready]
+                               + (["--hover"] if hover else []), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    until(lambda: os.path.exists(ready) or watcher.poll() is not None, 60)
+    checks.expect(posted(dailyquote("notify", *args)), f"notify {' '.join(args)} posted {what}".replace("  ", " "))
+    out, err = watcher.communicate(timeout=300)
+    if err.strip():
+        log(err.strip())
+    if not checks.expect(watcher.returncode == 0, f"{what} popped up"):
+        evidence()
         return None
-    popup = json.loads(done.stdout)
-    log(f"popup: {done.stdout.strip()}")
-    return popup
+    log(f"popup: {out.strip()}")
+    return json.loads(out)
+
+
+def evidence():
+    """After a failed wait: what a fresh reader sees, what dailyquote recorded, and plasmashell's
+    whole tree in the logs (beside the session bus's notification traffic, bus.txt)."""
+    log(f"popups read again: {notifications('popups').stdout.strip() or 'none'}")
+    log(f"dailyquote history: {json.dumps(history_json()[-3:], ensure_ascii=False)}")
+    with open(os.path.join(os.environ["PLASMA6_LOGS"], "tree.txt"), "a", encoding="utf-8") as f:
+        f.write(f"--- {time.strftime('%H:%M:%S')}\n{notifications('dump').stdout}")
 
 
 def wait_gone(quote):
@@ -144,33 +164,23 @@ class Checks:
 def series():
     checks = Checks("series")
     write_config()
-    write_quote(QUOTE_A)
-    checks.expect(posted(dailyquote("notify", "--now")), "notify --now posted quote A")
-    if not checks.expect(wait_popup(QUOTE_A) is not None, "quote A popped up"):
+    if post(checks, "quote A", QUOTE_A, "--now") is None:
         return checks.result()
     checks.expect(wait_gone(QUOTE_A), "quote A's popup timed out")
-    write_quote(QUOTE_B)
-    checks.expect(posted(dailyquote("notify", "--now")), "notify --now posted quote B")
-    shown_b = wait_popup(QUOTE_B) is not None
-    checks.expect(shown_b, "quote B (notify --now after A's popup timed out) popped up")
-    if shown_b:
+    if post(checks, "quote B (notify --now after A's popup timed out)", QUOTE_B, "--now") is not None:
         checks.expect(wait_gone(QUOTE_B), "quote B's popup timed out")
-    write_quote(QUOTE_C)
-    checks.expect(posted(dailyquote("notify")), "the due notify posted quote C")
-    checks.expect(wait_popup(QUOTE_C) is not None, "quote C (the due delivery after B's popup timed out) popped up")
+    post(checks, "quote C (the due delivery after B's popup timed out)", QUOTE_C)
     return checks.result()
 
 
 def history():
     checks = Checks("history")
     write_config()
-    write_quote(QUOTE_A)
-    checks.expect(posted(dailyquote("notify", "--now")), "notify --now posted quote A")
-    if not checks.expect(wait_popup(QUOTE_A) is not None, "quote A popped up"):
+    if post(checks, "quote A", QUOTE_A, "--now") is None:
         return checks.result()
     if not checks.expect(wait_gone(QUOTE_A), "quote A's popup timed out"):
         return checks.result()
-    done = notifications("history")
+    done = notifications("history", body(QUOTE_A))
     entries = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     log(f"history: {len(entries)} entries: {done.stdout.strip() or 'none'}")
     checks.expect(done.returncode == 0, "the notifications view opened and was read")
@@ -204,10 +214,8 @@ def favourites():
 def buttons():
     checks = Checks("buttons")
     write_config(["copy", "save", "another"])
-    write_quote(QUOTE_A)
-    checks.expect(posted(dailyquote("notify", "--now")), "notify --now posted quote A")
-    popup = wait_popup(QUOTE_A, hover=True)
-    if not checks.expect(popup is not None, "quote A popped up"):
+    popup = post(checks, "quote A", QUOTE_A, "--now", hover=True)
+    if popup is None:
         return checks.result()
     labels = [b["name"] for b in popup["buttons"]]
     checks.expect(all(label in labels for label in ("Copy", "Save", "Another quote")), f"it offers Copy, Save and Another quote ({labels})")
@@ -244,6 +252,7 @@ def buttons():
 def wait_popup_text(text):
     done = notifications("wait-popup", text, seconds=POPUP_SECONDS)
     if done.returncode != 0:
+        evidence()
         return None
     log(f"popup: {done.stdout.strip()}")
     return json.loads(done.stdout)
@@ -272,9 +281,7 @@ def alive(pid):
 def holder():
     checks = Checks("holder")
     write_config()
-    write_quote(QUOTE_A)
-    checks.expect(posted(dailyquote("notify", "--now")), "notify --now posted quote A")
-    if not checks.expect(wait_popup(QUOTE_A, hover=True) is not None, "quote A popped up"):
+    if post(checks, "quote A", QUOTE_A, "--now", hover=True) is None:
         return checks.result()
     pid = until(holder_pid, 20)
     if not checks.expect(pid is not None, f"a dailyquote hold process holds it (pid {pid})"):
@@ -294,9 +301,18 @@ def main():
     scenarios = {"series": series, "history": history, "buttons": buttons, "holder": holder}
     if len(sys.argv) != 2 or sys.argv[1] not in scenarios:
         sys.exit(__doc__)
+    # The notifications' traffic on the session bus, for the logs.
+    bus = os.path.join(os.environ["PLASMA6_LOGS"], "bus.txt")
+    with open(bus, "w", encoding="utf-8") as out:
+        monitor = subprocess.Popen(["dbus-monitor", "--session", "interface='org.freedesktop.Notifications'"],
+                                   stdout=out, stderr=subprocess.STDOUT)
+    # A monitor has its rules once it has lost its own name.
+    until(lambda: "NameLost" in open(bus, encoding="utf-8", errors="replace").read(), 10)
     # The pointer rests off the popups, so that they time out as nobody's hand is on them.
     notifications("park")
-    sys.exit(scenarios[sys.argv[1]]())
+    status = scenarios[sys.argv[1]]()
+    monitor.terminate()
+    sys.exit(status)
 
 
 if __name__ == "__main__":
