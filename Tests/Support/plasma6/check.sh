@@ -3,8 +3,9 @@
 # (issue 38). Each check runs in a fresh session (Tests/Support/plasma6/scenario.py says what
 # each checks), with dailyquote installed as the package installs it for Plasma: the binary
 # ($DQ, at /usr/local/bin), its desktop entry and icons (packaging/stage-app.sh; Exec= names the
-# binary where it is) and its KNotifications file (packaging/knotifications/dailyquote.notifyrc
-# in /usr/share/knotifications6). Default checks: series history buttons holder; all must PASS.
+# binary where it is) and its KNotifications file (in /usr/share/knotifications6: the one
+# stage-app.sh renders, else packaging/knotifications/dailyquote.notifyrc).
+# Default checks: series history buttons holder; all must PASS.
 # Prints the evidence, then a summary; exits 0 when every check passed. Logs of each session are
 # kept in $PLASMA6_RESULTS (default $PLASMA6_CACHE/results/CHECK, or .cache/plasma6/results/CHECK).
 set -uo pipefail
@@ -21,8 +22,11 @@ trap 'rm -rf "$staged"' EXIT
 "$here/packaging/stage-app.sh" "$staged" /usr/local >/dev/null
 appid=io.github.dailyquote.DailyQuote
 share=$staged/usr/local/share
+# The KNotifications file as stage-app.sh renders it, where it does; else the checkout's own.
+notifyrc=$share/knotifications6/dailyquote.notifyrc
+[ -f "$notifyrc" ] || notifyrc=$here/packaging/knotifications/dailyquote.notifyrc
 files=(--file "$share/applications/$appid.desktop=/usr/share/applications/$appid.desktop"
-  --file "$here/packaging/knotifications/dailyquote.notifyrc=/usr/share/knotifications6/dailyquote.notifyrc")
+  --file "$notifyrc=/usr/share/knotifications6/dailyquote.notifyrc")
 for icon in "$share"/icons/hicolor/*/apps/"$appid".*; do
   files+=(--file "$icon=/usr/share/${icon#"$share"/}")
 done
