@@ -107,6 +107,47 @@ extension CommandLineTests {
         #expect(entries.count == 1 && entries.first?["closedReason"] == nil, "\(file("history.json"))")
     }
 
+    @Test("Race 6: a holder stopped at birth leaves nothing posted without a live holder, and notify says so: the delivery stays due")
+    func stopAtBirth() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions persistence",
+            """
+            \(Self.holderPID)
+            \(Self.mockNotify)
+            # Slow: a stop sent as the holder appears comes before it could answer, during its Notify call at the latest.
+            mock_notify 'time.sleep(1); ret = 41'
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err" & n=$!
+            # The holder is a fork of notify whose arguments read "hold" (or, where notify has threads, a new process).
+            h=; end=$((SECONDS + 30))
+            while [ -z "$h" ] && [ $SECONDS -lt $end ]; do h=$(pgrep -f "^$DQ hold" | head -1); done
+            [ -n "$h" ] && kill -TERM "$h"
+            wait "$n"; echo $? >"$W/now.rc"
+            for _ in $(seq 400); do kill -0 "$h" 2>/dev/null || break; sleep 0.05; done
+            kill -0 "$h" 2>/dev/null && echo alive >"$W/stopped-alive"
+            echo "$h" >"$W/stopped"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
+            grep -c 'CloseNotification 41$' "$MOCK_LOG" >"$W/close-count"
+            pid=$(holder_pid); [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo alive >"$W/holder-alive"
+            "$DQ" history --json >"$W/history.json"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!file("stopped").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder appeared: \(file("now.err"))")
+        #expect(file("stopped-alive").isEmpty, "the stopped holder did not end")
+        let open = file("notify-count") != "0\n" && file("close-count") == "0\n"
+        let held = file("holder-alive") == "alive\n"
+        #expect(!open || held, "a notification is left open without a live holder: its buttons are dead")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        if file("now.rc") == "0\n" {
+            // Only where a holder (another one, started when the first ended at once) holds it.
+            #expect(open && held && entries.count == 1, "notify said posted, but nothing is shown: \(file("now.out"))")
+        } else {
+            #expect(file("now.rc") == "69\n", "\(file("now.err"))")
+            #expect(!open && entries.isEmpty, "the delivery did not stay due: \(file("history.json"))")
+            #expect(file("now.err").contains("the holder was stopped"), "\(file("now.err"))")
+        }
+    }
+
     @Test("Race 5: the holder's Another quotes follow the [quotes] filters")
     func anotherFollowsFilters() throws {
         let sandbox = Sandbox()
