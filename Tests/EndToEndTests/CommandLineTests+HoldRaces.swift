@@ -25,7 +25,7 @@ extension CommandLineTests {
             + #""urgency":"normal","expireMilliseconds":-1,"desktopEntry":"dailyquote"},"until":\#(until)}"#
     }
 
-    @Test("Race 1: a SIGTERM while the holder's Notify call is under way closes the notification once it is shown")
+    @Test("Race 1: a SIGTERM while the holder's Notify call is under way closes the notification once it is shown, and nothing is held")
     func stopDuringPost() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
@@ -39,12 +39,15 @@ extension CommandLineTests {
             kill -TERM $h; wait $h; echo $? >"$W/status"
             grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
             grep -c 'CloseNotification 41' "$MOCK_LOG" >"$W/close-count"
-            ls "$XDG_STATE_HOME/dailyquote" >"$W/state-files" 2>&1
+            if [ -e "$XDG_STATE_HOME/dailyquote/hold.json" ]; then echo marked >"$W/marked"; fi
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("notify-count") == "1\n", "the holder never posted: \(file("hold.err"))")
         #expect(file("close-count") == "1\n", "the notification posted during the SIGTERM was left open: \(file("hold.err"))")
         #expect(file("status") == "0\n", "\(file("status")) \(file("hold.err"))")
+        // Stopped before it held the quote: it says so, and marks nothing.
+        #expect(file("reply").contains("the holder was stopped") && !file("reply").contains(#""holding":true"#), "\(file("reply"))")
+        #expect(file("marked").isEmpty, "a stopped holder marked a hold")
     }
 
     @Test("Race 2: a previous holder that does not end (stopped) is killed, and the new holder always has its marker")
