@@ -101,6 +101,22 @@ struct HoldStageTests {
         #expect(!FileLock.isHeld(path: paths.holdLock))
     }
 
+    @Test("A stop that comes while the holder posts closes the new quote at once and ends nothing: the last one stays held")
+    func stopDuringPostEndsNothing() throws {
+        let previous = try PreviousHolder()
+        let poster = FakeHolderPoster(capabilities: ["actions", "persistence"])
+        var stop = false
+        poster.onPost = { stop = true }
+        let (reply, held) = stage().post(request(), through: poster, previous: marker(of: previous), stopped: { stop })
+        #expect(reply.error == .failed(HoldStage.stoppedBeforeHolding) && !reply.holding)
+        #expect(held == nil)
+        #expect(poster.events == ["post 41", "closed 41"])
+        #expect(previous.pending.isEmpty)
+        #expect(closedLog().isEmpty)
+        #expect(!FileLock.isHeld(path: paths.holdLock))
+        #expect(!FileManager.default.fileExists(atPath: paths.holdMarker))
+    }
+
     @Test("Where no holder is needed (no persistence, no buttons shown) it posts, takes no lock, writes no marker and signals nobody")
     func noHolderNeeded() throws {
         let previous = try PreviousHolder()

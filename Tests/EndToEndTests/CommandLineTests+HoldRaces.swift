@@ -25,7 +25,7 @@ extension CommandLineTests {
             + #""urgency":"normal","expireMilliseconds":-1,"desktopEntry":"dailyquote"},"until":\#(until)}"#
     }
 
-    @Test("Race 1: a SIGTERM while the holder's Notify call is under way closes the notification once it is shown")
+    @Test("Race 1: a SIGTERM while the holder's Notify call is under way closes the notification once it is shown, and nothing is held")
     func stopDuringPost() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
@@ -39,12 +39,15 @@ extension CommandLineTests {
             kill -TERM $h; wait $h; echo $? >"$W/status"
             grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
             grep -c 'CloseNotification 41' "$MOCK_LOG" >"$W/close-count"
-            ls "$XDG_STATE_HOME/dailyquote" >"$W/state-files" 2>&1
+            if [ -e "$XDG_STATE_HOME/dailyquote/hold.json" ]; then echo marked >"$W/marked"; fi
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("notify-count") == "1\n", "the holder never posted: \(file("hold.err"))")
         #expect(file("close-count") == "1\n", "the notification posted during the SIGTERM was left open: \(file("hold.err"))")
         #expect(file("status") == "0\n", "\(file("status")) \(file("hold.err"))")
+        // Stopped before it held the quote: it says so, and marks nothing.
+        #expect(file("reply").contains("the holder was stopped") && !file("reply").contains(#""holding":true"#), "\(file("reply"))")
+        #expect(file("marked").isEmpty, "a stopped holder marked a hold")
     }
 
     @Test("Race 2: a previous holder that does not end (stopped) is killed, and the new holder always has its marker")
@@ -105,6 +108,47 @@ extension CommandLineTests {
         #expect(file("close-count") == "0\n", "the failed post closed the last quote")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
         #expect(entries.count == 1 && entries.first?["closedReason"] == nil, "\(file("history.json"))")
+    }
+
+    @Test("Race 6: a holder stopped at birth leaves nothing posted without a live holder, and notify says so: the delivery stays due")
+    func stopAtBirth() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions persistence",
+            """
+            \(Self.holderPID)
+            \(Self.mockNotify)
+            # Slow: a stop sent as the holder appears comes before it could answer, during its Notify call at the latest.
+            mock_notify 'time.sleep(1); ret = 41'
+            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err" & n=$!
+            # The holder is a fork of notify whose arguments read "hold" (or, where notify has threads, a new process).
+            h=; end=$((SECONDS + 30))
+            while [ -z "$h" ] && [ $SECONDS -lt $end ]; do h=$(pgrep -f "^$DQ hold" | head -1); done
+            [ -n "$h" ] && kill -TERM "$h"
+            wait "$n"; echo $? >"$W/now.rc"
+            for _ in $(seq 400); do kill -0 "$h" 2>/dev/null || break; sleep 0.05; done
+            kill -0 "$h" 2>/dev/null && echo alive >"$W/stopped-alive"
+            echo "$h" >"$W/stopped"
+            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
+            grep -c 'CloseNotification 41$' "$MOCK_LOG" >"$W/close-count"
+            pid=$(holder_pid); [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo alive >"$W/holder-alive"
+            "$DQ" history --json >"$W/history.json"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!file("stopped").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder appeared: \(file("now.err"))")
+        #expect(file("stopped-alive").isEmpty, "the stopped holder did not end")
+        let open = file("notify-count") != "0\n" && file("close-count") == "0\n"
+        let held = file("holder-alive") == "alive\n"
+        #expect(!open || held, "a notification is left open without a live holder: its buttons are dead")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        if file("now.rc") == "0\n" {
+            // Only where a holder (another one, started when the first ended at once) holds it.
+            #expect(open && held && entries.count == 1, "notify said posted, but nothing is shown: \(file("now.out"))")
+        } else {
+            #expect(file("now.rc") == "69\n", "\(file("now.err"))")
+            #expect(!open && entries.isEmpty, "the delivery did not stay due: \(file("history.json"))")
+            #expect(file("now.err").contains("the holder was stopped"), "\(file("now.err"))")
+        }
     }
 
     @Test("Race 5: the holder's Another quotes follow the [quotes] filters")

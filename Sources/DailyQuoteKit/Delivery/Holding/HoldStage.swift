@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Logging
+import SystemPackage
 
 /// The holder's rules, the one implementation for `dailyquote hold` (``HolderProcess``) and
 /// `run`'s own holder (``InProcessHolder``): posts the notification it is handed, reports it,
@@ -70,18 +71,24 @@ package struct HoldStage: Sendable {
         package var isHolding: Bool { lock != nil }
     }
 
+    /// Why a holder asked to stop (SIGTERM, SIGINT) before it held its quote answers that it
+    /// posted nothing: it posted nothing, or closed what it posted; the delivery stays due.
+    package static let stoppedBeforeHolding = "the holder was stopped before it held the notification"
+
     /// The holder process's run: posts and holds `request`, and returns how the hold ended
     /// (nil when it did not hold).
     ///
     /// `report` gets the one reply for `notify`, once the notification is posted and, if it is
-    /// held, marked and out of the notify service. `stop` is the descriptor of the process's
-    /// SIGTERM and SIGINT (a ``SignalSubscription``). `connecting` is libnotify's connection, made
+    /// held, marked and out of the notify service. `stop` is the process's SIGTERM and SIGINT:
+    /// one that came before the quote is held means nothing stays posted (``stoppedBeforeHolding``),
+    /// one that comes later closes it. `connecting` is libnotify's connection, made
     /// ahead on another thread (nil, or one that failed, connects here); it is waited for only
     /// once the previous holder's marker is read. The hold runs a GLib main loop on this thread.
     package func run(
-        _ request: HoldRequest, connecting: StartedWork<LibnotifyPoster.Connection, DeliveryError>? = nil, stop: Int32?,
+        _ request: HoldRequest, connecting: StartedWork<LibnotifyPoster.Connection, DeliveryError>? = nil, stop: SignalSubscription?,
         report: (HoldReply) -> Void
     ) -> HoldEnd? {
+        let stopped = { stop?.received ?? false }
         // Read before the post: the holder of the quote the new one replaces.
         let previous = HoldMarker.live(in: paths)
         let connection: LibnotifyPoster.Connection
@@ -95,12 +102,23 @@ package struct HoldStage: Sendable {
             report(.failed(error))
             return nil
         }
-        let (reply, held) = post(request, through: connection, previous: previous)
+        // Stopped at birth: nothing is posted.
+        guard !stopped() else {
+            report(.failed(.failed(Self.stoppedBeforeHolding)))
+            return .stopped
+        }
+        let (reply, held) = post(request, through: connection, previous: previous, stopped: stopped)
+        if let held, stopped() {
+            // Stopped while it took over: the quote goes before `notify` is told it is held.
+            finish(.stopped, of: held)
+            report(.failed(.failed(Self.stoppedBeforeHolding)))
+            return .stopped
+        }
         report(reply)
-        guard let held else { return nil }
+        guard let held else { return stopped() ? .stopped : nil }
         let loop = GioMainLoop()
         var end: HoldEnd?
-        watch(held, stop: stop) {
+        watch(held, stop: stop?.descriptor.rawValue) {
             end = $0
             loop.quit()
         }
@@ -114,10 +132,13 @@ package struct HoldStage: Sendable {
     /// process's own (`own`, `run`'s: closed, recorded as replaced, its lock passed on), else the
     /// previous holder's (`previous`, its marker read before the post), whose holder is asked to
     /// close it (``takeOver(from:for:through:on:)``).
+    /// Where `stopped` says so once the `Notify` call returns, the new quote is closed at once and
+    /// the last one stays (the reply says nothing is held: ``stoppedBeforeHolding``).
     /// Returns the reply for `notify`, and the hold (nil when it does not hold), not yet watched
     /// (``watch(_:stop:ended:)``).
     package func post(
-        _ request: HoldRequest, through poster: some HolderPosting, replacing own: Held? = nil, previous: HoldMarker?
+        _ request: HoldRequest, through poster: some HolderPosting, replacing own: Held? = nil, previous: HoldMarker?,
+        stopped: () -> Bool = { false }
     ) -> (reply: HoldReply, held: Held?) {
         var notification = request.notification
         if answerer == nil { notification.actions = nil }
@@ -134,6 +155,10 @@ package struct HoldStage: Sendable {
             posted = try poster.post(notification, offering: holding ? offered : [], on: server)
         } catch {
             return (.failed(error), nil)
+        }
+        if stopped() {
+            posted.close()
+            return (.failed(.failed(Self.stoppedBeforeHolding)), nil)
         }
         let postedAt = clock()
         var reply = HoldReply(server: server, id: posted.id, postedAt: postedAt, holding: holding)

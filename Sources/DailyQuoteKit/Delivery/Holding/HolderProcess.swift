@@ -43,15 +43,14 @@ package enum HolderProcess {
             paths: paths, clock: UnixClock.system, logger: logger,
             answerer: ActionAnswerer(for: request, paths: paths, zones: zones, environment: variables, logger: logger),
             scope: UserScope(runtimeDirectory: variables["XDG_RUNTIME_DIR"]))
-        _ = withExtendedLifetime(stops) {
-            stage.run(request, connecting: connecting, stop: stops?.descriptor.rawValue) { reply in
-                failed = reply.error != nil
-                // `notify` waits for this line; anything reading the output to its end, for the end.
-                try? SystemCall.writeStandardOutput(reply.line())
-                SystemCall.discardStandardOutput()
-            }
+        let end = stage.run(request, connecting: connecting, stop: stops) { reply in
+            failed = reply.error != nil
+            // `notify` waits for this line; anything reading the output to its end, for the end.
+            try? SystemCall.writeStandardOutput(reply.line())
+            SystemCall.discardStandardOutput()
         }
-        if failed { throw CommandFailure(alreadyReported: .unavailable) }
+        // Stopped as asked (nothing stays posted): not a failure of this process.
+        if failed, end != .stopped { throw CommandFailure(alreadyReported: .unavailable) }
     }
 
     /// The holder's run in a child `notify` forked (``HolderLauncher/forkedHolder``), ended as
