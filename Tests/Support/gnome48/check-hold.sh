@@ -31,26 +31,12 @@ scenarios=("$@")
 dq=${DQ:-$here/.build/release/dailyquote}
 [ -x "$dq" ] || { echo "check-hold: no dailyquote binary at $dq (run make build, or set DQ)" >&2; exit 1; }
 
-summary=() failed=0
-start=$(date +%s.%N)
+. "$here/Tests/Support/session-checks.sh"
 for scenario in "${scenarios[@]}"; do
-  echo "=== $scenario"
-  rm -rf "${results:?}/$scenario"
-  t0=$(date +%s.%N)
-  GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run \
+  informative=()
+  [ "$scenario" != no-holder ] || informative=(--informative)
+  session_check "$scenario" "${informative[@]}" env GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run \
     --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
-    /src/Tests/Support/gnome48/hold-scenario.sh "$scenario" | tee "$results.$scenario.out"
-  status=${PIPESTATUS[0]}
-  mkdir -p "$results/$scenario" && mv "$results.$scenario.out" "$results/$scenario/output.txt"
-  line=$(grep '^RESULT ' "$results/$scenario/output.txt" | tail -n1)
-  [ -n "$line" ] || line="RESULT $scenario FAIL the session did not run (status $status)"
-  line="$line [$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s]"
-  summary+=("$line")
-  if [ "$scenario" != no-holder ] && [ "$status" -ne 0 ]; then failed=1; fi
+    /src/Tests/Support/gnome48/hold-scenario.sh "$scenario"
 done
-
-echo
-echo "=== summary (GNOME Shell 48, $(date -u +%FT%TZ), $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s in all)"
-printf '%s\n' "${summary[@]}"
-[ $failed = 0 ] && echo "check-hold: PASS" || echo "check-hold: FAIL"
-exit $failed
+session_summary "GNOME Shell 48" check-hold

@@ -24,28 +24,12 @@ icon=(--file "$staged/usr/local/share/icons/hicolor/scalable/apps/$appid.svg=/us
 app=(--file "$staged/usr/local/share/dbus-1/services/$appid.service=/usr/local/share/dbus-1/services/$appid.service"
   --file "$staged/usr/local/share/applications/$appid.desktop=/usr/local/share/applications/$appid.desktop")
 
-summary=() failed=0
-start=$(date +%s.%N)
+. "$here/Tests/Support/session-checks.sh"
 for scenario in "${scenarios[@]}"; do
-  echo "=== $scenario"
-  rm -rf "${results:?}/$scenario"
-  mkdir -p "$results"
-  t0=$(date +%s.%N)
   with=("${icon[@]}")
   [ "$scenario" = holder ] || with+=("${app[@]}")
-  GNOME48_ENV="GNOME48_SERVICE_DIRS=/usr/local/share/dbus-1/services ${GNOME48_ENV:-}" GNOME48_KEEP_LOGS="$results/$scenario" \
-    "$here/scripts/gnome48" run "${with[@]}" -- /src/Tests/Support/gnome48/series-scenario.sh "$scenario" | tee "$results.$scenario.out"
-  status=${PIPESTATUS[0]}
-  mkdir -p "$results/$scenario" && mv "$results.$scenario.out" "$results/$scenario/output.txt"
-  line=$(grep '^RESULT ' "$results/$scenario/output.txt" | tail -n1)
-  [ -n "$line" ] || line="RESULT $scenario FAIL the session did not run (status $status)"
-  line="$line [$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s]"
-  summary+=("$line")
-  [ "$status" -eq 0 ] || failed=1
+  session_check "$scenario" env GNOME48_ENV="GNOME48_SERVICE_DIRS=/usr/local/share/dbus-1/services ${GNOME48_ENV:-}" \
+    GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run "${with[@]}" -- \
+    /src/Tests/Support/gnome48/series-scenario.sh "$scenario"
 done
-
-echo
-echo "=== summary (GNOME Shell 48, the series, $(date -u +%FT%TZ), $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s in all)"
-printf '%s\n' "${summary[@]}"
-[ $failed = 0 ] && echo "check-series: PASS" || echo "check-series: FAIL"
-exit $failed
+session_summary "GNOME Shell 48, the series" check-series

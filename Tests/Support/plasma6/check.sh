@@ -30,26 +30,9 @@ for icon in "$share"/icons/hicolor/*/apps/"$appid".*; do
   files+=(--file "$icon=/usr/share/${icon#"$share"/}")
 done
 
-summary=() failed=0
-start=$(date +%s.%N)
+. "$here/Tests/Support/session-checks.sh"
 for check in "${checks[@]}"; do
-  echo "=== $check"
-  rm -rf "${results:?}/$check"
-  mkdir -p "$results"
-  t0=$(date +%s.%N)
-  DQ=$dq PLASMA6_KEEP_LOGS="$results/$check" "$here/scripts/plasma6" run "${files[@]}" -- \
-    /src/Tests/Support/plasma6/scenario.py "$check" | tee "$results.$check.out"
-  status=${PIPESTATUS[0]}
-  mkdir -p "$results/$check" && mv "$results.$check.out" "$results/$check/output.txt"
-  line=$(grep '^RESULT ' "$results/$check/output.txt" | tail -n1)
-  [ -n "$line" ] || line="RESULT $check FAIL the session did not run (status $status)"
-  line="$line [$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s]"
-  summary+=("$line")
-  [ "$status" -eq 0 ] || failed=1
+  session_check "$check" env DQ="$dq" PLASMA6_KEEP_LOGS="$results/$check" "$here/scripts/plasma6" run "${files[@]}" -- \
+    /src/Tests/Support/plasma6/scenario.py "$check"
 done
-
-echo
-echo "=== summary (KDE Plasma 6, $(date -u +%FT%TZ), $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s in all)"
-printf '%s\n' "${summary[@]}"
-[ $failed = 0 ] && echo "plasma6 check: PASS" || echo "plasma6 check: FAIL"
-exit $failed
+session_summary "KDE Plasma 6" "plasma6 check"
