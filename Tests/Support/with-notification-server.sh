@@ -396,7 +396,8 @@ x11)
   Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$run/display" >"$run/xvfb.log" 2>&1 &
   for _ in $(seq 100); do [ -s "$run/display" ] && break; sleep 0.05; done
   [ -s "$run/display" ] || { show_logs; fail "Xvfb did not start"; }
-  export DISPLAY=":$(tr -d '[:space:]' <"$run/display")"
+  DISPLAY=":$(tr -d '[:space:]' <"$run/display")"
+  export DISPLAY
   unset WAYLAND_DISPLAY
   ;;
 sway)

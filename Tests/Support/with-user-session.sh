@@ -53,9 +53,9 @@ cleanup() {
   set +e
   # Everything started here lives in the cgroup (the manager's services in sub-groups).
   for signal in TERM KILL; do
-    for procs in $(find "$cgroup" -name cgroup.procs 2>/dev/null); do
-      for pid in $(cat "$procs"); do [ "$pid" != $$ ] && kill -"$signal" "$pid" 2>/dev/null; done
-    done
+    while read -r pid; do
+      [ "$pid" != $$ ] && kill -"$signal" "$pid" 2>/dev/null
+    done < <(find "$cgroup" -name cgroup.procs -exec cat {} + 2>/dev/null)
     for _ in $(seq 20); do
       left=$(find "$cgroup" -name cgroup.procs -exec cat {} + 2>/dev/null | grep -vx $$ | wc -l)
       [ "$left" = 0 ] && break

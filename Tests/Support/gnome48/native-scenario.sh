@@ -99,7 +99,7 @@ sys.exit(0 if len(f) == 1 and f[0]["text"] == sys.argv[2] else 1)' "$XDG_DATA_HO
     sleep 0.5
     clip=$(tray --clipboard)
     echo "--- the clipboard after the service exited: $(printf '%q' "$clip")"
-    [ "$clip" = "“$text” — $author" ] || fail "the clipboard holds $(printf '%q' "$clip")"
+    [ "$clip" = '“'"$text"'”'" — $author" ] || fail "the clipboard holds $(printf '%q' "$clip")"
     post || fail "notify --now failed"
     sleep 1
     tray --press "Another quote"
@@ -142,7 +142,7 @@ sys.exit(0 if len(f) == 1 and f[0]["text"] == sys.argv[2] else 1)' "$XDG_DATA_HO
     ;;
   bench)
     rm -f "$XDG_CONFIG_HOME/dailyquote/config.toml"  # the default buttons (Copy, Save)
-    ms() { local t0=$(date +%s%N); "$@" >/dev/null 2>&1; echo $(( ($(date +%s%N) - t0) / 1000 )); }
+    ms() { local t0; t0=$(date +%s%N); "$@" >/dev/null 2>&1; echo $(( ($(date +%s%N) - t0) / 1000 )); }
     for _ in 1 2 3; do dailyquote notify --now >/dev/null 2>&1; notify-send "Quote of the Day" "$body"; done  # warm-up
     : >"$GNOME48_LOGS/bench.txt"
     for i in $(seq "${BENCH_PAIRS:-20}"); do

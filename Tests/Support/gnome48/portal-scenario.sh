@@ -19,7 +19,8 @@ backend=${GNOME48_PORTAL_BACKEND:-gtk}
 printf '[preferred]\ndefault=%s\n' "$backend" >"$XDG_CONFIG_HOME/xdg-desktop-portal/portals.conf"
 
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done' EXIT
+stop_all() { local p; for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; }
+trap stop_all EXIT
 /usr/libexec/xdg-permission-store --replace >"$GNOME48_LOGS/permission-store.log" 2>&1 &
 pids+=($!)
 /usr/libexec/xdg-desktop-portal-"$backend" --replace >"$GNOME48_LOGS/portal-$backend.log" 2>&1 &
