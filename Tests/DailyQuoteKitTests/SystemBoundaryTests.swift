@@ -32,6 +32,38 @@ struct SystemBoundaryTests {
             ])
     }
 
+    @Test(
+        "Forking, exec, spawning, opening and signal handling outside System/ fail too",
+        arguments: [
+            "let pid = fork()", "_ = vfork()", "execv(path, argv)", "execve(path, argv, envp)", "execvp(name, argv)",
+            "posix_spawn(&pid, path, nil, nil, argv, envp)", "posix_spawnp(&pid, name, nil, nil, argv, envp)",
+            "let fd = open(path, O_RDONLY)", "openat(AT_FDCWD, path, O_RDONLY)", "sigaction(SIGTERM, &action, nil)",
+            "pthread_sigmask(SIG_BLOCK, &set, nil)", "sigprocmask(SIG_BLOCK, &set, nil)", "socket(AF_UNIX, SOCK_STREAM, 0)",
+        ])
+    func processAndSignalCallsFail(call: String) throws {
+        let directory = TemporaryDirectory()
+        try directory.write("DailyQuoteKit/Delivery/Holder.swift", "func start() {\n    \(call)\n}\n")
+        let called = call.split(separator: "(")[0].split(separator: " ").last.map(String.init) ?? ""
+        let result = try Self.check(directory.path)
+        #expect(result.status == 1)
+        #expect(result.stdout == "DailyQuoteKit/Delivery/Holder.swift:2: \(called)( outside System/: use the system layer's types\n")
+    }
+
+    @Test("A call written through the module, Glibc.name(…), fails outside System/ whatever its name")
+    func moduleQualifiedCallsFail() throws {
+        let directory = TemporaryDirectory()
+        try directory.write(
+            "DailyQuoteKit/Storage/Store.swift", "func end(fd: Int32) {\n    _ = Glibc.close(fd)\n    _ = Glibc.fsync(fd)\n}\n")
+        try directory.write("DailyQuoteKit/System/Descriptor.swift", "func end(fd: Int32) { _ = Glibc.close(fd) }\n")
+        let result = try Self.check(directory.path)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.split(separator: "\n").map(String.init) == [
+                "DailyQuoteKit/Storage/Store.swift:2: Glibc.close( outside System/: use the system layer's types",
+                "DailyQuoteKit/Storage/Store.swift:3: Glibc.fsync( outside System/: use the system layer's types",
+            ])
+    }
+
     @Test("Methods, labeled calls, a file's own functions, comments and strings are not C's calls")
     func lookalikesPass() throws {
         let directory = TemporaryDirectory()
