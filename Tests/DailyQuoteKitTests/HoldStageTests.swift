@@ -14,12 +14,12 @@ struct HoldStageTests {
     var paths: AppPaths { AppPaths(root: home.path) }
     let quote = Quote(text: "Well begun is half done.", author: "Aristotle")
 
-    /// A stage as `dailyquote hold` builds it: buttons answered, no scope; `run`'s with `inScheduler`.
-    func stage(inScheduler: Bool = false) -> HoldStage {
+    /// A stage as `dailyquote hold` builds it: buttons answered, no scope.
+    func stage() -> HoldStage {
         let answerer = ActionAnswerer(
             paths: paths, favorites: paths.favoritesStore(), clipboard: Clipboard(environment: ["PATH": home.path]),
             format: ZonedTimeFormat(zone: Zones.named("UTC")), clock: { Self.now }, logger: Logger(label: "test"))
-        return HoldStage(paths: paths, clock: { Self.now }, logger: Logger(label: "test"), answerer: answerer, inScheduler: inScheduler)
+        return HoldStage(paths: paths, clock: { Self.now }, logger: Logger(label: "test"), answerer: answerer)
     }
 
     func request(actions: [NotificationAction] = [.save, .another]) -> HoldRequest {
@@ -42,7 +42,7 @@ struct HoldStageTests {
     }
 
     @Test(
-        "The Notify call comes first: only then is the previous holder asked to close its quote (SIGTERM; run SIGUSR2)",
+        "The Notify call comes first: only then is the previous holder asked to close its quote (SIGTERM; a run of 1.0.0 SIGUSR2)",
         arguments: [false, true])
     func postBeforeTakeover(scheduler: Bool) throws {
         let previous = try PreviousHolder(scheduler: scheduler)
@@ -155,24 +155,14 @@ struct HoldStageTests {
         #expect(!FileLock.isHeld(path: paths.holdLock))
     }
 
-    @Test("The marker is written with the lock held, and names the shown quote; run's says it is the scheduler's")
+    @Test("The marker is written with the lock held, and names the shown quote")
     func markerWithLock() throws {
-        for inScheduler in [false, true] {
-            let home = TemporaryDirectory()
-            let paths = AppPaths(root: home.path)
-            var stage = stage(inScheduler: inScheduler)
-            stage.paths = paths
-            let (reply, held) = stage.post(request(), through: FakeHolderPoster(capabilities: ["persistence"]), previous: nil)
-            #expect(reply.holding)
-            #expect(FileLock.isHeld(path: paths.holdLock))
-            let marker = try #require(HoldMarker.live(in: paths))
-            #expect(
-                marker
-                    == HoldMarker(
-                        pid: getpid(), id: 41, postedAt: Self.now, until: Self.now + 3600, server: "fake",
-                        scheduler: inScheduler ? true : nil))
-            withExtendedLifetime(held) {}
-        }
+        let (reply, held) = stage().post(request(), through: FakeHolderPoster(capabilities: ["persistence"]), previous: nil)
+        #expect(reply.holding)
+        #expect(FileLock.isHeld(path: paths.holdLock))
+        let marker = try #require(HoldMarker.live(in: paths))
+        #expect(marker == HoldMarker(pid: getpid(), id: 41, postedAt: Self.now, until: Self.now + 3600, server: "fake"))
+        withExtendedLifetime(held) {}
     }
 
     @Test("The server's close is recorded in closed.jsonl with its reason, and the lock is let go")
@@ -204,32 +194,6 @@ struct HoldStageTests {
             #expect(!held.isHolding && !FileLock.isHeld(path: stage.paths.holdLock))
             #expect(closedLog(stage.paths).isEmpty)
         }
-    }
-
-    @Test("run's holder posts its next quote as a new notification, then closes its own: recorded as replaced, the lock passed on")
-    func ownReplacedByNew() throws {
-        let stage = stage(inScheduler: true)
-        let poster = FakeHolderPoster(capabilities: ["actions", "persistence"])
-        let first = try #require(stage.post(request(), through: poster, previous: nil).held)
-        stage.watch(first, stop: nil) { _ in }
-        let (reply, second) = stage.post(request(), through: poster, replacing: first, previous: nil)
-        #expect(reply.holding && reply.id == 42 && reply.postedAt == Self.now)
-        // The new quote first; only then does the old one go.
-        #expect(poster.events == ["post 41", "post 42", "detached 41", "closed 41"])
-        #expect(closedLog() == [NotificationEnd(id: 41, postedAt: Self.now, reason: .replaced, at: Self.now)])
-        #expect(!first.isHolding && second?.isHolding == true)
-        #expect(liveMarker()?.id == 42 && liveMarker()?.scheduler == true)
-    }
-
-    @Test("run's own quote on another server is closed once the new one is shown")
-    func ownClosedElsewhere() throws {
-        let stage = stage(inScheduler: true)
-        let poster = FakeHolderPoster(capabilities: ["persistence"])
-        let first = try #require(stage.post(request(), through: poster, previous: nil).held)
-        poster.info.name = "another"
-        let (reply, _) = stage.post(request(), through: poster, replacing: first, previous: nil)
-        #expect(reply.id == 42 && reply.postedAt == Self.now)
-        #expect(poster.events == ["post 41", "post 42", "closed 41"])
     }
 
     @Test("Another shows a new quote in place and points hold.json at it; Copy and Save leave the marker")

@@ -30,7 +30,7 @@ struct PathChoosingPosterTests {
     let notification = DesktopNotification(quote: Quote(text: "Words.", author: "A"), config: NotificationConfig())
 
     /// The freedesktop poster of this process: gives the answers `asked` (nil: nothing asked
-    /// ahead), and posts unless `needsHolder` says no for `server` (the server it asks).
+    /// first), and posts unless `needsHolder` says no for `server` (the server it asks).
     final class FakeDirect: DirectPosting {
         let asked: FreedesktopServer.Answers?
         let server: NotificationServerInfo
@@ -39,11 +39,12 @@ struct PathChoosingPosterTests {
             (self.asked, self.server) = (asked, server)
         }
         var posted: [DesktopNotification] { poster.posted }
-        func answersAhead(before deadline: Deadline) throws(DeliveryError) -> FreedesktopServer.Answers? { asked }
+        func ask(before deadline: Deadline) throws(DeliveryError) -> AskedServer? { asked.map { AskedServer(answers: $0) } }
         func postUnlessHeld(
-            _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
+            _ notification: DesktopNotification, asked: AskedServer?, deadline: Deadline,
+            needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
         ) throws(DeliveryError) -> PostedNotification? {
-            guard !needsHolder(asked?.info ?? server) else { return nil }
+            guard !needsHolder(self.asked?.info ?? server) else { return nil }
             return try poster.post(notification, holdUntil: 0, deadline: deadline)
         }
     }

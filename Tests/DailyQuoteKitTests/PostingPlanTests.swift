@@ -78,19 +78,6 @@ struct PostingPlanTests {
         #expect(PostingPlan.decide(hold: false, offered: buttons, gnomeOwned: false, desktopEntry: nil, server: nil).holder == .none)
     }
 
-    @Test("In run, its own holder posts every freedesktop notification; it holds where the plan says")
-    func inProcess() {
-        for capabilities in Capabilities.allCases {
-            for hold in [false, true] {
-                let plan = PostingPlan.decide(
-                    hold: hold, offered: Self.defaultButtons, gnomeOwned: false, desktopEntry: true, server: capabilities.server,
-                    inProcess: true)
-                #expect(plan.holder == .inProcess)
-                #expect(plan.path == (hold && capabilities != .none ? .holder : .freedesktop), "\(capabilities) \(hold)")
-            }
-        }
-    }
-
     @Test("The holder's own question (HoldStage.needsHolder) is the plan's")
     func needsHolder() {
         for capabilities in Capabilities.allCases {

@@ -54,10 +54,10 @@ struct SignalRouterTests {
         defer { sigaction(SIGUSR2, &saved, nil) }
         #expect(handler(of: SIGUSR2) == 1)
         do {
-            let first = try #require(SignalRouter.subscribe([.user2]))
+            let first = try #require(SignalRouter.subscribe([UnixSignal(SIGUSR2)]))
             #expect(handler(of: SIGUSR2) > 1)
             do {
-                let second = try #require(SignalRouter.subscribe([.user2]))
+                let second = try #require(SignalRouter.subscribe([UnixSignal(SIGUSR2)]))
                 withExtendedLifetime(second) {}
             }
             // One consumer left: still routed, and a signal reaches it.
@@ -70,13 +70,13 @@ struct SignalRouterTests {
 
     @Test("A signal held pending while blocked reaches a new subscription when it unblocks it, and is named")
     func pendingSignal() throws {
-        let subscription = SignalRouter.withBlocked([.user2]) { () -> SignalSubscription? in
+        let subscription = SignalRouter.withBlocked([UnixSignal(SIGUSR2)]) { () -> SignalSubscription? in
             pthread_kill(pthread_self(), SIGUSR2)
-            return SignalRouter.subscribe([.user2])
+            return SignalRouter.subscribe([UnixSignal(SIGUSR2)])
         }
         let routed = try #require(subscription)
         #expect(arrives(routed))
-        #expect(routed.lastSignal == .user2)
+        #expect(routed.lastSignal == UnixSignal(SIGUSR2))
     }
 
     @Test("Signals blocked for a body are unblocked after it; a routed stop reaches the scheduler's wake source and is named")

@@ -28,8 +28,7 @@ struct StageFactoryTests {
         #expect(gnome.app == .dailyquote)
         #expect(gnome.clock() == 1_800_000_000)
         #expect(choosing.hold)
-        #expect(!choosing.inProcess)
-        #expect((choosing.direct as? FreedesktopPoster)?.connecting == nil, "not a live notify: nothing asked ahead")
+        #expect((choosing.direct as? FreedesktopPoster)?.asksFirst == false, "not a live notify: nothing asked first")
         let holding = try #require(choosing.holding as? HoldingPoster)
         #expect((holding.launcher as? HolderLauncher)?.executable == "/usr/bin/dailyquote")
         #expect(holding.timeZone == "Europe/Berlin")
@@ -42,16 +41,16 @@ struct StageFactoryTests {
         }.deliveryStage()
         #expect(plain.presence == nil)
         let plainChoosing = try #require(plain.poster as? PathChoosingPoster)
-        #expect((plainChoosing.direct as? FreedesktopPoster)?.connecting == nil)
+        #expect((plainChoosing.direct as? FreedesktopPoster)?.asksFirst == false)
         #expect(plainChoosing.holding == nil)
         #expect(!plainChoosing.hold)
         #expect(plainChoosing.gnome is GnomeNotificationsPoster)
     }
 
     @Test(
-        "A live notify off GNOME asks the server and the bus: ahead without buttons, after the lock where it starts a holder ahead; on GNOME neither"
+        "A live notify off GNOME asks the server and the bus before the post, on its own thread's time, and starts its holder ahead where it offers buttons; on GNOME neither"
     )
-    func askedAhead() throws {
+    func askedFirst() throws {
         let home = TemporaryDirectory()
         var elsewhere = factory(home)
         elsewhere.environment["XDG_CURRENT_DESKTOP"] = "sway"
@@ -59,19 +58,17 @@ struct StageFactoryTests {
         // A holder that cannot start: the test runner must not fork itself.
         elsewhere.executable = "/nonexistent/dailyquote"
         let live = elsewhere.poster(prestartingHolder: true)
-        #expect((live.direct as? FreedesktopPoster)?.connecting == nil)
-        #expect(live.asksFirst)
+        #expect((live.direct as? FreedesktopPoster)?.asksFirst == true)
         #expect((live.holding as? HoldingPoster)?.launcher is PrestartedHolder)
         var plain = elsewhere
         plain.loaded.config.notification.actions = []
         let livePlain = plain.poster(prestartingHolder: true)
-        #expect((livePlain.direct as? FreedesktopPoster)?.connecting != nil)
-        #expect(!livePlain.asksFirst)
+        #expect((livePlain.direct as? FreedesktopPoster)?.asksFirst == true)
+        #expect((livePlain.holding as? HoldingPoster)?.launcher is HolderLauncher)
         var gnome = elsewhere
         gnome.environment["XDG_CURRENT_DESKTOP"] = "GNOME"
         let onGnome = gnome.poster(prestartingHolder: true)
-        #expect((onGnome.direct as? FreedesktopPoster)?.connecting == nil)
-        #expect(!onGnome.asksFirst)
+        #expect((onGnome.direct as? FreedesktopPoster)?.asksFirst == false)
         #expect((onGnome.holding as? HoldingPoster)?.launcher is HolderLauncher)
     }
 

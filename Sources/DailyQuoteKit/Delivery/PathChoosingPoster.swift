@@ -6,40 +6,32 @@ import Logging
 /// the freedesktop one after all, saying why once on standard error.
 ///
 /// The plan is made once per post, from the config and from the answers that the freedesktop
-/// poster asked ahead in one round trip (who the server is, what it can do, whether anyone owns
+/// poster asks first in one round trip (who the server is, what it can do, whether anyone owns
 /// `org.gtk.Notifications`): where nobody owns GNOME's interface, no `AddNotification` is sent.
-/// Where nothing was asked ahead (a GNOME session, `run`), the GNOME post itself finds out:
+/// Where nothing is asked first (a GNOME session, `run`), the GNOME post itself finds out:
 /// `AddNotification` without auto-start fails at once with ``DeliveryError/noServer`` where
 /// nothing owns the name, and the freedesktop path follows silently.
 package struct PathChoosingPoster: NotificationPosting {
     /// GNOME's poster; nil never tries it.
     package var gnome: (any NotificationPosting)?
-    /// Posts through a holder (a `dailyquote hold` process or `run`'s own); nil where none may hold.
+    /// Posts through a holder (a `dailyquote hold` process); nil where none may hold.
     package var holding: (any NotificationPosting)?
-    /// Posts from this process on the freedesktop path, and asks the server (ahead, where it can).
+    /// Posts from this process on the freedesktop path, and asks the server first where it should.
     package var direct: any DirectPosting
     /// Whether the config lets a holder keep the notification (`notification.hold` is not 0).
     package var hold: Bool
-    /// Whether ``holding`` is `run`'s own holder, which posts every freedesktop notification.
-    package var inProcess: Bool
-    /// Whether to ask the server and the bus (one round trip) before trying GNOME where nothing
-    /// was asked ahead: a live `notify` that started its holder ahead, so that no
-    /// `AddNotification` goes to a name nobody owns.
-    package var asksFirst: Bool
     /// The environment the Copy button's clipboard tool is looked up in.
     package var environment: [String: String]
     package var logger: Logger
 
     package init(
         gnome: (any NotificationPosting)?, holding: (any NotificationPosting)?, direct: any DirectPosting, hold: Bool,
-        inProcess: Bool = false, asksFirst: Bool = false, environment: [String: String], logger: Logger
+        environment: [String: String], logger: Logger
     ) {
         self.gnome = gnome
         self.holding = holding
         self.direct = direct
         self.hold = hold
-        self.inProcess = inProcess
-        self.asksFirst = asksFirst
         self.environment = environment
         self.logger = logger
     }
@@ -49,7 +41,7 @@ package struct PathChoosingPoster: NotificationPosting {
     func plan(offering offered: [NotificationAction], asked: FreedesktopServer.Answers?) -> PostingPlan {
         PostingPlan.decide(
             hold: hold && holding != nil, offered: offered, gnomeOwned: gnome == nil ? false : asked?.gnomeOwned, desktopEntry: nil,
-            server: asked?.info, inProcess: inProcess && holding != nil)
+            server: asked?.info)
     }
 
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
@@ -58,23 +50,13 @@ package struct PathChoosingPoster: NotificationPosting {
         // Copy is offered only where a clipboard tool is installed.
         notification.actions = Clipboard(environment: environment).available(notification.actions)
         let offered = notification.actions ?? []
-        var asked = try direct.answersAhead(before: deadline)
-        if asked == nil, asksFirst, gnome != nil {
-            // A frozen server is a timeout, as when asked ahead; no server at all leaves GNOME to find out.
-            do {
-                asked = try FreedesktopServer.answers(before: deadline)
-            } catch .timedOut(let seconds) {
-                throw .timedOut(seconds: seconds)
-            } catch {
-                asked = nil
-            }
-        }
-        let plan = plan(offering: offered, asked: asked)
+        let asked = try direct.ask(before: deadline)
+        let plan = plan(offering: offered, asked: asked?.answers)
         let gnome = plan.path == .gnome ? gnome : nil
         // GIO shares one session-bus connection while anyone holds it: held across both paths,
         // the GNOME attempt's connection is the one the freedesktop path posts on (measured: a
         // whole connection and its Hello, 1.6 million instructions, saved on other desktops).
-        // Answers asked ahead hold one already.
+        // Answers asked first hold one already.
         let shared = gnome != nil && asked == nil ? try? GioBus(system: false) : nil
         defer { withExtendedLifetime(shared) {} }
         if let gnome {
@@ -87,21 +69,21 @@ package struct PathChoosingPoster: NotificationPosting {
                 logger.warning("\(reason); posting through the freedesktop interface instead (see `dailyquote doctor`)")
             }
         }
-        return try postFreedesktop(notification, plan: plan, holdUntil: holdUntil, deadline: deadline)
+        return try postFreedesktop(notification, plan: plan, asked: asked, holdUntil: holdUntil, deadline: deadline)
     }
 
-    /// Posts on the freedesktop path: from this process where the plan has no holder (asking
-    /// the server first where it was not asked ahead, and deciding again with its answers),
-    /// else through the holder.
+    /// Posts on the freedesktop path: from this process where the plan has no holder (on the
+    /// connection `asked` came on, else asking the server now and deciding again with its
+    /// answers), else through the holder.
     private func postFreedesktop(
-        _ notification: DesktopNotification, plan: PostingPlan, holdUntil: Int64, deadline: Deadline
+        _ notification: DesktopNotification, plan: PostingPlan, asked: AskedServer?, holdUntil: Int64, deadline: Deadline
     ) throws(DeliveryError) -> PostedNotification {
         let offered = notification.actions ?? []
         if plan.holder == .none || holding == nil {
             let decide = { @Sendable (info: NotificationServerInfo) -> Bool in
                 self.plan(offering: offered, asked: .init(info: info, gnomeOwned: false)).holder != .none
             }
-            if var posted = try direct.postUnlessHeld(notification, deadline: deadline, needsHolder: decide) {
+            if var posted = try direct.postUnlessHeld(notification, asked: asked, deadline: deadline, needsHolder: decide) {
                 if posted.path == nil { posted.path = posted.held ? .holder : .freedesktop }
                 return posted
             }

@@ -11,9 +11,6 @@ package struct PostingPlan: Sendable, Equatable {
         case none
         /// A `dailyquote hold` process, which stays where the server needs it (``PostingPath/holder``).
         case process
-        /// `run`'s own holder, on a thread of its process: it posts every freedesktop notification
-        /// of `run` (libnotify's state stays on its thread) and stays where the server needs it.
-        case inProcess
     }
 
     /// The path the notification takes, as the history records it.
@@ -43,10 +40,8 @@ package struct PostingPlan: Sendable, Equatable {
     ///     Then a holder is planned only for buttons: the holder asks the server itself and posts
     ///     without staying where it needs none, and the posting process, without buttons, asks
     ///     and decides again with the answer.
-    ///   - inProcess: whether `run`'s holder posts on the freedesktop path.
     package static func decide(
-        hold: Bool, offered: [NotificationAction], gnomeOwned: Bool?, desktopEntry: Bool?, server: NotificationServerInfo?,
-        inProcess: Bool = false
+        hold: Bool, offered: [NotificationAction], gnomeOwned: Bool?, desktopEntry: Bool?, server: NotificationServerInfo?
     ) -> PostingPlan {
         let holds: Bool
         if let server {
@@ -60,7 +55,7 @@ package struct PostingPlan: Sendable, Equatable {
             holds = hold && !offered.isEmpty
         }
         let freedesktopPath: PostingPath = holds ? .holder : .freedesktop
-        let holder: Holder = inProcess ? .inProcess : holds ? .process : .none
+        let holder: Holder = holds ? .process : .none
         let gnome = gnomeOwned != false && desktopEntry != false
         return PostingPlan(path: gnome ? .gnome : freedesktopPath, freedesktopPath: freedesktopPath, holder: holder)
     }

@@ -6,9 +6,13 @@ package enum ProcessImage {
     /// only if that fails, with why.
     ///
     /// `run` starts afresh this way after a fetch, to shed the threads the fetch left behind
-    /// (docs/performance.md).
+    /// (docs/performance.md). The detached children not yet reaped (holders) go with it, for
+    /// the new image to reap (``Child/adoptFromEarlierImage()``).
     package static func restart() -> SystemError {
+        setenv(Child.unreapedVariable, Child.unreapedList, 1)
         execv("/proc/self/exe", ProcessArguments.raw.argv)
-        return SystemError.last("execv")
+        let error = SystemError.last("execv")
+        unsetenv(Child.unreapedVariable)
+        return error
     }
 }

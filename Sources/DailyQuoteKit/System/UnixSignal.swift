@@ -12,8 +12,6 @@ package struct UnixSignal: Sendable, Hashable, CustomStringConvertible {
     package static let terminate = UnixSignal(SIGTERM)
     /// SIGINT: stop (Ctrl-C).
     package static let interrupt = UnixSignal(SIGINT)
-    /// SIGUSR2, to `run`: a later delivery; close the held notification and let go.
-    package static let user2 = UnixSignal(SIGUSR2)
     /// SIGPIPE: a write to a pipe whose reader has gone.
     package static let brokenPipe = UnixSignal(SIGPIPE)
     /// SIGKILL: cannot be caught.

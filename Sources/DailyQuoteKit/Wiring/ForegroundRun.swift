@@ -2,8 +2,11 @@ import FoundationEssentials
 import Glibc
 import Logging
 
-/// `dailyquote run` after its options: the scheduler with its wake source, its own holder, and
-/// the stages reloaded from the config whenever the config or the zone changes.
+/// `dailyquote run` after its options: the scheduler with its wake source, and the stages
+/// reloaded from the config whenever the config or the zone changes.
+///
+/// A quote `run` posts with buttons is held by a `dailyquote hold` process, as `notify`'s is:
+/// it keeps its buttons across `run`'s re-exec after a fetch and after `run` stops.
 package struct ForegroundRun {
     /// Carries the delivery whose fetch is done across the re-exec after a fetch.
     package static let refreshedForVariable = "DAILYQUOTE_REFRESHED_FOR"
@@ -22,6 +25,7 @@ package struct ForegroundRun {
         let context = context
         let inherited = context.environment[Self.refreshedForVariable].flatMap { Int64($0) }
         unsetenv(Self.refreshedForVariable)
+        Child.adoptFromEarlierImage()
         // A shared lock marks a running scheduler for `status`; the ledger's lock, not this one,
         // keeps two schedulers (or one beside the timers) from posting twice.
         let marker = try FileLock(path: context.paths.runMarker, until: .after(seconds: 1), shared: true)
@@ -29,21 +33,12 @@ package struct ForegroundRun {
         let wake = try WakeSource(configFile: context.loaded.path)
         try wake.handleStopSignals()
         let logger = context.logger
-        // `run` holds its own notifications, in this process.
-        let base = context.base
-        let holder = try? InProcessHolder(
-            paths: context.paths, clock: UnixClock.system, logger: logger,
-            answerer: {
-                ActionAnswerer(for: $0, paths: base.paths, zones: base.zones, environment: base.variables, logger: base.logger)
-            })
-        if holder == nil { logger.warning("cannot start the holder's thread; held notifications get a holder process") }
         let explicitConfig = context.explicit
         let verbosity = verbosity
         let scheduler = ForegroundScheduler(
             load: {
                 let reloaded = try CommandContext(CommandEnvironment(config: explicitConfig, verbosity: verbosity))
-                var stages = reloaded.stages
-                stages.inProcessHolder = holder
+                let stages = reloaded.stages
                 // The presence wait runs on this thread's loop too; the scheduler's stop request ends it.
                 let delivery = stages.deliveryStage(presenceStop: .descriptor(wake.stopDescriptor))
                 return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: stages.fetchStage)
@@ -52,8 +47,6 @@ package struct ForegroundRun {
             reexec: { delivery in
                 logger.debug("starting afresh after the fetch, to shed the concurrency pool's threads")
                 setenv(Self.refreshedForVariable, String(delivery), 1)
-                // The new image cannot keep this one's hold: the quote stays shown, unheld, until the next delivery.
-                holder?.stop(closing: false)
                 var failure: SystemError?
                 WakeSource.withStopSignalsBlocked { failure = ProcessImage.restart() }
                 logger.warning("could not start afresh after the fetch: \(failure?.message ?? "execv returned")")
@@ -65,7 +58,6 @@ package struct ForegroundRun {
             }
             logger.notice("scheduler started: \(context.planner.summary), \(context.zone.identifier)")
         }
-        defer { holder?.stop(closing: true) }
         try scheduler.run(refreshedFor: inherited)
     }
 }

@@ -20,9 +20,6 @@ package struct StageFactory: Sendable {
     package var clock: @Sendable () -> Int64
     /// The person's language, for what the stages write for them.
     package var tr = Translator.english
-    /// `run`'s holder, which keeps its notifications in its own process (and posts every
-    /// freedesktop notification of `run`); nil starts a `dailyquote hold` process where one is needed.
-    package var inProcessHolder: InProcessHolder?
 
     package init(
         loaded: LoadedConfig, zone: ZoneRules, paths: AppPaths, environment: [String: String], logger: Logger,
@@ -54,40 +51,29 @@ package struct StageFactory: Sendable {
     var holds: Bool { config.notification.hold?.seconds != 0 }
 
     /// The poster; with `prestartingHolder` (a live `notify`), off GNOME Shell, the freedesktop
-    /// path gets ready while the delivery stage decides: this process connects now on its own
-    /// thread and asks the server and the bus, in one round trip, what the plan needs
-    /// (``FreedesktopPoster/connectingAhead()``), and where the notification may offer buttons a
-    /// holder process is started now too (``PrestartedHolder``), used only if the plan has one.
+    /// poster asks the server and the bus, in one round trip, before the post
+    /// (``FreedesktopPoster/ask(before:)``), and where the notification may offer buttons a
+    /// holder process is started now (``PrestartedHolder``), used only if the plan has one.
     package func poster(prestartingHolder: Bool) -> PathChoosingPoster {
         let launcher = HolderLauncher(executable: executable, environment: environment)
-        let ahead = prestartingHolder && inProcessHolder == nil && !Self.likelyGnomeShell(environment)
-        let prestart = ahead && holds && !config.notification.actions.isEmpty
-        var holder: any HolderStarting = launcher
-        if let inProcessHolder {
-            holder = inProcessHolder
-        } else if prestart {
-            holder = PrestartedHolder(launcher)
-        }
+        let live = prestartingHolder && !Self.likelyGnomeShell(environment)
+        let prestart = live && holds && !config.notification.actions.isEmpty
+        let holder: any HolderStarting = prestart ? PrestartedHolder(launcher) : launcher
         let holding =
-            holds || inProcessHolder != nil
+            holds
             ? HoldingPoster(
                 launcher: holder, timeZone: zone.identifier, filters: config.quotes, localSources: LocalQuoteSource.all(in: config.sources))
             : nil
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock), holding: holding,
-            // A prestarted holder's notify asks after the lock, not on a thread ahead: twenty
-            // concurrent notify processes each asking ahead beside their forked holders left the
-            // one holder that was used without its request (CommandLineTests.concurrentNotify).
-            direct: ahead && !prestart ? FreedesktopPoster.connectingAhead() : FreedesktopPoster(), hold: holds,
-            inProcess: holder.postsEverything,
-            asksFirst: prestart, environment: environment, logger: logger)
+            direct: FreedesktopPoster(asksFirst: live), hold: holds, environment: environment, logger: logger)
     }
 
     /// Whether the session says it is GNOME Shell's (`XDG_CURRENT_DESKTOP` names GNOME, and not
     /// Budgie, which names it too).
     ///
     /// There GNOME's own interface takes the quote and asking the freedesktop server ahead of
-    /// time would only be work thrown away. Only a hint for what to start ahead: the
+    /// time would only be work thrown away. Only a hint for what to start and ask first: the
     /// ``PostingPlan`` is made from the bus's answers.
     static func likelyGnomeShell(_ environment: [String: String]) -> Bool {
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")

@@ -1,13 +1,16 @@
 /// Posts on the freedesktop path from the posting process itself (``FreedesktopPoster``), and
-/// gives the server's answers it asked ahead, for the ``PostingPlan``.
+/// asks the server and the bus first where it should, for the ``PostingPlan``.
 package protocol DirectPosting: Sendable {
-    /// The server's answers asked ahead; nil where nothing was asked ahead (or the answers are
-    /// old or missing). Throws when they have not come before `deadline`.
-    func answersAhead(before deadline: Deadline) throws(DeliveryError) -> FreedesktopServer.Answers?
+    /// The server's and the bus's answers, asked now, with the connection for the post; nil
+    /// where nothing is asked first (or the asking failed). Throws when no answer came before
+    /// `deadline`.
+    func ask(before deadline: Deadline) throws(DeliveryError) -> AskedServer?
 
-    /// Posts `notification` before `deadline`, unless `needsHolder` says that the server (asked
-    /// here where it was not asked ahead) needs a holder: then nil, with nothing posted.
+    /// Posts `notification` before `deadline` (on `asked`'s connection where there is one),
+    /// unless `needsHolder` says that the server (asked here where it was not asked first)
+    /// needs a holder: then nil, with nothing posted.
     func postUnlessHeld(
-        _ notification: DesktopNotification, deadline: Deadline, needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
+        _ notification: DesktopNotification, asked: AskedServer?, deadline: Deadline,
+        needsHolder: @escaping @Sendable (NotificationServerInfo) -> Bool
     ) throws(DeliveryError) -> PostedNotification?
 }

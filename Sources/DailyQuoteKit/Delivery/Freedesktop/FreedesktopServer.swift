@@ -24,8 +24,6 @@ package final class FreedesktopServer: Sendable {
     private let bus: GioBus
     /// Who the server is and what it can do.
     let info: NotificationServerInfo
-    /// When the server answered.
-    let askedAt = ContinuousClock.now
     /// Whether someone (GNOME Shell) owned `org.gtk.Notifications` when the server was asked;
     /// nil when the bus did not say.
     let gnomeOwned: Bool?

@@ -15,8 +15,10 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
     package var until: Int64
     /// The server's name.
     package var server: String
-    /// Whether the holder is `run`, holding in its own process: it stops on SIGTERM, so it is
-    /// asked to close its notification with SIGUSR2 instead, and it is never killed.
+    /// Whether the holder is a `run` of 1.0.0 or earlier, which held its quote in its own process.
+    ///
+    /// Such a `run` stops on SIGTERM, so it is asked with SIGUSR2 instead and never killed: read
+    /// so that a `run` still going from before an upgrade is not stopped. Never written now.
     package var scheduler: Bool?
 
     package init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String, scheduler: Bool? = nil) {
@@ -27,8 +29,8 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
 
     package static func files(in paths: AppPaths) -> (marker: String, lock: String) { (paths.holdMarker, paths.holdLock) }
 
-    /// Asks the holder to close its notification and let go (SIGTERM; SIGUSR2 for `run`): a
-    /// new quote was posted.
+    /// Asks the holder to close its notification and let go (SIGTERM; SIGUSR2 for an older
+    /// `run`, see ``scheduler``): a new quote was posted.
     ///
     /// The process is checked to be dailyquote first (a holder, or `run` where the marker says
     /// so), so a recycled PID is left alone.
@@ -38,7 +40,7 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
 
     /// Kills a holder process that did not end when asked (stopped, or frozen).
     ///
-    /// The kernel then frees its lock. A scheduler (`run`) is never killed.
+    /// The kernel then frees its lock. An older `run` (``scheduler``) is never killed.
     package func kill() {
         guard !isScheduler else { return }
         send(SIGKILL, holderOnly: true)

@@ -3,13 +3,12 @@ import Glibc
 import Logging
 import SystemPackage
 
-/// The holder's rules, the one implementation for `dailyquote hold` (``HolderProcess``) and
-/// `run`'s own holder (``InProcessHolder``): posts the notification it is handed, reports it,
+/// The holder's rules, for `dailyquote hold` (``HolderProcess``), which `notify` and `run`
+/// start alike: posts the notification it is handed, reports it,
 /// and, on a server that keeps notifications or shows its buttons, stays as its sender until it
 /// is closed, the hold ends, or the next delivery replaces it (as a new notification).
 ///
-/// The `Notify` call comes first; everything else follows it: the end of this process's own
-/// last quote (`run`), taking over from the previous holder (``HoldTakeover``: `hold.lock`),
+/// The `Notify` call comes first; everything else follows it: taking over from the previous holder (``HoldTakeover``: `hold.lock`),
 /// moving out of the notify service into a scope of its own (``UserScope``), the marker
 /// `hold.json`, and only then the reply to `notify`, which waits for it before it exits (the
 /// service's stop would kill a holder still inside it). A holder that cannot have the lock,
@@ -26,22 +25,17 @@ package struct HoldStage: Sendable {
     package var answerer: ActionAnswerer?
     /// Where a holder inside a systemd service moves to; nil stays where it is.
     package var scope: UserScope?
-    /// Whether this is `run`'s holder, in the scheduler's own process: its marker says so, so
-    /// that a later holder asks it to close its quote (SIGUSR2) and never kills it.
-    package var inScheduler: Bool
     /// How long the previous holder has to let go of `hold.lock` (``HoldTakeover/grace``).
     package var grace: Int64 = 2
 
     package init(
-        paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil, scope: UserScope? = nil,
-        inScheduler: Bool = false
+        paths: AppPaths, clock: @escaping @Sendable () -> Int64, logger: Logger, answerer: ActionAnswerer? = nil, scope: UserScope? = nil
     ) {
         self.paths = paths
         self.clock = clock
         self.logger = logger
         self.answerer = answerer
         self.scope = scope
-        self.inScheduler = inScheduler
     }
 
     /// Whether a notification on `server`, offering `actions`, needs a holder to stay while it
@@ -128,16 +122,15 @@ package struct HoldStage: Sendable {
 
     /// Posts `request` through `poster` and takes the hold where the server needs one.
     ///
-    /// The new quote is a new notification. Once it is shown, the last one goes: this
-    /// process's own (`own`, `run`'s: closed, recorded as replaced, its lock passed on), else the
-    /// previous holder's (`previous`, its marker read before the post), whose holder is asked to
-    /// close it (``takeOver(from:for:through:on:)``).
+    /// The new quote is a new notification. Once it is shown, the last one goes: the previous
+    /// holder's (`previous`, its marker read before the post), whose holder is asked to close it
+    /// (``takeOver(from:for:through:on:)``).
     /// Where `stopped` says so once the `Notify` call returns, the new quote is closed at once and
     /// the last one stays (the reply says nothing is held: ``stoppedBeforeHolding``).
     /// Returns the reply for `notify`, and the hold (nil when it does not hold), not yet watched
     /// (``watch(_:stop:ended:)``).
     package func post(
-        _ request: HoldRequest, through poster: some HolderPosting, replacing own: Held? = nil, previous: HoldMarker?,
+        _ request: HoldRequest, through poster: some HolderPosting, previous: HoldMarker?,
         stopped: () -> Bool = { false }
     ) -> (reply: HoldReply, held: Held?) {
         var notification = request.notification
@@ -162,9 +155,8 @@ package struct HoldStage: Sendable {
         }
         let postedAt = clock()
         var reply = HoldReply(server: server, id: posted.id, postedAt: postedAt, holding: holding)
-        var lock = own.flatMap { replaceOwn($0) }
         guard holding else { return (reply, nil) }
-        if lock == nil { lock = takeOver(from: previous, for: posted, through: poster, on: server) }
+        let lock = takeOver(from: previous, for: posted, through: poster, on: server)
         let shown = ActionAnswerer.Shown(notification: notification, id: posted.id, postedAt: postedAt, server: server.name)
         guard let lock, adoptScope(), marked(shown, until: request.until) else {
             // Posted, but not held: it stays on the server, its buttons unanswered.
@@ -227,16 +219,6 @@ package struct HoldStage: Sendable {
         logger.info("the hold ended: \(end)")
     }
 
-    /// Ends this process's own hold, its notification closed and recorded as replaced, and
-    /// returns its lock for the hold that replaces it.
-    private func replaceOwn(_ own: Held) -> FileLock? {
-        own.posted.detach()
-        own.posted.close()
-        record(.init(id: own.shown.id, postedAt: own.shown.postedAt, reason: .replaced, at: clock()), "the replaced notification")
-        defer { own.lock = nil }
-        return own.lock
-    }
-
     /// Ends the previous holder, which closes its quote, and takes `hold.lock`
     /// (``HoldTakeover``) for `posted`; nil without the lock.
     func takeOver(
@@ -271,7 +253,7 @@ package struct HoldStage: Sendable {
     /// Writes the marker `hold.json` for `shown`, held by this process until `until`.
     private func mark(_ shown: ActionAnswerer.Shown, until: Int64) throws {
         try HoldMarker(
-            pid: getpid(), id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server, scheduler: inScheduler ? true : nil
+            pid: getpid(), id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server
         ).write(in: paths)
     }
 

@@ -89,8 +89,6 @@ package final class PrestartedHolder: HolderStarting, @unchecked Sendable {
         child = try? launcher.start()
     }
 
-    package var postsEverything: Bool { false }
-
     /// Posts through the holder started ahead of time (once), else through a new one; also
     /// through a new one where the one started ahead ended without answering (one that died
     /// after its post is posted again, as a failed post would be by the next run).

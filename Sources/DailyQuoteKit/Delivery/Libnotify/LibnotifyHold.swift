@@ -2,8 +2,8 @@ import CLibnotify
 import Glibc
 
 /// Watches a posted notification on the default main context until it is closed, the hold's
-/// time runs out, or a stop is requested, for a loop that runs it (``GioMainLoop``: the holder
-/// process's own thread, or `run`'s holder thread, ``InProcessHolder``).
+/// time runs out, or a stop is requested, for a loop that runs it (``GioMainLoop``, on the holder
+/// process's main thread).
 ///
 /// Nothing in between wakes it: one timeout source, the stop descriptor (SIGTERM and SIGINT
 /// through the process's ``SignalRouter``, subscribed before the post) and the bus's
