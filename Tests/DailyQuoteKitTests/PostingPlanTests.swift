@@ -44,7 +44,6 @@ struct PostingPlanTests {
                             case .none: false
                             }
                         let freedesktop: PostingPath = hold && keeps ? .holder : .freedesktop
-                        #expect(plan.freedesktopPath == freedesktop, "\(what)")
                         #expect(plan.holder == (freedesktop == .holder ? .process : .none), "\(what)")
                         #expect(plan.path == (gnomeOwned && desktopEntry ? .gnome : freedesktop), "\(what)")
                     }
@@ -70,11 +69,11 @@ struct PostingPlanTests {
     func unknown() {
         let buttons = Self.defaultButtons
         let tried = PostingPlan.decide(hold: true, offered: buttons, gnomeOwned: nil, desktopEntry: nil, server: nil)
-        #expect(tried == PostingPlan(path: .gnome, freedesktopPath: .holder, holder: .process))
+        #expect(tried == PostingPlan(path: .gnome, holder: .process))
         #expect(PostingPlan.decide(hold: true, offered: buttons, gnomeOwned: nil, desktopEntry: false, server: nil).path == .holder)
         #expect(PostingPlan.decide(hold: true, offered: buttons, gnomeOwned: false, desktopEntry: nil, server: nil).path == .holder)
         let plain = PostingPlan.decide(hold: true, offered: [], gnomeOwned: false, desktopEntry: nil, server: nil)
-        #expect(plain == PostingPlan(path: .freedesktop, freedesktopPath: .freedesktop, holder: .none))
+        #expect(plain == PostingPlan(path: .freedesktop, holder: .none))
         #expect(PostingPlan.decide(hold: false, offered: buttons, gnomeOwned: false, desktopEntry: nil, server: nil).holder == .none)
     }
 

@@ -15,14 +15,12 @@ package struct PostingPlan: Sendable, Equatable {
 
     /// The path the notification takes, as the history records it.
     package var path: PostingPath
-    /// The freedesktop path: ``path`` off GNOME, and where GNOME's interface refuses the post.
-    package var freedesktopPath: PostingPath
-    /// Which process posts on the freedesktop path.
+    /// Which process posts on the freedesktop path (off GNOME, and where GNOME's interface
+    /// refuses the post).
     package var holder: Holder
 
-    package init(path: PostingPath, freedesktopPath: PostingPath, holder: Holder) {
+    package init(path: PostingPath, holder: Holder) {
         self.path = path
-        self.freedesktopPath = freedesktopPath
         self.holder = holder
     }
 
@@ -54,12 +52,7 @@ package struct PostingPlan: Sendable, Equatable {
         } else {
             holds = hold && !offered.isEmpty
         }
-        let freedesktopPath: PostingPath = holds ? .holder : .freedesktop
-        let holder: Holder = holds ? .process : .none
         let gnome = gnomeOwned != false && desktopEntry != false
-        return PostingPlan(path: gnome ? .gnome : freedesktopPath, freedesktopPath: freedesktopPath, holder: holder)
+        return PostingPlan(path: gnome ? .gnome : holds ? .holder : .freedesktop, holder: holds ? .process : .none)
     }
-
-    /// Whether GNOME's interface is tried first.
-    package var triesGnome: Bool { path == .gnome }
 }
