@@ -155,6 +155,28 @@ struct HoldStageTests {
         #expect(!FileLock.isHeld(path: paths.holdLock))
     }
 
+    @Test("run: the connection is handed in; one that cannot be had is reported and nothing is posted or held")
+    func runConnectFails() {
+        var replies: [HoldReply] = []
+        let end = stage().run(
+            request(), connect: { () throws(DeliveryError) -> FakeHolderPoster in throw .noServer }, stop: nil,
+            report: { replies.append($0) })
+        #expect(end == nil)
+        #expect(replies.count == 1 && replies.first?.error == .noServer)
+        #expect(liveMarker() == nil)
+    }
+
+    @Test("run: on a server that needs no holder, the quote is posted through the connection handed in, reported, and not held")
+    func runWithoutHold() {
+        let poster = FakeHolderPoster(capabilities: ["body"])
+        var replies: [HoldReply] = []
+        let end = stage().run(request(), connect: { poster }, stop: nil, report: { replies.append($0) })
+        #expect(end == nil)
+        #expect(poster.events == ["post 41"])
+        #expect(replies.count == 1 && replies.first?.holding == false && replies.first?.id == 41)
+        #expect(liveMarker() == nil)
+    }
+
     @Test("The marker is written with the lock held, and names the shown quote")
     func markerWithLock() throws {
         let (reply, held) = stage().post(request(), through: FakeHolderPoster(capabilities: ["persistence"]), previous: nil)

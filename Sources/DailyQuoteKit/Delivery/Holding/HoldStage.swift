@@ -75,23 +75,20 @@ package struct HoldStage: Sendable {
     /// `report` gets the one reply for `notify`, once the notification is posted and, if it is
     /// held, marked and out of the notify service. `stop` is the process's SIGTERM and SIGINT:
     /// one that came before the quote is held means nothing stays posted (``stoppedBeforeHolding``),
-    /// one that comes later closes it. `connecting` is libnotify's connection, made
-    /// ahead on another thread (nil, or one that failed, connects here); it is waited for only
-    /// once the previous holder's marker is read. The hold runs a GLib main loop on this thread.
-    package func run(
-        _ request: HoldRequest, connecting: StartedWork<LibnotifyPoster.Connection, DeliveryError>? = nil, stop: SignalSubscription?,
+    /// one that comes later closes it. `connect` gives the connection to the
+    /// server (the holder process's libnotify, perhaps made ahead on another thread); it is
+    /// called only once the previous holder's marker is read. The hold runs a GLib main loop on
+    /// this thread.
+    package func run<Connection: HolderPosting>(
+        _ request: HoldRequest, connect: () throws(DeliveryError) -> Connection, stop: SignalSubscription?,
         report: (HoldReply) -> Void
     ) -> HoldEnd? {
         let stopped = { stop?.received ?? false }
         // Read before the post: the holder of the quote the new one replaces.
         let previous = HoldMarker.live(in: paths)
-        let connection: LibnotifyPoster.Connection
+        let connection: Connection
         do throws(DeliveryError) {
-            if let made = connecting.flatMap({ try? $0.wait().get() }) {
-                connection = made
-            } else {
-                connection = try LibnotifyPoster.Connection(appName: request.notification.appName)
-            }
+            connection = try connect()
         } catch {
             report(.failed(error))
             return nil

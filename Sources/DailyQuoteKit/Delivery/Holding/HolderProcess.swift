@@ -43,7 +43,12 @@ package enum HolderProcess {
             paths: paths, clock: UnixClock.system, logger: logger,
             answerer: ActionAnswerer(for: request, paths: paths, zones: zones, environment: variables, logger: logger),
             scope: UserScope(runtimeDirectory: variables["XDG_RUNTIME_DIR"]))
-        let end = stage.run(request, connecting: connecting, stop: stops) { reply in
+        // The connection made ahead; one that failed is made again here.
+        let connect = { () throws(DeliveryError) -> LibnotifyPoster.Connection in
+            if let made = try? connecting.wait().get() { return made }
+            return try LibnotifyPoster.Connection(appName: request.notification.appName)
+        }
+        let end = stage.run(request, connect: connect, stop: stops) { reply in
             failed = reply.error != nil
             // `notify` waits for this line; anything reading the output to its end, for the end.
             try? SystemCall.writeStandardOutput(reply.line())

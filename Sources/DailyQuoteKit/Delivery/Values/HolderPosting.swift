@@ -1,5 +1,5 @@
 /// What the holder's rules (``HoldStage``) need from the library that posts: libnotify in the
-/// holder process and in `run` (``LibnotifyPoster/Connection``), a fake in the tests.
+/// holder process (``LibnotifyPoster/Connection``), a fake in the tests.
 ///
 /// The rules decide what to post and in place of what; this only carries it out.
 package protocol HolderPosting {
