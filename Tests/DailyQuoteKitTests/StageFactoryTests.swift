@@ -29,8 +29,8 @@ struct StageFactoryTests {
         #expect(gnome.clock() == 1_800_000_000)
         #expect(choosing.hold)
         #expect((choosing.direct as? FreedesktopPoster)?.asksFirst == false, "not a live notify: nothing asked first")
-        let holding = try #require(choosing.holding as? HoldingPoster)
-        #expect((holding.launcher as? HolderLauncher)?.executable == "/usr/bin/dailyquote")
+        let holding = try #require(choosing.holding as? HolderLauncher)
+        #expect(holding.executable == "/usr/bin/dailyquote" && !holding.startsAhead)
         #expect(holding.timeZone == "Europe/Berlin")
         #expect(holding.filters == QuotesConfig(), "the holder's Another gets the [quotes] filters")
         #expect(standard.clock() == 1_800_000_000)
@@ -59,17 +59,17 @@ struct StageFactoryTests {
         elsewhere.executable = "/nonexistent/dailyquote"
         let live = elsewhere.poster(prestartingHolder: true)
         #expect((live.direct as? FreedesktopPoster)?.asksFirst == true)
-        #expect((live.holding as? HoldingPoster)?.launcher is PrestartedHolder)
+        #expect((live.holding as? HolderLauncher)?.startsAhead == true)
         var plain = elsewhere
         plain.loaded.config.notification.actions = []
         let livePlain = plain.poster(prestartingHolder: true)
         #expect((livePlain.direct as? FreedesktopPoster)?.asksFirst == true)
-        #expect((livePlain.holding as? HoldingPoster)?.launcher is HolderLauncher)
+        #expect((livePlain.holding as? HolderLauncher)?.startsAhead == false)
         var gnome = elsewhere
         gnome.environment["XDG_CURRENT_DESKTOP"] = "GNOME"
         let onGnome = gnome.poster(prestartingHolder: true)
         #expect((onGnome.direct as? FreedesktopPoster)?.asksFirst == false)
-        #expect((onGnome.holding as? HoldingPoster)?.launcher is HolderLauncher)
+        #expect((onGnome.holding as? HolderLauncher)?.startsAhead == false)
     }
 
     @Test("The fetch stage is handed the quotes the ledger posted in the last year, not the ledger")

@@ -53,17 +53,14 @@ package struct StageFactory: Sendable {
     /// The poster; with `prestartingHolder` (a live `notify`), off GNOME Shell, the freedesktop
     /// poster asks the server and the bus, in one round trip, before the post
     /// (``FreedesktopPoster/ask(before:)``), and where the notification may offer buttons a
-    /// holder process is started now (``PrestartedHolder``), used only if the plan has one.
+    /// holder process is started now (``HolderLauncher/startingAhead()``), used only if the plan has one.
     package func poster(prestartingHolder: Bool) -> PathChoosingPoster {
-        let launcher = HolderLauncher(executable: executable, environment: environment)
+        let launcher = HolderLauncher(
+            executable: executable, environment: environment, timeZone: zone.identifier, filters: config.quotes,
+            localSources: LocalQuoteSource.all(in: config.sources))
         let live = prestartingHolder && !Self.likelyGnomeShell(environment)
         let prestart = live && holds && !config.notification.actions.isEmpty
-        let holder: any HolderStarting = prestart ? PrestartedHolder(launcher) : launcher
-        let holding =
-            holds
-            ? HoldingPoster(
-                launcher: holder, timeZone: zone.identifier, filters: config.quotes, localSources: LocalQuoteSource.all(in: config.sources))
-            : nil
+        let holding = holds ? (prestart ? launcher.startingAhead() : launcher) : nil
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock), holding: holding,
             direct: FreedesktopPoster(asksFirst: live), hold: holds, environment: environment, logger: logger)

@@ -1,32 +1,87 @@
 import FoundationEssentials
 import Glibc
 
-/// Posts a notification through a holder: a `dailyquote hold` process that posts it, answers
+/// Posts through a holder: a `dailyquote hold` process that posts the notification, answers
 /// with its id, and stays on the bus as its sender while it is shown (see ``HoldStage``).
 ///
 /// The holder is started directly, in a session of its own: nothing stands between this call
 /// and the holder's `Notify`. Under a systemd service the holder itself moves into a scope of
-/// its own after posting (``UserScope``), before it answers.
-package struct HolderLauncher: Sendable {
+/// its own after posting (``UserScope``), before it answers. A live `notify` starts it ahead
+/// (``startingAhead()``), while it decides what to post.
+package struct HolderLauncher: NotificationPosting {
     /// The dailyquote binary to run as `hold`.
     package var executable: String
     package var environment: [String: String]
     /// The holder's whole run (``HolderProcess/runForked(executable:)``), for a child forked from
     /// this process instead of a new one started from ``executable``; nil always starts the executable.
     package var forkedHolder: (@Sendable () -> Never)?
+    /// The delivery's zone name, for the times the holder writes in the history.
+    package var timeZone: String?
+    /// The `[quotes]` filters, which the holder's Another quotes follow.
+    package var filters: QuotesConfig?
+    /// The local sources, which the holder's Another quotes come from before the bundled collection.
+    package var localSources: [LocalQuoteSource]?
+    /// A holder started ahead of time, used by the first post.
+    private var ahead: StartedHolder?
 
-    package init(executable: String, environment: [String: String]) {
+    package init(
+        executable: String, environment: [String: String], timeZone: String? = nil, filters: QuotesConfig? = nil,
+        localSources: [LocalQuoteSource]? = nil
+    ) {
         self.executable = executable
         self.environment = environment
+        self.timeZone = timeZone
+        self.filters = filters
+        self.localSources = localSources
         forkedHolder = { HolderProcess.runForked(executable: executable) }
     }
 
-    /// Starts a holder for `request` and returns its reply, before `deadline`.
+    /// Whether a holder was started ahead for the first post.
+    package var startsAhead: Bool { ahead != nil }
+
+    /// This launcher with a holder started now, while `notify` decides what to post.
+    ///
+    /// The holder's start (the process, libnotify, the server's answer) then runs beside
+    /// `notify`'s own work instead of after it. Never used, it reads an empty request and exits
+    /// quietly. The fork needs it: only a process with one thread may fork, as `notify` is before
+    /// any D-Bus work.
+    package func startingAhead() -> HolderLauncher {
+        var launcher = self
+        launcher.ahead = StartedHolder(try? start())
+        return launcher
+    }
+
+    /// Hands `notification` (its buttons already those the ``PostingPlan`` offers) to a holder,
+    /// which posts it and stays where the server needs it.
+    package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
+    {
+        // Holders of earlier deliveries are children of a long-lived `run`: reap those that ended.
+        Child.reapFinished()
+        let request = HoldRequest(
+            notification: notification, until: holdUntil, timeZone: timeZone, filters: filters,
+            localSources: localSources?.isEmpty == false ? localSources : nil)
+        let reply = try post(request, deadline: deadline)
+        guard let server = reply.server else { throw .failed("the holder did not say which server took the notification") }
+        // The holder's posting time: its hold marker and the buttons' records name it, so the history must too.
+        return PostedNotification(server: server, id: reply.id, held: reply.holding, postedAt: reply.postedAt)
+    }
+
+    /// Hands `request` to the holder started ahead (once), else to a new one, and returns its
+    /// reply, before `deadline`; also to a new one where the one started ahead ended without
+    /// answering (one that died after its post is posted again, as a failed post would be by the
+    /// next run).
     ///
     /// A holder that has not answered by then is killed and the delivery stays due; it may
     /// still have posted (a frozen server), which a later run then posts again.
-    package func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
-        try Self.exchange(request, with: try start(), deadline: deadline)
+    func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
+        if let child = ahead?.take() {
+            do {
+                return try Self.exchange(request, with: child, deadline: deadline)
+            } catch .failed(let reason) where reason == Self.endedWithoutAnswer {
+                // Started again below.
+            }
+        }
+        return try Self.exchange(request, with: try start(), deadline: deadline)
     }
 
     /// Starts a holder, which gets ready (libnotify, the server's answer) and waits for its request.
@@ -72,33 +127,19 @@ package struct HolderLauncher: Sendable {
     }
 }
 
-/// A holder started ahead of time, while `notify` decides what to post.
+/// The holder started ahead of a post, taken by the first post only.
 ///
-/// `notify` starts it as soon as it knows the notification will offer buttons, so that the
-/// holder's start (the process, libnotify, the server's answer) runs beside `notify`'s own work
-/// instead of after it. Never used, it reads an empty request and exits quietly.
-///
-/// `@unchecked`: confined to `notify`'s main thread, the only caller of ``post(_:deadline:)``,
-/// which takes `child` (its one `var`, not Sendable) once.
-package final class PrestartedHolder: HolderStarting, @unchecked Sendable {
-    private let launcher: HolderLauncher
+/// `@unchecked`: confined to `notify`'s main thread, the only caller of ``take()``, which takes
+/// `child` (its one `var`, not Sendable) once.
+private final class StartedHolder: @unchecked Sendable {
     private var child: Child?
 
-    package init(_ launcher: HolderLauncher) {
-        self.launcher = launcher
-        child = try? launcher.start()
+    init(_ child: Child?) {
+        self.child = child
     }
 
-    /// Posts through the holder started ahead of time (once), else through a new one; also
-    /// through a new one where the one started ahead ended without answering (one that died
-    /// after its post is posted again, as a failed post would be by the next run).
-    package func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
-        guard let child else { return try launcher.post(request, deadline: deadline) }
-        self.child = nil
-        do {
-            return try HolderLauncher.exchange(request, with: child, deadline: deadline)
-        } catch .failed(let reason) where reason == HolderLauncher.endedWithoutAnswer {
-            return try launcher.post(request, deadline: deadline)
-        }
+    func take() -> Child? {
+        defer { child = nil }
+        return child
     }
 }
