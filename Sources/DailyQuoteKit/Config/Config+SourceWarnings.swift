@@ -11,7 +11,7 @@ extension Config {
     package func sourceWarnings() -> [String] {
         var warnings: [String] = []
         for (index, source) in sources.enumerated() {
-            guard source.kind == .fortune || source.kind == .file, let path = source.path else { continue }
+            guard source.kind.readsFile, let path = source.path else { continue }
             let key = "source[\(index + 1)].path"
             var isDirectory = false
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {

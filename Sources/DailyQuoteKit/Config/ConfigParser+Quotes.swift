@@ -39,7 +39,7 @@ extension ConfigParser {
         guard let name = try table.string("encoding", expecting: "an encoding name such as \"UTF-8\" or \"latin1\"") else {
             return nil
         }
-        guard kind == .fortune else {
+        guard kind.takesEncoding else {
             throw table.error(.invalidValue, "encoding", "only fortune sources have an encoding; \(kind.rawValue) text is UTF-8")
         }
         guard let encoding = CharacterEncoding(name) else {

@@ -33,7 +33,7 @@ extension ConfigParser {
             source.url = url
         }
         if let endpoint = try table.string("endpoint", expecting: "\"today\" or \"random\"") {
-            guard kind == .zenquotes, ["today", "random"].contains(endpoint) else {
+            guard kind.takesEndpoint, ["today", "random"].contains(endpoint) else {
                 throw table.error(.invalidValue, "endpoint", "only zenquotes has an endpoint, \"today\" or \"random\"")
             }
             source.endpoint = endpoint
@@ -50,7 +50,7 @@ extension ConfigParser {
         if let text = try pointer("text") { source.textPointer = text }
         if let author = try pointer("author") { source.authorPointer = author }
         if let format = try table.string("format", expecting: "\"text\" or \"html\"") {
-            guard kind == .json else {
+            guard kind.takesFormat else {
                 throw table.error(
                     .invalidValue, "format", "only json sources have a format; \(kind.rawValue) text is always plain text")
             }

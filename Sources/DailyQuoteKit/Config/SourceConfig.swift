@@ -7,6 +7,40 @@ package struct SourceConfig: Sendable, Equatable {
         case zenquotes, dummyjson, favqs
         case apiNinjas = "api-ninjas"
         case json, fortune, file
+
+        // Each property is one exhaustive switch: a new kind does not compile until it says.
+
+        /// Whether the source reads a local file (`path`) rather than the network.
+        package var readsFile: Bool {
+            switch self {
+            case .fortune, .file: true
+            case .zenquotes, .dummyjson, .favqs, .apiNinjas, .json: false
+            }
+        }
+
+        /// Whether the source may name its file's character encoding (`encoding`).
+        package var takesEncoding: Bool {
+            switch self {
+            case .fortune: true
+            case .zenquotes, .dummyjson, .favqs, .apiNinjas, .json, .file: false
+            }
+        }
+
+        /// Whether the source has an endpoint to choose (`endpoint`: ZenQuotes' `today` or `random`).
+        package var takesEndpoint: Bool {
+            switch self {
+            case .zenquotes: true
+            case .dummyjson, .favqs, .apiNinjas, .json, .fortune, .file: false
+            }
+        }
+
+        /// Whether the source's text may be HTML (`format`), as only a JSON API of the person's choosing can be.
+        package var takesFormat: Bool {
+            switch self {
+            case .json: true
+            case .zenquotes, .dummyjson, .favqs, .apiNinjas, .fortune, .file: false
+            }
+        }
     }
 
     /// How a source's text is written: plain text (every preset, fortune and file sources, and

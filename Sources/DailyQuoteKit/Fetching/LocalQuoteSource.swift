@@ -18,7 +18,7 @@ package struct LocalQuoteSource: Sendable, Codable, Equatable {
     /// The local sources of `sources`, in order.
     package static func all(in sources: [SourceConfig]) -> [LocalQuoteSource] {
         sources.compactMap { source in
-            guard source.kind == .fortune || source.kind == .file, let path = source.path else { return nil }
+            guard source.kind.readsFile, let path = source.path else { return nil }
             return LocalQuoteSource(kind: source.kind, path: path, encoding: source.encoding)
         }
     }
