@@ -22,14 +22,28 @@ let package = Package(
             name: "dailyquote",
             dependencies: [
                 "DailyQuoteKit",
+                "DailyQuoteSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: foundationEssentialsOnly
+        ),
+        // The system seam: system calls, descriptors, children, signals (System/) and the error
+        // kinds (Errors/). Its own module, so that the rest names what it uses of it by import,
+        // and scripts/system-boundary finds any C call on a descriptor, process or signal elsewhere.
+        .target(
+            name: "DailyQuoteSystem",
+            dependencies: [
+                "CLinuxEvents",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: foundationEssentialsOnly
         ),
         .target(
             name: "DailyQuoteKit",
             dependencies: [
+                "DailyQuoteSystem",
                 "DailyQuoteResources",
                 "CLibnotify",
                 "CGio",
@@ -70,12 +84,12 @@ let package = Package(
         // Helpers shared by the test targets: temp directories, child processes, repo paths.
         .target(
             name: "TestSupport",
-            dependencies: ["DailyQuoteKit"],
+            dependencies: ["DailyQuoteKit", "DailyQuoteSystem"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "DailyQuoteKitTests",
-            dependencies: ["DailyQuoteKit", "TestSupport"]
+            dependencies: ["DailyQuoteKit", "DailyQuoteSystem", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
+import DailyQuoteSystem
 import Logging
 
 /// `dailyquote action-service`: what the session bus starts for dailyquote's application id

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// `dailyquote config init`.

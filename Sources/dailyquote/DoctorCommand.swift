@@ -1,5 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// `dailyquote doctor`: checks each reason a notification may not come, with the fix.

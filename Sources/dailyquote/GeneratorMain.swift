@@ -1,4 +1,5 @@
 import DailyQuoteKit
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// `dailyquote-generator NORMAL-DIR [EARLY-DIR LATE-DIR]`: the systemd user generator

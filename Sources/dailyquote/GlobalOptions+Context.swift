@@ -1,4 +1,5 @@
 import DailyQuoteKit
+import DailyQuoteSystem
 import FoundationEssentials
 
 extension CommandEnvironment {

@@ -1,4 +1,5 @@
 import DailyQuoteKit
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// The one JSON style of every `--json` flag (see `JSONEncoder.dailyquote`).

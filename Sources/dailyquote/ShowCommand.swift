@@ -1,5 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
+import DailyQuoteSystem
 
 /// `dailyquote show`: print the current quote, like `fortune`.
 struct ShowCommand: ParsableCommand {

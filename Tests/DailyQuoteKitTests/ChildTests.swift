@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 #if canImport(Glibc)
     import Glibc

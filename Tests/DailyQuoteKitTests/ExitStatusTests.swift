@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 /// The one table from error kinds to exit statuses.
 @Suite("Exit status table")

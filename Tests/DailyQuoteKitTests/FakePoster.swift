@@ -1,6 +1,7 @@
 import Synchronization
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 /// A ``NotificationPosting`` that records what it was asked to post, or fails as told.
 final class FakePoster: NotificationPosting {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 @Suite("FavoritesStore")
 struct FavoritesStoreTests {

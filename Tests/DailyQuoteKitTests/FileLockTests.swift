@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 @Suite("FileLock")
 struct FileLockTests {

@@ -27,19 +27,19 @@ struct FolderLayersTests {
     @Test("A folder naming a type of a folder above it fails, with the name and the file")
     func upwardUseFails() throws {
         let directory = try Self.tree([
-            "Errors/Failure.swift": "struct Failure { var call: SystemCall }\n",
-            "System/SystemCall.swift": "/// Uses Failure below it.\nstruct SystemCall { var failure: Failure? }\n",
+            "Text/Failure.swift": "struct Failure { var call: SystemCall }\n",
+            "Logging/SystemCall.swift": "/// Uses Failure below it.\nstruct SystemCall { var failure: Failure? }\n",
         ])
         let result = try Self.check(directory.path)
         #expect(result.status == 1)
-        #expect(result.stdout == "Errors uses System, a layer above it: SystemCall (Errors/Failure.swift)\n")
+        #expect(result.stdout == "Text uses Logging, a layer above it: SystemCall (Text/Failure.swift)\n")
     }
 
     @Test("Names in comments and string literals, and names defined twice, are not uses")
     func commentsAndClashesAreNotUses() throws {
         let directory = try Self.tree([
-            "Errors/Failure.swift": "// SystemCall\nstruct Failure { let text = \"SystemCall\"; var key: Key }\n",
-            "System/SystemCall.swift": "struct SystemCall {\n    struct Key {}\n}\n",
+            "Text/Failure.swift": "// SystemCall\nstruct Failure { let text = \"SystemCall\"; var key: Key }\n",
+            "Logging/SystemCall.swift": "struct SystemCall {\n    struct Key {}\n}\n",
             "Wiring/Key.swift": "enum Key {}\n",
         ])
         let result = try Self.check(directory.path)
@@ -79,6 +79,7 @@ struct FolderLayersTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("  Wiring ") == true && lines.last?.hasPrefix("  Errors ") == true, "\(result.stdout)")
+        #expect(lines.contains { $0.contains("the target DailyQuoteSystem") }, "\(result.stdout)")
         let delivery = try #require(lines.firstIndex { $0.hasPrefix("  Delivery ") })
         #expect(lines[delivery + 1].hasPrefix("    Stage ") && lines[delivery + 7].hasPrefix("    Values "), "\(result.stdout)")
         let architecture = try String(contentsOfFile: RepositoryPaths.root + "/docs/ARCHITECTURE.md", encoding: .utf8)

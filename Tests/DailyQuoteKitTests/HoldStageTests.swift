@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 /// The holder's rules, through a fake poster (``FakeHolderPoster``), with the real lock,
 /// marker and closed log in a temporary state directory and a real process as the previous holder.

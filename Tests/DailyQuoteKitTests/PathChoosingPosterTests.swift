@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 @Suite("PathChoosingPoster")
 struct PathChoosingPosterTests {

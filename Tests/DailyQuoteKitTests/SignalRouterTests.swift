@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 @Suite("StageFactory")
 struct StageFactoryTests {

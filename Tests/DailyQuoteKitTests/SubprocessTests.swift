@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 @Suite("Subprocess")
 struct SubprocessTests {

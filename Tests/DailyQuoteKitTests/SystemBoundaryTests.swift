@@ -20,7 +20,7 @@ struct SystemBoundaryTests {
     func bareCallsFail() throws {
         let directory = TemporaryDirectory()
         try directory.write("DailyQuoteKit/Delivery/Poster.swift", "func post(fd: Int32) {\n    _ = close(fd)\n    kill(pid, SIGTERM)\n}\n")
-        try directory.write("DailyQuoteKit/System/Descriptor.swift", "func end(fd: Int32) { _ = close(fd) }\n")
+        try directory.write("DailyQuoteSystem/System/Descriptor.swift", "func end(fd: Int32) { _ = close(fd) }\n")
         try directory.write("dailyquote/Hold.swift", "let n = write(1, bytes, count)\n")
         let result = try Self.check(directory.path)
         #expect(result.status == 1)
@@ -54,7 +54,7 @@ struct SystemBoundaryTests {
         let directory = TemporaryDirectory()
         try directory.write(
             "DailyQuoteKit/Storage/Store.swift", "func end(fd: Int32) {\n    _ = Glibc.close(fd)\n    _ = Glibc.fsync(fd)\n}\n")
-        try directory.write("DailyQuoteKit/System/Descriptor.swift", "func end(fd: Int32) { _ = Glibc.close(fd) }\n")
+        try directory.write("DailyQuoteSystem/System/Descriptor.swift", "func end(fd: Int32) { _ = Glibc.close(fd) }\n")
         let result = try Self.check(directory.path)
         #expect(result.status == 1)
         #expect(

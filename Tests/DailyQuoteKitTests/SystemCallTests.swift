@@ -3,6 +3,7 @@ import SystemPackage
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 #if canImport(Glibc)
     import Glibc

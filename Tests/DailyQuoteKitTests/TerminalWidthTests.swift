@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 @Suite("TerminalWidth")
 struct TerminalWidthTests {

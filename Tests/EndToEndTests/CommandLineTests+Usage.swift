@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 /// Mistakes on the command line: each says what is wrong, in the command's own terms.
 extension CommandLineTests {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 @testable import dailyquote
 
 /// The one exit-status table, against docs/commands.md and against what the binary does.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 @testable import dailyquote
 
 /// The lines `DailyQuote.main` parses without ArgumentParser, held to what ArgumentParser parses

@@ -1,4 +1,5 @@
 import DailyQuoteKit
+import DailyQuoteSystem
 import Foundation
 
 /// The result of running a child process to completion.

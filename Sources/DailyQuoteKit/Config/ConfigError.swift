@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// A config file that cannot be used.

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// A fortune(6) file: records separated by lines holding only `%`, optionally indexed by a

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// Fetches one URL with the fetch stage's rules: at most 5 redirects, only http and https,

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// The quotes of a `file` source.

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// The header of a strfile(1) `.dat` index: big-endian version, record count, longest and

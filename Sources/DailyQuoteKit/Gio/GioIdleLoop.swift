@@ -1,4 +1,5 @@
 import CGio
+import DailyQuoteSystem
 import Glibc
 import SystemPackage
 

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// Loads zone rules from the system's compiled tz database (`$TZDIR` or `/usr/share/zoneinfo`).

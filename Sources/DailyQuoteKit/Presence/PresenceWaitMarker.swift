@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// A delivery waiting for the person: `presence.json` in the state directory, valid while a

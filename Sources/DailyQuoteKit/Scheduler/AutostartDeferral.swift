@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// Whether `run` started by the autostart entry (`run --from-autostart`) leaves the session to
 /// the systemd user manager, and the one line that says why.
 ///

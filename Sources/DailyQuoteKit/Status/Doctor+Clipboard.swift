@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 extension Doctor {
     /// Whether the Copy button can be offered.
     ///

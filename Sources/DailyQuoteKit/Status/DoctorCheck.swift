@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// One line of `dailyquote doctor`: a check, whether it passed, what was found, and the fix.
 package struct DoctorCheck: Sendable, Codable, Equatable {
     package var name: String

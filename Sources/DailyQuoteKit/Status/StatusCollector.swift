@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// Gathers a ``StatusReport`` from the files, the unit directory and the notification server.

@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// The report as `status` prints it: one `label: value` line per fact.
 extension StatusReport {
     /// The report in English.

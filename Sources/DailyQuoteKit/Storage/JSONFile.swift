@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// What a JSON file written whole (by ``AtomicFile``) holds: nothing, something that does not

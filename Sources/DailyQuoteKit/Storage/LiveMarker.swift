@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// A JSON file that counts only while some process holds the lock file beside it.

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// One thing that happened to a posted notification, found again by its id and posting time.

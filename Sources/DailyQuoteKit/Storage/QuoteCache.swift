@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// Reads and writes the cached quote (``AppPaths/quoteCache``).

@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// Asks the installed systemd whether it can compute elapses for `OnCalendar=` lines.
 ///
 /// This is the authority that matters: the lines must work for the systemd that runs them,

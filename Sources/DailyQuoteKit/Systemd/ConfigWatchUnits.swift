@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// The two units that apply config edits by themselves: `dailyquote-config.path` watches the
 /// config files and their directories and starts the oneshot `dailyquote-config.service`.
 ///

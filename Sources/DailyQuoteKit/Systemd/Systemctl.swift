@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// `systemctl --user`, run directly.
 package struct Systemctl: Sendable {
     package var subprocess: Subprocess

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 
 /// The user unit directory (`$XDG_CONFIG_HOME/systemd/user`) as far as dailyquote's units go.

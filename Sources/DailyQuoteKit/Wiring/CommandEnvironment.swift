@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 import Logging
 

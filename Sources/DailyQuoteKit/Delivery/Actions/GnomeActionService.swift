@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import Logging
 
 /// dailyquote's action service (`dailyquote action-service`): the process the session bus

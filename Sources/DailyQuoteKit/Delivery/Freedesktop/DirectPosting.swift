@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// Posts on the freedesktop path from the posting process itself (``FreedesktopPoster``), and
 /// asks the server and the bus first where it should, for the ``PostingPlan``.
 package protocol DirectPosting: Sendable {

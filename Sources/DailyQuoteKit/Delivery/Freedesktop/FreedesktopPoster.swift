@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// Posts notifications without buttons on the freedesktop interface from this process, over
 /// GDBus, under a deadline (a notification with buttons goes to a holder, which posts with
 /// libnotify and answers them).

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import Glibc
 
 /// The session bus's notification server (`org.freedesktop.Notifications`), asked who it is

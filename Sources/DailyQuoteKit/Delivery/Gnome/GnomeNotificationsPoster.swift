@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// Posts through GNOME Shell's own notification interface, `org.gtk.Notifications`: one
 /// `AddNotification` call, after which nothing of dailyquote needs to run.
 ///

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import Logging
 
 /// Posts a notification as its ``PostingPlan`` says: GNOME's own interface where it is (or may

@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// Something that posts desktop notifications: GNOME's own interface, libnotify (directly, or
 /// through a holder process), a fake in unit tests.
 package protocol NotificationPosting: Sendable {
