@@ -29,7 +29,8 @@ struct ChildTests {
     func noForkBesideThreads() throws {
         // Swift Testing runs this on its pool, beside other threads. A child forked anyway would
         // run the body, which kills it; the result here would be a child, not nil.
-        let child = try Child(forking: { fatalError("forked beside other threads") }, environment: [:], sharingStandardError: false)
+        let child = try Child(
+            forking: { fatalError("forked beside other threads") }, command: "hold", environment: [:], sharingStandardError: false)
         #expect(child == nil)
     }
 

@@ -90,7 +90,8 @@ package final class Child {
     /// Forks a detached child that runs `body` (which must end the process) with exactly
     /// `environment`, its standard input and output pipes to this process.
     ///
-    /// Its arguments read `argv[0] hold`. Nil, with nothing started, where this process has
+    /// Its arguments read `argv[0] command` (what `ps` shows, and what a check of
+    /// `/proc/PID/cmdline` finds). Nil, with nothing started, where this process has
     /// other threads (only a process with one may go on in a child of fork) or its arguments
     /// cannot be rewritten. The child's descriptors, session and signals are as a detached
     /// ``init(path:arguments:environment:input:output:error:detached:)`` sets them; standard
@@ -98,12 +99,14 @@ package final class Child {
     ///
     /// The child skips what an exec costs (the loader, the Swift runtime's start, the
     /// environment's setup): about 2.5 ms, most of a holder's way to its `Notify` call.
-    package init?(forking body: () -> Never, environment: [String: String], sharingStandardError: Bool) throws(StartError) {
+    package init?(
+        forking body: () -> Never, command: String, environment: [String: String], sharingStandardError: Bool
+    ) throws(StartError) {
         var pipes = try Pipes([0: .pipe, 1: .pipe])
         guard let toChild = pipes.child[0], let fromChild = pipes.child[1] else { preconditionFailure("both pipes were made") }
         let arguments = ProcessArguments.raw
         let raw = dq_fork_detached(
-            toChild.rawValue, fromChild.rawValue, sharingStandardError ? 0 : 1, arguments.argv, arguments.argc, "hold")
+            toChild.rawValue, fromChild.rawValue, sharingStandardError ? 0 : 1, arguments.argv, arguments.argc, command)
         if raw == 0 {
             Self.replaceEnvironment(with: environment)
             body()

@@ -53,7 +53,7 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
         // The program is dailyquote by its name (an installed `dailyquote`, or a copy such as
         // `dailyquote-new`), or started through /proc/self/exe.
         guard let program = words.first.map({ PathName.lastComponent(of: $0) }),
-            program.hasPrefix("dailyquote") || program == "exe", !holderOnly || words.dropFirst().first == "hold"
+            program.hasPrefix("dailyquote") || program == "exe", !holderOnly || words.dropFirst().first == HolderLauncher.command
         else { return }
         ProcessID(pid).signal(UnixSignal(signal))
     }

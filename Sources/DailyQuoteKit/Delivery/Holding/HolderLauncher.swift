@@ -93,17 +93,21 @@ package struct HolderLauncher: NotificationPosting {
         let sharing = !StandardErrorStream.keepsCallerWaiting(environment: environment)
         do {
             if let forkedHolder,
-                let child = try Child(forking: forkedHolder, environment: environment, sharingStandardError: sharing)
+                let child = try Child(
+                    forking: forkedHolder, command: Self.command, environment: environment, sharingStandardError: sharing)
             {
                 return child
             }
             return try Child(
-                path: executable, arguments: ["hold"], environment: environment, input: .pipe, output: .pipe,
+                path: executable, arguments: [Self.command], environment: environment, input: .pipe, output: .pipe,
                 error: sharing ? .inherit : .null, detached: true)
         } catch {
             throw .failed("cannot start the holder \(executable): \(error)")
         }
     }
+
+    /// The holder's command: `dailyquote hold`, and what a forked holder's arguments read.
+    static let command = "hold"
 
     /// Why a holder that answered nothing failed the post.
     static let endedWithoutAnswer = "the holder ended without answering"
