@@ -49,4 +49,32 @@ struct StatusCollectorTests {
         #expect(report.notificationServerError == DeliveryError.noServer.errorDescription)
         #expect(report.text.contains("next delivery:  2026-11-22T08:00:00+01:00 (in 1h)"))
     }
+
+    @Test("With an invalid config nothing is next, and the text says so instead of the defaults' rule")
+    func invalidConfig() {
+        var invalid = collector(TemporaryDirectory())
+        invalid.configError = "/c.toml:2: delivery.hour: 25 is out of range"
+        let report = invalid.collect()
+        #expect(report.nextDelivery == nil && report.nextRefresh == nil)
+        #expect(report.text.contains("rule:           none: the config is invalid (see above)"), "\(report.text)")
+        #expect(report.text.contains("next delivery:  none while the config is invalid"), "\(report.text)")
+        #expect(!report.text.contains("every day at"), "\(report.text)")
+    }
+
+    @Test("The text translates the rule and the server's failure from the values it keeps; the JSON has neither")
+    func translatedRuleAndFailure() throws {
+        let report = collector(TemporaryDirectory()).collect()
+        let tr = Translator(
+            languages: ["de"],
+            lookup: .table([
+                "every day": "täglich", "%1$s at %2$s": "%1$s um %2$s",
+                "no notification server on the session bus (org.freedesktop.Notifications); start one (dunst, mako, your desktop's) or check DBUS_SESSION_BUS_ADDRESS":
+                    "kein Benachrichtigungsdienst",
+            ]))
+        #expect(report.text(tr).contains("täglich um 08:00, Europe/Berlin"), "\(report.text(tr))")
+        #expect(report.text(tr).contains("unavailable: kein Benachrichtigungsdienst\n"), "\(report.text(tr))")
+        let json = String(decoding: try JSONEncoder.dailyquote().encode(report), as: UTF8.self)
+        #expect(!json.contains("rules") && !json.contains("notificationServerFailure"), "\(json)")
+        #expect(json.contains("every day at 08:00"), "\(json)")
+    }
 }

@@ -95,7 +95,7 @@ package struct Doctor: Sendable {
                 tr("notification server"), ok: true, "\(info.name) \(info.version) (\(info.capabilities.joined(separator: ", ")))")
         } catch {
             return DoctorCheck(
-                tr("notification server"), ok: false, error.message,
+                tr("notification server"), ok: false, error.message(tr),
                 fix: tr("start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications"))
         }
     }
@@ -275,7 +275,7 @@ package struct Doctor: Sendable {
                 fix: tr("export %s here too; the other sources and the bundled quotes still stand in", names.joined(separator: ", ")))
         } catch {
             return DoctorCheck(
-                tr("first source"), ok: false, error.message,
+                tr("first source"), ok: false, error.message(tr),
                 fix: tr("check the network and the source's url; the other sources and the bundled quotes still stand in"))
         }
     }

@@ -35,8 +35,11 @@ package struct StatusCollector: Sendable {
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
     /// Collects the report.
+    ///
+    /// With an invalid config nothing is next: the timers' `notify` refuses it, so the
+    /// defaults' plan that stands in for the rest of the report promises no delivery.
     package func collect() -> StatusReport {
-        let next = planner.deliveries(from: now + 1, count: 2)
+        let next = configError == nil ? planner.deliveries(from: now + 1, count: 2) : []
         let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
         var report = StatusReport(
             config: .init(
@@ -48,6 +51,7 @@ package struct StatusCollector: Sendable {
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
         report.sources = .init(loaded)
+        report.rules = planner.rules
         switch cache.read() {
         case .valid(let quote):
             let refusal = loaded.config.quotes.refusal(of: quote.quote)
@@ -82,6 +86,7 @@ package struct StatusCollector: Sendable {
             report.notificationServer = try serverInfo()
         } catch {
             report.notificationServerError = error.message
+            report.notificationServerFailure = error as? DeliveryError
         }
         return report
     }

@@ -11,10 +11,14 @@ extension StatusReport {
         let absent = config.brokenLink.map { tr("a broken symbolic link to %s; built-in defaults", $0) } ?? tr("absent; built-in defaults")
         let state = config.exists ? (config.valid ? tr("valid") : tr("INVALID: %s", config.error ?? "?")) : absent
         // TRANSLATORS: status's labels end with a colon; the values line up after the longest.
-        line(tr("config:"), "\(config.path) (\(state))")
+        line(tr("config:"), config.path + tr.parenthesized(state))
         for file in config.systemFiles { line(tr("system config:"), file) }
         if !config.systemFiles.isEmpty { for origin in originLines(tr) { line(tr("values from:"), origin) } }
-        line(tr("rule:"), "\(rule), \(timeZone)")
+        let invalid = config.error != nil
+        // TRANSLATORS: status's rule and next delivery while the config file is invalid (the config line names the problem).
+        line(tr("rule:"), invalid
+                ? tr("none: the config is invalid (see above); nothing is delivered until it is fixed")
+                : (rules.map { DeliveryPlanner.summary(of: $0, tr) } ?? rule) + tr(", ") + timeZone)
         if let sources {
             if sources.configured {
                 line(tr("sources:"), tr("%s (from the config)", sources.list.joined(separator: ", ")))
@@ -25,8 +29,9 @@ extension StatusReport {
         // A plan of several slots (their summaries joined by "; ") names the next one.
         let slot = rule.contains(";") ? nextDelivery?.slot.map { " [\($0)]" } ?? "" : ""
         let relative = { (upcoming: Upcoming) in ZonedTimeFormat.relative(upcoming.inSeconds, tr: tr) }
-        line(tr("next delivery:"), nextDelivery.map { "\($0.at) (\(relative($0)))\(slot)" } ?? tr("none"))
-        line(tr("next refresh:"), nextRefresh.map { "\($0.at) (\(relative($0)))" } ?? tr("none"))
+        let none = invalid ? tr("none while the config is invalid") : tr("none")
+        line(tr("next delivery:"), nextDelivery.map { $0.at + tr.parenthesized(relative($0)) + slot } ?? none)
+        line(tr("next refresh:"), nextRefresh.map { $0.at + tr.parenthesized(relative($0)) } ?? none)
         if let cachedQuote {
             line(
                 tr("cached quote:"),
@@ -44,7 +49,7 @@ extension StatusReport {
         } else {
             line(tr("cached quote:"), cacheProblem ?? tr("none (the bundled collection is used)"))
         }
-        line(tr("last refresh:"), lastRefresh.map(\.text) ?? tr("never"))
+        line(tr("last refresh:"), lastRefresh.map { $0.text(tr) } ?? tr("never"))
         if let lastDelivery {
             let planned = lastDelivery.planned ?? "(notify --now)"
             line(
@@ -83,7 +88,7 @@ extension StatusReport {
                 ])
             )
         } else {
-            line(tr("notifications:"), tr("unavailable: %s", notificationServerError ?? "?"))
+            line(tr("notifications:"), tr("unavailable: %s", notificationServerFailure.map { $0.message(tr) } ?? notificationServerError ?? "?"))
         }
         if let posting { line(tr("posting:"), posting.text(tr)) }
         // English labels fit in 15 columns; a longer translated one moves the value column.

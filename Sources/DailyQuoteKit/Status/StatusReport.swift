@@ -100,6 +100,10 @@ package struct StatusReport: Sendable, Codable, Equatable {
     package var engine: Engine
     package var notificationServer: NotificationServerInfo?
     package var notificationServerError: String?
+    /// The delivery rules behind ``rule``, for the text's translated summary (not in the JSON).
+    @ExcludedFromJSON package var rules: [DeliveryRule]? = nil
+    /// The failure behind ``notificationServerError``, for the text's translated line (not in the JSON).
+    @ExcludedFromJSON package var notificationServerFailure: DeliveryError? = nil
     /// Which path a notification takes now (GNOME's own interface, or freedesktop with or
     /// without a holder), and what that means.
     package var posting: PostingPathReport?
