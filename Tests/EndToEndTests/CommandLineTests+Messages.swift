@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The words of status, doctor, refresh and config check: one language per line, one wording
-/// per problem (issue 36, items 6, 7 and 9).
+/// per problem, and the engine that will deliver (issue 36, items 6 to 9).
 extension CommandLineTests {
     /// English that status and doctor used to leave inside translated lines: the bus and
     /// server reasons, the delivery rule, the last refresh.
@@ -110,5 +110,33 @@ extension CommandLineTests {
             #expect(refresh.stderr.contains(words), "refresh: \(refresh.stderr)")
         }
         #expect(!refresh.stderr.contains("cannot read"), "\(refresh.stderr)")
+    }
+
+    @Test(
+        "Without a user manager, status names what will deliver (the autostart entry at the next login), says installed timers do not run, and doctor vouches only for the zones it could ask"
+    )
+    func noUserManager() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        let entry = try sandbox.home.write(
+            "config/autostart/dailyquote.desktop",
+            "[Desktop Entry]\nType=Application\nName=dailyquote\nExec=dailyquote run --from-autostart\n")
+        let autostart = "the autostart entry \(entry) starts `dailyquote run` at your next login"
+        let before = try sandbox.run(["status"])
+        #expect(before.stdout.contains("systemd timers not installed; no `dailyquote run` scheduler; \(autostart)"), "\(before.stdout)")
+        #expect(try sandbox.run(["install"]).status == 69)
+        let status = try sandbox.run(["status"])
+        #expect(
+            status.stdout.contains(
+                "systemd timers installed, but no systemd user manager answers, so they do not run; no `dailyquote run` scheduler; \(autostart)"
+            ),
+            "\(status.stdout)")
+        #expect(!status.stdout.contains("NOT enabled"), "\(status.stdout)")
+        let doctor = try sandbox.run(["doctor", "--offline"])
+        #expect(doctor.stdout.contains("(no user manager to ask)"), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("the user manager and the timers plan in"), "\(doctor.stdout)")
+        // A hidden entry (the user's opt-out) starts nothing, and is not named.
+        try sandbox.home.write("config/autostart/dailyquote.desktop", "[Desktop Entry]\nHidden=true\n")
+        #expect(try !sandbox.run(["status"]).stdout.contains("autostart entry"))
     }
 }

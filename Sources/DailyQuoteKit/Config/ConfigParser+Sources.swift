@@ -22,7 +22,8 @@ extension ConfigParser {
                 detail: "every [[source]] needs a type (\(kinds.joined(separator: ", ")))")
         }
         guard let kind = SourceConfig.Kind(rawValue: typeName.lowercased()) else {
-            throw table.error(.invalidValue, "type", "unknown source type \"\(typeName)\"" + ClosestMatch.question(for: typeName, in: kinds))
+            throw table.error(
+                .invalidValue, "type", "unknown source type \"\(typeName)\"" + ClosestMatch.question(for: typeName, in: kinds))
         }
         var source = SourceConfig(kind: kind)
         if let url = try table.string("url", expecting: "an http or https URL") {

@@ -29,12 +29,6 @@ extension Error {
         return String(describing: self)
     }
 
-    /// ``message`` in `tr`'s language, for an error shown inside a translated line (`status`,
-    /// `doctor`); errors without translations (the config's, the system's) stay as they are.
-    package func message(_ tr: Translator) -> String {
-        (self as? TranslatedError)?.message(tr) ?? message
-    }
-
     /// A decoding context's reason, after the path it happened at.
     private static func located(_ context: DecodingError.Context, _ reason: String? = nil) -> String {
         let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")

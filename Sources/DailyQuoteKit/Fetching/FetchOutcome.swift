@@ -81,7 +81,7 @@ package struct FetchOutcome: Sendable, Codable, Equatable {
             return tr("failed (%1$s ms): %2$s", ms, reasons.isEmpty ? tr("no sources") : tr.clauses(reasons))
         case .fetched, .unchanged:
             let refused = attempts.filter { $0.refusedBy != nil || $0.unsetVariables != nil }.map { $0.text(tr) }
-            let (excerpt, from) = (DeliveryOutcome.excerpt(quote, tr: tr), source ?? "?")
+            let (excerpt, from) = (quote?.excerpt(tr) ?? tr("nothing"), source ?? "?")
             switch (result == .fetched, refused.isEmpty) {
             case (true, true):
                 // TRANSLATORS: the last refresh in status: the quote, its source, how long it took.

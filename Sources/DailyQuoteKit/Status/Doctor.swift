@@ -228,6 +228,11 @@ package struct Doctor: Sendable {
 
     func zoneCheck(_ zones: ZoneAgreement) -> DoctorCheck {
         guard let warning = zones.warning else {
+            // Only what could be asked: without a user manager its zone is unknown.
+            guard zones.manager != nil else {
+                return DoctorCheck(
+                    tr("time zone"), ok: true, tr("this session and the timers plan in %s (no user manager to ask)", zones.session))
+            }
             return DoctorCheck(tr("time zone"), ok: true, tr("this session, the user manager and the timers plan in %s", zones.session))
         }
         return zones.isProblem

@@ -31,6 +31,8 @@ package struct StatusCollector: Sendable {
     package var configNamesZone = false
     /// Loads a zone by name, to tell another name for the same zone (`UTC`, `Etc/UTC`) from another zone.
     package var zoneNamed: @Sendable (String) -> ZoneRules? = { _ in nil }
+    /// The XDG autostart entry that starts `dailyquote run` at the next login, if one is active.
+    package var autostartEntry: String? = nil
 
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
@@ -71,6 +73,9 @@ package struct StatusCollector: Sendable {
         let future = futureRecords()
         if !future.isEmpty { report.futureRecords = future }
         report.zones = zoneAgreement(unitsInstalled: !report.engine.unitsInstalled.isEmpty)
+        // Installed units without a user manager to load them run nothing.
+        report.managerUnreachable = report.zones.map { $0.manager == nil }
+        report.autostartEntry = autostartEntry
         if let waiting = PresenceWaitMarker.live(in: paths) {
             report.waitingForPresence = .init(
                 pid: waiting.pid, reason: waiting.reason, planned: format.iso8601(waiting.plannedAt), since: format.iso8601(waiting.since),

@@ -104,6 +104,10 @@ package struct StatusReport: Sendable, Codable, Equatable {
     @ExcludedFromJSON package var rules: [DeliveryRule]? = nil
     /// The failure behind ``notificationServerError``, for the text's translated line (not in the JSON).
     @ExcludedFromJSON package var notificationServerFailure: DeliveryError? = nil
+    /// With units installed, whether no systemd user manager answered, so they run nothing (not in the JSON).
+    @ExcludedFromJSON package var managerUnreachable: Bool? = nil
+    /// The XDG autostart entry that starts `dailyquote run` at the next login, if one is active (not in the JSON).
+    @ExcludedFromJSON package var autostartEntry: String? = nil
     /// Which path a notification takes now (GNOME's own interface, or freedesktop with or
     /// without a holder), and what that means.
     package var posting: PostingPathReport?
