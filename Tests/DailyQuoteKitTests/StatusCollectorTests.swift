@@ -77,4 +77,25 @@ struct StatusCollectorTests {
         #expect(!json.contains("rules") && !json.contains("notificationServerFailure"), "\(json)")
         #expect(json.contains("every day at 08:00"), "\(json)")
     }
+
+    @Test("The time zone warning and the presence wait read the same in English as their JSON text, and translate")
+    func translatedWarnings() {
+        let table = Translator(
+            languages: ["de"],
+            lookup: .table([
+                "the installed timers plan in %1$s, this session in %2$s: run `dailyquote install` again": "Timer in %1$s, Sitzung in %2$s",
+                "waiting for you to unlock (since %1$s, until %2$s)": "wartet (seit %1$s, bis %2$s)",
+            ]))
+        let zones = ZoneAgreement(session: "Asia/Tokyo", manager: nil, units: "Etc/UTC", configNamesZone: false)
+        #expect(zones.warning(.english) == zones.warning)
+        #expect(zones.warning(table) == "Timer in Etc/UTC, Sitzung in Asia/Tokyo")
+        let managerOnly = ZoneAgreement(session: "Asia/Tokyo", manager: "Etc/UTC", units: nil, configNamesZone: false)
+        #expect(managerOnly.warning(.english) == managerOnly.warning)
+        #expect(ZoneAgreement(session: "Etc/UTC", manager: nil, units: "Etc/UTC", configNamesZone: false).warning(table) == nil)
+        let waiting = StatusReport.PresenceWaiting(
+            pid: 1, reason: .locked, planned: "2026-11-22T08:00:00+01:00", since: "2026-11-22T08:00:00+01:00",
+            until: "2026-11-22T11:00:00+01:00", text: "waiting for you to unlock (since 08:00, until 11:00)")
+        #expect(waiting.text(.english) == waiting.text)
+        #expect(waiting.text(table) == "wartet (seit 08:00, bis 11:00)")
+    }
 }

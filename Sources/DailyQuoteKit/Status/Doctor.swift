@@ -227,7 +227,7 @@ package struct Doctor: Sendable {
     }
 
     func zoneCheck(_ zones: ZoneAgreement) -> DoctorCheck {
-        guard let warning = zones.warning else {
+        guard let warning = zones.warning(tr) else {
             // Only what could be asked: without a user manager its zone is unknown.
             guard zones.manager != nil else {
                 return DoctorCheck(
@@ -273,7 +273,8 @@ package struct Doctor: Sendable {
         do {
             let what = try await probeSource()
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
-            return DoctorCheck(tr("first source"), ok: true, "\(what) (\(Int(elapsed)) ms)")
+            // TRANSLATORS: a duration in milliseconds, in doctor's first source check.
+            return DoctorCheck(tr("first source"), ok: true, what + tr.parenthesized(tr("%s ms", String(Int(elapsed)))))
         } catch FetchError.unsetVariables(let names) {
             return DoctorCheck(
                 tr("first source"), ok: false, FetchError.unsetVariables(names).description,

@@ -63,7 +63,9 @@ package struct StatusCollector: Sendable {
                 age: ZonedTimeFormat.relative(from: now, to: quote.fetchedAt), forDelivery: quote.forDelivery.map(format.iso8601),
                 refusedBy: refusal?.key, refusal: refusal?.description)
         case .absent: break
-        case .corrupt(let why): report.cacheProblem = "corrupt (\(why)); the next refresh sets it aside"
+        case .corrupt(let why):
+            report.cacheProblem = "corrupt (\(why)); the next refresh sets it aside"
+            report.cacheCorruption = why
         }
         let history = ledger.history()
         if let last = history.last(where: { $0.planned != nil }) {

@@ -47,7 +47,9 @@ extension StatusReport {
                 line("", tr("not used: cached quote %s; the next delivery takes a bundled quote", refusal))
             }
         } else {
-            line(tr("cached quote:"), cacheProblem ?? tr("none (the bundled collection is used)"))
+            // TRANSLATORS: status's cached quote when the cache file cannot be read; %s is why (the decoder's words).
+            let corrupt = cacheCorruption.map { tr("corrupt (%s); the next refresh sets it aside", $0) }
+            line(tr("cached quote:"), corrupt ?? cacheProblem ?? tr("none (the bundled collection is used)"))
         }
         line(tr("last refresh:"), lastRefresh.map { $0.text(tr) } ?? tr("never"))
         if let lastDelivery {
@@ -62,7 +64,7 @@ extension StatusReport {
         }
         for (label, value) in actionLines(tr) { line(label, value) }
         line(tr("engine:"), engineText(tr))
-        if let warning = zones?.warning { line(tr("time zones:"), warning) }
+        if let warning = zones?.warning(tr) { line(tr("time zones:"), warning) }
         if let futureRecords {
             line(
                 tr("clock:"),
@@ -70,7 +72,7 @@ extension StatusReport {
                     "the ledger records %s, more than a day ahead; ignored (was the clock wrong?)",
                     futureRecords.joined(separator: tr(" and "))))
         }
-        if let waitingForPresence { line(tr("presence:"), waitingForPresence.text) }
+        if let waitingForPresence { line(tr("presence:"), waitingForPresence.text(tr)) }
         if let holder {
             line(
                 tr("holding:"),
