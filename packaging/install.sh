@@ -11,7 +11,8 @@
 # look ($XDG_DATA_HOME, default ~/.local/share), and the autostart entry to
 # $XDG_CONFIG_HOME/autostart (default ~/.config/autostart). systemd reads no generator of a
 # user's, so it then runs `dailyquote install`, which writes and starts the timers in
-# ~/.config/systemd/user; where no user manager answers, it prints that one step.
+# ~/.config/systemd/user; where no user manager answers, it writes no units and says, in one
+# note, that the autostart entry starts `dailyquote run` at the next login.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 destdir=$1 prefix=$2 sysconfdir=$3 mode=${4:-auto}
@@ -75,12 +76,18 @@ for dir in "${XDG_CACHE_HOME:-$HOME/.cache}/dailyquote" "${XDG_STATE_HOME:-$HOME
   "${XDG_DATA_HOME:-$HOME/.local/share}/systemd/timers"; do
   while [ ! -d "$dir" ]; do echo "d $dir" >>"$list" && dir=$(dirname "$dir"); done
 done
+autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/dailyquote.desktop"
+# Without a user manager (no systemd, or a session without one) timers would be written where
+# nothing runs them: the autostart entry is what delivers, and that is the one thing to say.
+if ! systemctl --user show-environment >/dev/null 2>&1; then
+  echo "note: no systemd user manager answers here, so no timers were written; the autostart entry $autostart starts \`dailyquote run\` at your next login (to start it now: \`$prefix/bin/dailyquote run &\`)"
+  exit 0
+fi
 # The directories `dailyquote install` makes for its units are this install's too.
 units="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
 for dir in "$units" "$units/timers.target.wants" "$units/paths.target.wants"; do made_dirs "$dir"; done
 if "$prefix/bin/dailyquote" install; then
   echo "the timers run in your systemd user manager; \`make uninstall PREFIX=$prefix\` removes them with the rest"
 else
-  echo "the timers are not started: once your systemd user manager runs, run \`$prefix/bin/dailyquote install\`"
-  echo "(without systemd, the autostart entry starts \`dailyquote run\` at your next login)"
+  echo "the timers are not started: run \`$prefix/bin/dailyquote install\` again once \`systemctl --user status\` answers"
 fi

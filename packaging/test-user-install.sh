@@ -143,9 +143,18 @@ grep -q "^removed the 6 units of \`dailyquote install\` from $home/.config/syste
   fail "binary-gone: make uninstall did not say it removed the units"
 units_gone binary-gone
 
-# No user manager: the timers never start, the autostart entry would start `run`; nothing of either is advised.
+# No user manager: no timers are written, the autostart entry will start `run`; one note says so.
 none=(env XDG_RUNTIME_DIR=/nonexistent XDG_CONFIG_DIRS="$home/no-xdg")
 as_user "${none[@]}" make -C "$src" install PREFIX="$home/.local" >"$runtime/install4.out" 2>&1 || { cat "$runtime/install4.out"; fail "make install without a user manager failed"; }
+# One note, no error, one next step; no units where no systemd runs; status names the entry that delivers.
+entry="$home/.config/autostart/dailyquote.desktop"
+[ "$(grep -c '^note: ' "$runtime/install4.out")" = 1 ] &&
+  grep -qF "note: no systemd user manager answers here, so no timers were written; the autostart entry $entry starts \`dailyquote run\` at your next login" "$runtime/install4.out" ||
+  { cat "$runtime/install4.out"; fail "no-manager: not the one note naming the autostart entry"; }
+! grep -q -e 'error:' -e 'dailyquote install' -e 'systemctl --user' "$runtime/install4.out" || { cat "$runtime/install4.out"; fail "no-manager: an error or a second next step"; }
+[ ! -e "$home/.config/systemd/user/dailyquote-notify.timer" ] || fail "no-manager: units written where no systemd runs"
+as_user "${none[@]}" "$home/.local/bin/dailyquote" status | grep -qF "the autostart entry $entry starts \`dailyquote run\` at your next login" ||
+  fail "no-manager: status does not name the autostart entry"
 as_user "${none[@]}" "$home/.local/bin/dailyquote" refresh >/dev/null || fail "refresh failed"
 uninstall_leaves_nothing no-manager "${none[@]}"
 

@@ -27,4 +27,10 @@ struct ClosestMatchTests {
     func noSuggestion(word: String, candidates: [String]) {
         #expect(ClosestMatch.closest(to: word, in: candidates) == nil)
     }
+
+    @Test("The question ends the message: a suggestion, or nothing at all")
+    func question() {
+        #expect(ClosestMatch.question(for: "sav", in: ["copy", "save", "another"]) == "; did you mean \"save\"?")
+        #expect(ClosestMatch.question(for: "bogus", in: ["copy", "save", "another"]).isEmpty)
+    }
 }

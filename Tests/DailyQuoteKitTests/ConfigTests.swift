@@ -17,8 +17,8 @@ struct ConfigTests {
         ]
         #expect(
             config.sourceWarnings() == [
-                "source[3].path: \(directory.url("missing")) does not exist; refresh will skip this source until it does",
-                "source[4].path: \(directory.path) is a directory; a file source reads a file",
+                "source[3].path: \(directory.url("missing")) does not exist; refresh will skip this source until it can read it",
+                "source[4].path: \(directory.path) is a directory, not a file; refresh will skip this source until it can read it",
             ])
         #expect(Config.defaults.sourceWarnings().isEmpty)
     }

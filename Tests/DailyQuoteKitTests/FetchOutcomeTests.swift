@@ -51,3 +51,29 @@ extension FetchOutcomeTests {
         #expect(outcome.text == "fetched \"Well done.\" — Franklin (dummyjson, 7 ms)")
     }
 }
+
+extension FetchOutcomeTests {
+    @Test("In a language, the last refresh's words, its clauses and a source's place are translated; the source's own error is not")
+    func translatedText() {
+        let tr = Translator(
+            languages: ["zh_CN"],
+            lookup: .table([
+                "fetched %1$s (%2$s, %3$s ms)": "已获取 %1$s（%2$s，%3$s 毫秒）", "failed (%1$s ms): %2$s": "失败（%1$s 毫秒）：%2$s",
+                "; ": "；", " (%s)": "（%s）", "%1$s: %2$s": "%1$s：%2$s", "skipped, not tried before the deadline": "已跳过",
+                "no sources": "没有来源",
+            ]))
+        var fetched = FetchOutcome(result: .fetched, elapsedMs: 7, attempts: [], at: 0)
+        fetched.source = "file"
+        fetched.quote = Quote(text: "Well done.", author: "")
+        #expect(fetched.text(tr) == "已获取 \"Well done.\"（file，7 毫秒）")
+        let failed = FetchOutcome(
+            result: .failed, elapsedMs: 3,
+            attempts: [
+                .init(SourceConfig(kind: .fortune, path: "/q"), outcome: .failed, error: "/q does not exist"),
+                .init(SourceConfig(kind: .zenquotes), outcome: .skipped),
+            ], at: 0)
+        #expect(failed.text(tr) == "失败（3 毫秒）：fortune（/q）：/q does not exist；zenquotes（zenquotes.io）：已跳过")
+        #expect(FetchOutcome(result: .failed, elapsedMs: 1, attempts: [], at: 0).text(tr) == "失败（1 毫秒）：没有来源")
+        #expect(failed.text == failed.text(.english))
+    }
+}

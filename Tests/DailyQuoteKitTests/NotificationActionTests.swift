@@ -33,7 +33,10 @@ struct NotificationActionTests {
     @Test(
         "An unknown action or a wrong type is a config error naming file, line and key, with a hint where one is close",
         arguments: [
-            ("[notification]\ntitle = \"Q\"\nactions = [\"copy\", \"sav\"]\n", "did you mean \"save\"?"),
+            (
+                "[notification]\ntitle = \"Q\"\nactions = [\"copy\", \"sav\"]\n",
+                "; use copy, save, another, or [] for none; did you mean \"save\"?"
+            ),
             ("[notification]\ntitle = \"Q\"\nactions = [\"Copy\"]\n", "did you mean \"copy\"?"),
             ("[notification]\ntitle = \"Q\"\nactions = [\"print\"]\n", "unknown action \"print\""),
             ("[notification]\ntitle = \"Q\"\nactions = \"copy\"\n", "expected a list of actions"),

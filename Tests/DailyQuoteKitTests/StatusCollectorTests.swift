@@ -50,4 +50,53 @@ struct StatusCollectorTests {
         #expect(report.notificationServerError == DeliveryError.noServer.errorDescription)
         #expect(report.text.contains("next delivery:  2026-11-22T08:00:00+01:00 (in 1h)"))
     }
+
+    @Test("With an invalid config nothing is next, and the text says so instead of the defaults' rule")
+    func invalidConfig() {
+        var invalid = collector(TemporaryDirectory())
+        invalid.configError = "/c.toml:2: delivery.hour: 25 is out of range"
+        let report = invalid.collect()
+        #expect(report.nextDelivery == nil && report.nextRefresh == nil)
+        #expect(report.text.contains("rule:           none: the config is invalid (see above)"), "\(report.text)")
+        #expect(report.text.contains("next delivery:  none while the config is invalid"), "\(report.text)")
+        #expect(!report.text.contains("every day at"), "\(report.text)")
+    }
+
+    @Test("The text translates the rule and the server's failure from the values it keeps; the JSON has neither")
+    func translatedRuleAndFailure() throws {
+        let report = collector(TemporaryDirectory()).collect()
+        let tr = Translator(
+            languages: ["de"],
+            lookup: .table([
+                "every day": "täglich", "%1$s at %2$s": "%1$s um %2$s",
+                "no notification server on the session bus (org.freedesktop.Notifications); start one (dunst, mako, your desktop's) or check DBUS_SESSION_BUS_ADDRESS":
+                    "kein Benachrichtigungsdienst",
+            ]))
+        #expect(report.text(tr).contains("täglich um 08:00, Europe/Berlin"), "\(report.text(tr))")
+        #expect(report.text(tr).contains("unavailable: kein Benachrichtigungsdienst\n"), "\(report.text(tr))")
+        let json = String(decoding: try JSONEncoder.dailyquote().encode(report), as: UTF8.self)
+        #expect(!json.contains("rules") && !json.contains("notificationServerFailure"), "\(json)")
+        #expect(json.contains("every day at 08:00"), "\(json)")
+    }
+
+    @Test("The time zone warning and the presence wait read the same in English as their JSON text, and translate")
+    func translatedWarnings() {
+        let table = Translator(
+            languages: ["de"],
+            lookup: .table([
+                "the installed timers plan in %1$s, this session in %2$s: run `dailyquote install` again": "Timer in %1$s, Sitzung in %2$s",
+                "waiting for you to unlock (since %1$s, until %2$s)": "wartet (seit %1$s, bis %2$s)",
+            ]))
+        let zones = ZoneAgreement(session: "Asia/Tokyo", manager: nil, units: "Etc/UTC", configNamesZone: false)
+        #expect(zones.warning(.english) == zones.warning)
+        #expect(zones.warning(table) == "Timer in Etc/UTC, Sitzung in Asia/Tokyo")
+        let managerOnly = ZoneAgreement(session: "Asia/Tokyo", manager: "Etc/UTC", units: nil, configNamesZone: false)
+        #expect(managerOnly.warning(.english) == managerOnly.warning)
+        #expect(ZoneAgreement(session: "Etc/UTC", manager: nil, units: "Etc/UTC", configNamesZone: false).warning(table) == nil)
+        let waiting = StatusReport.PresenceWaiting(
+            pid: 1, reason: .locked, planned: "2026-11-22T08:00:00+01:00", since: "2026-11-22T08:00:00+01:00",
+            until: "2026-11-22T11:00:00+01:00", text: "waiting for you to unlock (since 08:00, until 11:00)")
+        #expect(waiting.text(.english) == waiting.text)
+        #expect(waiting.text(table) == "wartet (seit 08:00, bis 11:00)")
+    }
 }

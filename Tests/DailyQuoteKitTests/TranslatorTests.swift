@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DailyQuoteKit
+@testable import DailyQuoteSystem
 
 @Suite("Translator")
 struct TranslatorTests {
@@ -68,5 +69,25 @@ struct TranslatorTests {
         // The synthesized form of before (`{"gettext":{}}`): English, not a failed request.
         let older = try JSONDecoder().decode(Translator.self, from: Data(#"{"languages":["fr"],"lookup":{"gettext":{}}}"#.utf8))
         #expect(older.lookup == .english)
+    }
+}
+
+extension TranslatorTests {
+    @Test("Lists and parenthesized notes follow the language: a, b and ` (x)` in English; 、 and full-width parentheses in Chinese")
+    func listsAndParentheses() {
+        let chinese = Translator(languages: ["zh_CN"], lookup: .table(["%1$s, %2$s": "%1$s、%2$s", " (%s)": "（%s）"]))
+        #expect(Translator.english.list(["Copy", "Save", "Another"]) == "Copy, Save, Another")
+        #expect(Translator.english.list([]) == "")
+        #expect(chinese.list(["复制", "保存"]) == "复制、保存")
+        #expect(Translator.english.parenthesized("in 3h") == " (in 3h)")
+        #expect(chinese.parenthesized("3 小时后") == "（3 小时后）")
+    }
+
+    @Test("An error shown inside a translated line: a delivery error in the language, others as they are")
+    func errorMessages() {
+        let tr = Translator(languages: ["fr"], lookup: .table(["posting the notification failed: %s": "l’envoi a échoué : %s"]))
+        #expect(DeliveryError.failed("boom").message(tr) == "l’envoi a échoué : boom")
+        #expect(DeliveryError.failed("boom").message == "posting the notification failed: boom")
+        #expect(CommandFailure("as is").message(tr) == "as is")
     }
 }

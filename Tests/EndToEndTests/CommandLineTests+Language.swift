@@ -209,7 +209,7 @@ extension CommandLineTests {
         for command in ["status", "doctor"] {
             #expect(chinese[command]?.contains(";") == false, "ASCII ; in Chinese \(command):\n\(chinese[command] ?? "")")
         }
-        #expect(chinese["status"]?.contains("后)") == true, "\(chinese["status"] ?? "")")
+        #expect(chinese["status"]?.contains("后）") == true, "\(chinese["status"] ?? "")")
         #expect(chinese["doctor"]?.contains("没有 logind 会话；没有屏幕保护程序接口；") == true, "\(chinese["doctor"] ?? "")")
     }
 }

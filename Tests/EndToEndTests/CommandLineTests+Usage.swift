@@ -134,6 +134,18 @@ extension CommandLineTests {
                 "dailyquote: error: unknown option '--bogus'\nUsage: dailyquote history "
             ),
             (["run", "--bogus"], "dailyquote: error: unknown option '--bogus'\nUsage: dailyquote run "),
+            // Validation errors (ArgumentParser's ValidationError, thrown while parsing or running) and value errors.
+            (
+                ["history", "--limit", "0"],
+                "dailyquote: error: --limit must be a positive whole number, not 0.\nUsage: dailyquote history "
+            ),
+            (
+                ["history", "--limit", "abc"],
+                "dailyquote: error: the value 'abc' is invalid for '--limit <limit>'\nUsage: dailyquote history "
+            ),
+            (["favorites", "--remove", "0"], "dailyquote: error: --remove takes a favourite's number"),
+            (["schedule", "--count"], "dailyquote: error: missing value for '--count <count>'\nUsage: dailyquote schedule "),
+            (["schedule", "--from", "yesterday"], "dailyquote: error: --from: cannot read 'yesterday'"),
         ])
     func usageStyle(arguments: [String], start: String) throws {
         let result = try Sandbox().run(arguments)

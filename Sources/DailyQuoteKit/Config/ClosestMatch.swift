@@ -12,6 +12,14 @@ package enum ClosestMatch {
         return best.0
     }
 
+    /// `; did you mean "save"?` for the closest candidate, or nothing.
+    ///
+    /// A question ends its sentence, so this is the end of a message: whatever else the
+    /// message says (`use copy, save, another`) comes before it.
+    package static func question(for word: String, in candidates: [String]) -> String {
+        closest(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
     /// The most edits a suggestion may be away from a word of `length` characters.
     static func maximumDistance(forLength length: Int) -> Int { max(1, (length + 2) / 3) }
 

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import DailyQuoteSystem
 
 extension Config {
     /// What `config check` warns about but accepts: local source files missing or unreadable now.
@@ -7,19 +6,15 @@ extension Config {
     /// Such a file may appear later, so it stays a failure of that source at refresh time, not a
     /// config error.
     ///
-    /// One line each, `source[N].path: PATH does not exist`.
+    /// One line each, `source[N].path: PATH does not exist; …`.
     package func sourceWarnings() -> [String] {
         var warnings: [String] = []
         for (index, source) in sources.enumerated() {
             guard source.kind.readsFile, let path = source.path else { continue }
             let key = "source[\(index + 1)].path"
-            var isDirectory = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                warnings.append("\(key): \(path) does not exist; refresh will skip this source until it does")
-            } else if isDirectory {
-                warnings.append("\(key): \(path) is a directory; a \(source.kind.rawValue) source reads a file")
-            } else if access(path, R_OK) != 0 {
-                warnings.append("\(key): \(path) cannot be read (check its permissions)")
+            // The same words as the source's failure at refresh time (UnreadableFile).
+            if let reason = UnreadableFile.reason(path) {
+                warnings.append("\(key): \(path) \(reason); refresh will skip this source until it can read it")
             }
         }
         return warnings

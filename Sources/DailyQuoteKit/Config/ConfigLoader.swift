@@ -80,11 +80,11 @@ package struct ConfigLoader: Sendable {
             return nil
         }
         guard !isDirectory else {
-            throw ConfigError(.unreadable, file: path, detail: "is a directory, not a config file")
+            throw ConfigError(.unreadable, file: path, detail: UnreadableFile.reason(path) ?? "is a directory, not a file")
         }
         // A plain read also reads devices and pipes, so `--config <(generate)` works.
         guard let file = ReadOnlyFile(path: path) else {
-            throw ConfigError(.unreadable, file: path, detail: "cannot be read (check its permissions)")
+            throw ConfigError(.unreadable, file: path, detail: UnreadableFile.reason(path) ?? "cannot be read")
         }
         let data: [UInt8]
         do {

@@ -9,9 +9,10 @@ extension ConfigParser {
         var actions: [NotificationAction] = []
         for value in values {
             guard let action = NotificationAction(rawValue: value) else {
-                let hint = ClosestMatch.closest(to: value, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw table.error(
-                    .invalidValue, "actions", "unknown action \"\(value)\"\(hint); use \(names.joined(separator: ", ")), or [] for none")
+                    .invalidValue, "actions",
+                    "unknown action \"\(value)\"; use \(names.joined(separator: ", ")), or [] for none"
+                        + ClosestMatch.question(for: value, in: names))
             }
             if !actions.contains(action) { actions.append(action) }
         }

@@ -22,8 +22,8 @@ extension ConfigParser {
                 detail: "every [[source]] needs a type (\(kinds.joined(separator: ", ")))")
         }
         guard let kind = SourceConfig.Kind(rawValue: typeName.lowercased()) else {
-            let hint = ClosestMatch.closest(to: typeName, in: kinds).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw table.error(.invalidValue, "type", "unknown source type \"\(typeName)\"\(hint)")
+            throw table.error(
+                .invalidValue, "type", "unknown source type \"\(typeName)\"" + ClosestMatch.question(for: typeName, in: kinds))
         }
         var source = SourceConfig(kind: kind)
         if let url = try table.string("url", expecting: "an http or https URL") {

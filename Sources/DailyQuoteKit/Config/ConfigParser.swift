@@ -148,8 +148,8 @@ package struct ConfigParser: Sendable {
         case .unreadable(let reason):
             return "time zone \"\(name)\" is unreadable in \(zones.directory): \(reason)"
         case .invalidName, .notFound:
-            let hint = ClosestMatch.closest(to: name, in: zones.knownZoneNames()).map { "; did you mean \"\($0)\"?" } ?? ""
-            return "unknown time zone \"\(name)\" (IANA names, as in \(zones.directory))\(hint)"
+            return "unknown time zone \"\(name)\" (IANA names, as in \(zones.directory))"
+                + ClosestMatch.question(for: name, in: zones.knownZoneNames())
         }
     }
 }

@@ -43,10 +43,15 @@ package struct FetchOutcome: Sendable, Codable, Equatable {
         }
 
         /// `zenquotes (127.0.0.1:8080): HTTP 500`, `fortune (/usr/share/games/fortunes/wisdom): skipped, ...`.
-        package var text: String {
+        package var text: String { text(.english) }
+
+        /// ``text`` in `tr`'s language; the error itself is the source's or the system's.
+        package func text(_ tr: Translator) -> String {
             let place = host ?? path
-            let detail = outcome == .skipped ? "skipped, not tried before the deadline" : error ?? outcome.rawValue
-            return "\(source)\(place.map { " (\($0))" } ?? ""): \(detail)"
+            // TRANSLATORS: a source that refresh did not ask because its time ran out.
+            let detail = outcome == .skipped ? tr("skipped, not tried before the deadline") : error ?? outcome.rawValue
+            // TRANSLATORS: a source and what came of it, in status's last refresh ("zenquotes (zenquotes.io): HTTP 500").
+            return tr("%1$s: %2$s", source + (place.map(tr.parenthesized) ?? ""), detail)
         }
     }
 
@@ -64,15 +69,32 @@ package struct FetchOutcome: Sendable, Codable, Equatable {
     /// Quotes `[quotes]` refused before the one taken, and sources not asked for want of an
     /// environment variable, are named after it, so that `status` says why a source further down
     /// the list gave the quote.
-    package var text: String {
+    package var text: String { text(.english) }
+
+    /// ``text`` in `tr`'s language, as `status` shows the last refresh.
+    package func text(_ tr: Translator) -> String {
+        let ms = String(elapsedMs)
         switch result {
         case .failed:
-            let reasons = attempts.map(\.text).joined(separator: "; ")
-            return "failed (\(elapsedMs) ms): \(reasons.isEmpty ? "no sources" : reasons)"
+            let reasons = attempts.map { $0.text(tr) }
+            // TRANSLATORS: the last refresh in status: how long it took, then each source's error.
+            return tr("failed (%1$s ms): %2$s", ms, reasons.isEmpty ? tr("no sources") : tr.clauses(reasons))
         case .fetched, .unchanged:
-            let refused = attempts.filter { $0.refusedBy != nil || $0.unsetVariables != nil }.map(\.text)
-            let after = refused.isEmpty ? "" : "; before it, \(refused.joined(separator: "; "))"
-            return "\(result.rawValue) \(DeliveryOutcome.excerpt(quote)) (\(source ?? "?"), \(elapsedMs) ms\(after))"
+            let refused = attempts.filter { $0.refusedBy != nil || $0.unsetVariables != nil }.map { $0.text(tr) }
+            let (excerpt, from) = (quote?.excerpt(tr) ?? tr("nothing"), source ?? "?")
+            switch (result == .fetched, refused.isEmpty) {
+            case (true, true):
+                // TRANSLATORS: the last refresh in status: the quote, its source, how long it took.
+                return tr("fetched %1$s (%2$s, %3$s ms)", excerpt, from, ms)
+            case (true, false):
+                // TRANSLATORS: as "fetched …", then the sources whose quotes were refused or not asked before this one.
+                return tr("fetched %1$s (%2$s, %3$s ms; before it, %4$s)", excerpt, from, ms, tr.clauses(refused))
+            case (false, true):
+                // TRANSLATORS: the last refresh in status: the source gave the quote already cached.
+                return tr("unchanged %1$s (%2$s, %3$s ms)", excerpt, from, ms)
+            case (false, false):
+                return tr("unchanged %1$s (%2$s, %3$s ms; before it, %4$s)", excerpt, from, ms, tr.clauses(refused))
+            }
         }
     }
 }

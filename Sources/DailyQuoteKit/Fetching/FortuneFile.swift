@@ -125,11 +125,11 @@ package struct FortuneFile: Sendable {
 
     /// The whole text file.
     private func contents() throws(ReadError) -> [UInt8] {
-        guard let file = ReadOnlyFile(path: path) else { throw ReadError(description: "cannot read \(path)") }
+        guard let file = ReadOnlyFile(path: path) else { throw ReadError(description: UnreadableFile.message(path)) }
         do {
             return try file.readToEnd(maximum: 64 * 1024 * 1024)
         } catch {
-            throw ReadError(description: "cannot read \(path): \(error.description)")
+            throw ReadError(description: UnreadableFile.message(path, failure: error.description))
         }
     }
 
@@ -167,7 +167,7 @@ package struct FortuneFile: Sendable {
         } catch let error as StrfileIndex.FormatError {
             throw ReadError(description: "\(path).dat: \(error.description)")
         } catch {
-            throw ReadError(description: "cannot read \(path): \(error)")
+            throw ReadError(description: UnreadableFile.message(path, failure: "\(error)"))
         }
     }
 
@@ -202,7 +202,7 @@ package struct FortuneFile: Sendable {
     /// The bytes of every non-blank record, from the text alone: lines holding only `%` (or `%`
     /// and a carriage return) separate them.
     func rawRecords() throws(ReadError) -> [[UInt8]] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: "cannot read \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: UnreadableFile.message(path)) }
         var records: [[UInt8]] = []
         var current: [UInt8] = []
         func finish() {

@@ -26,12 +26,12 @@ package struct QuoteFile: Sendable, Equatable {
 
     /// Reads and parses the file at `path`.
     package init(path: String) throws(ReadError) {
-        guard let file = ReadOnlyFile(path: path) else { throw ReadError(description: "cannot read \(path)") }
+        guard let file = ReadOnlyFile(path: path) else { throw ReadError(description: UnreadableFile.message(path)) }
         let bytes: [UInt8]
         do {
             bytes = try file.readToEnd(maximum: Self.maximumSize)
         } catch {
-            throw ReadError(description: "cannot read \(path): \(error.description)")
+            throw ReadError(description: UnreadableFile.message(path, failure: error.description))
         }
         try self.init(contents: Data(bytes), path: path)
     }

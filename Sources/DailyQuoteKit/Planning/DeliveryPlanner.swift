@@ -39,6 +39,12 @@ package struct DeliveryPlanner: Sendable, Equatable {
     /// `every day at 08:00`, or for several slots `Mon-Fri at 08:00; every day at 20:00`.
     package var summary: String { rules.map(\.summary).joined(separator: "; ") }
 
+    /// ``summary`` in `tr`'s language.
+    package func summary(_ tr: Translator) -> String { Self.summary(of: rules, tr) }
+
+    /// The summary of `rules` in `tr`'s language (`status` keeps the rules, not a planner).
+    package static func summary(of rules: [DeliveryRule], _ tr: Translator) -> String { tr.clauses(rules.map { $0.summary(tr) }) }
+
     /// Whether any slot selects a weekday.
     private var hasAnyDay: Bool { rules.contains { !$0.weekdays.isEmpty } }
 

@@ -31,4 +31,10 @@ package struct DeliveryRule: Sendable, Codable, Equatable, Hashable {
 
     /// `every day at 08:00`, `Mon-Fri at 07:30`.
     package var summary: String { "\(weekdays.summary) at \(timeText)" }
+
+    /// ``summary`` in `tr`'s language.
+    package func summary(_ tr: Translator) -> String {
+        // TRANSLATORS: the delivery rule: its days ("every day", "Mon-Fri") and its time ("08:00").
+        tr("%1$s at %2$s", weekdays.summary(tr), timeText)
+    }
 }

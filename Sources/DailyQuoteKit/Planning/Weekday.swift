@@ -21,6 +21,20 @@ package enum Weekday: Int, Sendable, Codable, Equatable, Hashable, CaseIterable,
         ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rawValue - 1]
     }
 
+    /// The short name in `tr`'s language (`Mo`, `lun.`, `周一`).
+    package func shortName(_ tr: Translator) -> String {
+        // TRANSLATORS: a weekday's short name, in the delivery rule status shows ("Mon-Fri at 07:30").
+        switch self {
+        case .monday: tr("Mon")
+        case .tuesday: tr("Tue")
+        case .wednesday: tr("Wed")
+        case .thursday: tr("Thu")
+        case .friday: tr("Fri")
+        case .saturday: tr("Sat")
+        case .sunday: tr("Sun")
+        }
+    }
+
     package static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -48,6 +62,16 @@ package struct WeekdaySet: Sendable, Codable, Equatable, Hashable {
     package var summary: String {
         if self == .everyDay { return "every day" }
         return compactText(rangeSeparator: "-", joiner: ", ")
+    }
+
+    /// ``summary`` in `tr`'s language: `täglich`, `lun.-ven.`, `周一、周三`.
+    package func summary(_ tr: Translator) -> String {
+        // TRANSLATORS: the delivery rule's days when they are all seven ("every day at 08:00").
+        if self == .everyDay { return tr("every day") }
+        let parts = ConsecutiveRuns.text(days.map(\.rawValue), rangeSeparator: "-", joiner: "\n", minimum: 3) {
+            Weekday(rawValue: $0)?.shortName(tr) ?? ""
+        }
+        return tr.list(parts.split(separator: "\n").map(String.init))
     }
 
     /// The days with runs of three or more written `first<rangeSeparator>last`: `Mon-Fri, Sun`

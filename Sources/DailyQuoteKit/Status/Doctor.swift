@@ -96,7 +96,7 @@ package struct Doctor: Sendable {
                 tr("notification server"), ok: true, "\(info.name) \(info.version) (\(info.capabilities.joined(separator: ", ")))")
         } catch {
             return DoctorCheck(
-                tr("notification server"), ok: false, error.message,
+                tr("notification server"), ok: false, error.message(tr),
                 fix: tr("start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications"))
         }
     }
@@ -228,7 +228,12 @@ package struct Doctor: Sendable {
     }
 
     func zoneCheck(_ zones: ZoneAgreement) -> DoctorCheck {
-        guard let warning = zones.warning else {
+        guard let warning = zones.warning(tr) else {
+            // Only what could be asked: without a user manager its zone is unknown.
+            guard zones.manager != nil else {
+                return DoctorCheck(
+                    tr("time zone"), ok: true, tr("this session and the timers plan in %s (no user manager to ask)", zones.session))
+            }
             return DoctorCheck(tr("time zone"), ok: true, tr("this session, the user manager and the timers plan in %s", zones.session))
         }
         return zones.isProblem
@@ -269,14 +274,15 @@ package struct Doctor: Sendable {
         do {
             let what = try await probeSource()
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
-            return DoctorCheck(tr("first source"), ok: true, "\(what) (\(Int(elapsed)) ms)")
+            // TRANSLATORS: a duration in milliseconds, in doctor's first source check.
+            return DoctorCheck(tr("first source"), ok: true, what + tr.parenthesized(tr("%s ms", String(Int(elapsed)))))
         } catch FetchError.unsetVariables(let names) {
             return DoctorCheck(
                 tr("first source"), ok: false, FetchError.unsetVariables(names).description,
                 fix: tr("export %s here too; the other sources and the bundled quotes still stand in", names.joined(separator: ", ")))
         } catch {
             return DoctorCheck(
-                tr("first source"), ok: false, error.message,
+                tr("first source"), ok: false, error.message(tr),
                 fix: tr("check the network and the source's url; the other sources and the bundled quotes still stand in"))
         }
     }

@@ -32,12 +32,17 @@ package struct StatusCollector: Sendable {
     package var configNamesZone = false
     /// Loads a zone by name, to tell another name for the same zone (`UTC`, `Etc/UTC`) from another zone.
     package var zoneNamed: @Sendable (String) -> ZoneRules? = { _ in nil }
+    /// The XDG autostart entry that starts `dailyquote run` at the next login, if one is active.
+    package var autostartEntry: String? = nil
 
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
     /// Collects the report.
+    ///
+    /// With an invalid config nothing is next: the timers' `notify` refuses it, so the
+    /// defaults' plan that stands in for the rest of the report promises no delivery.
     package func collect() -> StatusReport {
-        let next = planner.deliveries(from: now + 1, count: 2)
+        let next = configError == nil ? planner.deliveries(from: now + 1, count: 2) : []
         let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
         var report = StatusReport(
             config: .init(
@@ -49,6 +54,7 @@ package struct StatusCollector: Sendable {
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
         report.sources = .init(loaded)
+        report.rules = planner.rules
         switch cache.read() {
         case .valid(let quote):
             let refusal = loaded.config.quotes.refusal(of: quote.quote)
@@ -58,7 +64,9 @@ package struct StatusCollector: Sendable {
                 age: ZonedTimeFormat.relative(from: now, to: quote.fetchedAt), forDelivery: quote.forDelivery.map(format.iso8601),
                 refusedBy: refusal?.key, refusal: refusal?.description)
         case .absent: break
-        case .corrupt(let why): report.cacheProblem = "corrupt (\(why)); the next refresh sets it aside"
+        case .corrupt(let why):
+            report.cacheProblem = "corrupt (\(why)); the next refresh sets it aside"
+            report.cacheCorruption = why
         }
         let history = ledger.history()
         if let last = history.last(where: { $0.planned != nil }) {
@@ -68,6 +76,9 @@ package struct StatusCollector: Sendable {
         let future = futureRecords()
         if !future.isEmpty { report.futureRecords = future }
         report.zones = zoneAgreement(unitsInstalled: !report.engine.unitsInstalled.isEmpty)
+        // Installed units without a user manager to load them run nothing.
+        report.managerUnreachable = report.zones.map { $0.manager == nil }
+        report.autostartEntry = autostartEntry
         if let waiting = PresenceWaitMarker.live(in: paths) {
             report.waitingForPresence = .init(
                 pid: waiting.pid, reason: waiting.reason, planned: format.iso8601(waiting.plannedAt), since: format.iso8601(waiting.since),
@@ -83,6 +94,7 @@ package struct StatusCollector: Sendable {
             report.notificationServer = try serverInfo()
         } catch {
             report.notificationServerError = error.message
+            report.notificationServerFailure = error as? DeliveryError
         }
         return report
     }

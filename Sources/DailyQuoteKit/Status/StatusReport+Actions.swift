@@ -22,16 +22,16 @@ extension StatusReport {
     /// The `status` lines for the buttons and the favourites.
     func actionLines(_ tr: Translator) -> [(String, String)] {
         var lines: [(String, String)] = []
-        let offered = buttons.map { $0.label(tr) }.joined(separator: ", ")
+        let offered = tr.list(buttons.map { $0.label(tr) })
         var clauses = [buttons.isEmpty ? tr("none") : tr("%s (where the server shows actions)", offered)]
         if let pressed = lastNotification?.actions, !pressed.isEmpty {
-            clauses.append(tr("pressed on the last notification: %s", pressed.map { $0.label(tr) }.joined(separator: ", ")))
+            clauses.append(tr("pressed on the last notification: %s", tr.list(pressed.map { $0.label(tr) })))
         }
         for failed in lastNotification?.failedActions ?? [] {
             clauses.append(tr("%1$s failed: %2$s", failed.action.label(tr), failed.reason))
         }
         lines.append((tr("buttons:"), tr.clauses(clauses)))
-        if let favorites { lines.append((tr("favourites:"), "\(favorites.count) (\(favorites.path))")) }
+        if let favorites { lines.append((tr("favourites:"), String(favorites.count) + tr.parenthesized(favorites.path))) }
         return lines
     }
 }

@@ -86,6 +86,18 @@ package struct StatusReport: Sendable, Codable, Equatable {
         package var until: String
         /// `waiting for you to unlock (since 08:00, until 11:00)`.
         package var text: String
+
+        /// ``text`` in `tr`'s language; the clock times are `since`'s and `until`'s (ISO 8601, `…T08:00:00+01:00`).
+        package func text(_ tr: Translator) -> String {
+            let (from, to) = (String(since.dropFirst(11).prefix(5)), String(until.dropFirst(11).prefix(5)))
+            switch reason {
+            case .locked:
+                // TRANSLATORS: status's presence line: a delivery waits for the screen to be unlocked; %1$s and %2$s are clock times.
+                return tr("waiting for you to unlock (since %1$s, until %2$s)", from, to)
+            case .inhibited:
+                return tr("waiting for do-not-disturb to end (since %1$s, until %2$s)", from, to)
+            }
+        }
     }
 
     package var config: ConfigState
@@ -100,6 +112,16 @@ package struct StatusReport: Sendable, Codable, Equatable {
     package var engine: Engine
     package var notificationServer: NotificationServerInfo?
     package var notificationServerError: String?
+    /// The delivery rules behind ``rule``, for the text's translated summary (not in the JSON).
+    @ExcludedFromJSON package var rules: [DeliveryRule]? = nil
+    /// The failure behind ``notificationServerError``, for the text's translated line (not in the JSON).
+    @ExcludedFromJSON package var notificationServerFailure: DeliveryError? = nil
+    /// With units installed, whether no systemd user manager answered, so they run nothing (not in the JSON).
+    @ExcludedFromJSON package var managerUnreachable: Bool? = nil
+    /// The XDG autostart entry that starts `dailyquote run` at the next login, if one is active (not in the JSON).
+    @ExcludedFromJSON package var autostartEntry: String? = nil
+    /// Why the cache file is corrupt, behind ``cacheProblem``, for the text's translated line (not in the JSON).
+    @ExcludedFromJSON package var cacheCorruption: String? = nil
     /// Which path a notification takes now (GNOME's own interface, or freedesktop with or
     /// without a holder), and what that means.
     package var posting: PostingPathReport?

@@ -33,6 +33,18 @@ package struct ZoneAgreement: Sendable, Codable, Equatable {
         }
     }
 
+    /// ``warning`` in `tr`'s language, for `status` and `doctor`.
+    package func warning(_ tr: Translator) -> String? {
+        if let units, units != session {
+            // TRANSLATORS: status's and doctor's time zone warning: the zone the installed timers plan in, and this session's.
+            return tr("the installed timers plan in %1$s, this session in %2$s: run `dailyquote install` again", units, session)
+        }
+        guard warning != nil, let manager else { return warning }
+        return tr(
+            "this session's zone is %1$s, the user manager's %2$s; the timers carry %3$s, so they agree, but set time_zone in the config to be independent of either",
+            session, manager, units ?? session)
+    }
+
     /// The zone in a service's `Environment=TZ=:NAME` line, if it has one.
     package static func unitZone(_ service: String) -> String? {
         service.split(separator: "\n").first { $0.hasPrefix("Environment=TZ=") }.map {

@@ -86,6 +86,23 @@ package struct Translator: Sendable, Equatable, Codable {
         return parts.joined(separator: tr("; "))
     }
 
+    /// `items` as a list, separated the way the language separates them (`a, b`; Chinese `a、b`).
+    package func list(_ items: [String]) -> String {
+        guard var text = items.first else { return "" }
+        let tr = self
+        // TRANSLATORS: between two items of a list in status ("Copy, Save"; "Mon, Wed"); Chinese uses 、.
+        for item in items.dropFirst() { text = tr("%1$s, %2$s", text, item) }
+        return text
+    }
+
+    /// `value` in parentheses after what it explains, the way the language writes them
+    /// (` (in 3h)`; Chinese `（3 小时后）`, full-width and without the space).
+    package func parenthesized(_ value: String) -> String {
+        let tr = self
+        // TRANSLATORS: a note in parentheses after a value in status and doctor (" (in 3h 5m)"); keep the leading space if your language has one.
+        return tr(" (%s)", value)
+    }
+
     /// `message` translated, placeholders untouched.
     func translate(_ message: String) -> String {
         switch lookup {
@@ -138,12 +155,14 @@ package struct Translator: Sendable, Equatable, Codable {
     /// Sets the messages locale from the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`), binds
     /// the catalogs and returns the translator for the process.
     ///
-    /// Only `LC_MESSAGES` is set (not `LC_ALL`): numbers and times stay in the C locale for
-    /// every library in the process (toml++'s number parsing among them). glibc reads
+    /// Only `LC_MESSAGES` and `LC_CTYPE` are set (not `LC_ALL`): numbers and times stay in the C
+    /// locale for every library in the process (toml++'s number parsing among them). glibc reads
     /// `LANGUAGE` only when that locale is not C, so `LANG=C` is English whatever `LANGUAGE`
-    /// says, as in every gettext program.
+    /// says, as in every gettext program. `LC_CTYPE` is the character set glibc's and GLib's own
+    /// translated texts (`strerror`, GIO's errors) are converted to; see ``startCharacterType(messagesLocale:)``.
     package static func start(environment: [String: String], executable: String?) -> Translator {
         let locale = setlocale(LC_MESSAGES, "").map { String(cString: $0) } ?? "C"
+        startCharacterType(messagesLocale: locale)
         let languages = Self.languages(messagesLocale: locale, language: environment["LANGUAGE"])
         guard !languages.isEmpty else { return .english }
         if let directory = Self.catalogDirectory(environment: environment, executable: executable) {
@@ -151,6 +170,27 @@ package struct Translator: Sendable, Equatable, Codable {
         }
         bind_textdomain_codeset(domain, "UTF-8")
         return Translator(languages: languages, lookup: .gettext)
+    }
+
+    /// Sets `LC_CTYPE` so that glibc's own texts arrive in UTF-8, the only encoding dailyquote writes.
+    ///
+    /// Under the C character type glibc converts a translated `strerror` to ASCII (`无法连接：
+    /// ?????????`, `Connexion refus?e`), and GLib, told the same, does so too. The
+    /// environment's character type is taken when it is UTF-8; under a messages language any
+    /// other (`LC_ALL=C`'s ASCII beside `LC_MESSAGES=fr_FR.UTF-8`, a Latin-1 locale) gives way to
+    /// `C.UTF-8`. Under the C or POSIX messages locale the texts are English, and nothing
+    /// changes. The character type decides nothing else that dailyquote prints: quote text is
+    /// read and written as bytes, widths are ``TerminalWidth``'s.
+    package static func startCharacterType(messagesLocale: String) {
+        setlocale(LC_CTYPE, "")
+        guard messagesLocale != "C", messagesLocale != "POSIX", !characterTypeIsUTF8 else { return }
+        setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
+    /// Whether the process's `LC_CTYPE` is UTF-8 (glibc names it `UTF-8`).
+    package static var characterTypeIsUTF8: Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        return String(cString: codeset) == "UTF-8"
     }
 
     /// The catalogs' directory: `DAILYQUOTE_LOCALEDIR`, else `share/locale` beside the

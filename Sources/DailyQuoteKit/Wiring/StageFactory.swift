@@ -138,6 +138,7 @@ package struct StageFactory: Sendable {
                 return manager.keepsSameTime(as: session) ? session.identifier : manager.identifier
             },
             generatorDirectory: environment["XDG_RUNTIME_DIR"].map { "\($0)/systemd/generator" },
-            configNamesZone: config.delivery.timeZone != nil, zoneNamed: { try? zones.zone(named: $0) })
+            configNamesZone: config.delivery.timeZone != nil, zoneNamed: { try? zones.zone(named: $0) },
+            autostartEntry: AutostartEntry(environment: environment, configHome: paths.configHome).activeEntry)
     }
 }

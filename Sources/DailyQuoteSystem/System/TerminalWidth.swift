@@ -1,8 +1,8 @@
 /// How many terminal columns text takes, for lining up `status` and `doctor` in any language.
 ///
-/// glibc's `wcwidth` answers only under an `LC_CTYPE` locale, which dailyquote never sets (it
-/// keeps the C locale for everything but messages), so the rule is here: East Asian wide and
-/// fullwidth characters and emoji take two columns, combining marks and zero-width characters
+/// glibc's `wcwidth` answers only under a UTF-8 `LC_CTYPE`, which is the person's (C for
+/// `LANG=C`), so the rule is here, the same in every locale: East Asian wide and fullwidth
+/// characters and emoji take two columns, combining marks and zero-width characters
 /// none, everything else one.
 package enum TerminalWidth {
     /// The columns `text` takes on one line.

@@ -14,17 +14,25 @@ package enum DeliveryError: Error, Equatable, Sendable, Codable, LocalizedError 
     /// Any other failure the library reported.
     case failed(String)
 
-    package var errorDescription: String? {
+    package var errorDescription: String? { message(.english) }
+}
+
+extension DeliveryError: TranslatedError {
+    /// The line in `tr`'s language: `status` and `doctor` show it inside their own lines.
+    package func message(_ tr: Translator) -> String {
         switch self {
         case .noSessionBus(let detail):
-            "no D-Bus session bus (\(detail)); run inside a desktop session or set DBUS_SESSION_BUS_ADDRESS"
+            // TRANSLATORS: why no notification can be posted; the parentheses hold GLib's reason.
+            tr("no D-Bus session bus (%s); run inside a desktop session or set DBUS_SESSION_BUS_ADDRESS", detail)
         case .noServer:
-            "no notification server on the session bus (org.freedesktop.Notifications); "
-                + "start one (dunst, mako, your desktop's) or check DBUS_SESSION_BUS_ADDRESS"
+            tr(
+                "no notification server on the session bus (org.freedesktop.Notifications); start one (dunst, mako, your desktop's) or check DBUS_SESSION_BUS_ADDRESS"
+            )
         case .timedOut(let seconds):
-            "the notification server did not answer within \(seconds)s; it may be frozen (restart it)"
+            // TRANSLATORS: %s is a number of seconds.
+            tr("the notification server did not answer within %ss; it may be frozen (restart it)", String(seconds))
         case .failed(let message):
-            "posting the notification failed: \(message)"
+            tr("posting the notification failed: %s", message)
         }
     }
 }

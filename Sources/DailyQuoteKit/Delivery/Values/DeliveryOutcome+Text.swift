@@ -33,16 +33,8 @@ extension DeliveryOutcome {
         }
     }
 
-    /// `"text…" — Author`, the text cut to 60 characters.
-    ///
-    /// `oneLine` (`notify`'s line) turns a verse's or a paragraph's line breaks into spaces;
-    /// `status` keeps them, continuing under its value column.
+    /// ``Quote/excerpt(_:oneLine:)``, or `nothing`.
     static func excerpt(_ quote: Quote?, tr: Translator = .english, oneLine: Bool = true) -> String {
-        guard let quote else { return tr("nothing") }
-        let flat =
-            oneLine && quote.text.contains(where: \.isNewline)
-            ? quote.text.split(whereSeparator: \.isNewline).joined(separator: " ") : quote.text
-        let text = flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
-        return "\"\(text)\"" + (quote.author.isEmpty ? "" : " " + tr("— %s", quote.author))
+        quote?.excerpt(tr, oneLine: oneLine) ?? tr("nothing")
     }
 }
