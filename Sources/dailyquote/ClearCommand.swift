@@ -33,7 +33,7 @@ struct ClearCommand: ParsableCommand {
         }
         print("will delete: \(existing.joined(separator: ", "))")
         if !yes {
-            guard isatty(STDIN_FILENO) == 1 else {
+            guard ProcessState.standardInputIsTerminal else {
                 throw CommandFailure("refusing to delete without --yes: standard input is not a terminal")
             }
             print("Delete? [y/N] ", terminator: "")

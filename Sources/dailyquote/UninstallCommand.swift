@@ -104,7 +104,7 @@ struct UninstallCommand: ParsableCommand {
             return CommandFailure("cannot add `enabled = false` to \(path) safely; edit it by hand", kind: .config)
         }
         if !yes {
-            guard isatty(STDIN_FILENO) == 1 else {
+            guard ProcessState.standardInputIsTerminal else {
                 print("to stop them, run `dailyquote uninstall --yes`: it writes `enabled = false` under [delivery] in \(path)")
                 return CommandFailure("refusing to edit the config without --yes: standard input is not a terminal")
             }

@@ -33,12 +33,15 @@ struct SystemBoundaryTests {
     }
 
     @Test(
-        "Forking, exec, spawning, opening and signal handling outside System/ fail too",
+        "Forking, exec, spawning, opening, signal handling and the process's own state (environment, locale, ids) outside System/ fail too",
         arguments: [
             "let pid = fork()", "_ = vfork()", "execv(path, argv)", "execve(path, argv, envp)", "execvp(name, argv)",
             "posix_spawn(&pid, path, nil, nil, argv, envp)", "posix_spawnp(&pid, name, nil, nil, argv, envp)",
             "let fd = open(path, O_RDONLY)", "openat(AT_FDCWD, path, O_RDONLY)", "sigaction(SIGTERM, &action, nil)",
             "pthread_sigmask(SIG_BLOCK, &set, nil)", "sigprocmask(SIG_BLOCK, &set, nil)", "socket(AF_UNIX, SOCK_STREAM, 0)",
+            "let home = getenv(name)", "setenv(name, value, 1)", "unsetenv(name)", "setlocale(LC_MESSAGES, locale)",
+            "let me = getpid()", "let user = getuid()", "_ = isatty(0)", "usleep(2000)", "_ = access(path, X_OK)",
+            "_ = rename(path, aside)",
         ])
     func processAndSignalCallsFail(call: String) throws {
         let directory = TemporaryDirectory()

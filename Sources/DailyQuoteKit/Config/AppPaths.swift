@@ -130,12 +130,6 @@ package struct AppPaths: Sendable, Equatable {
 
     /// The home directory in the password database, for when `HOME` is unset; `/` if none.
     package static func accountHome() -> String {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 16384)
-        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil, let directory = entry.pw_dir else {
-            return "/"
-        }
-        return String(cString: directory)
+        ProcessState.accountHome() ?? "/"
     }
 }

@@ -12,10 +12,12 @@ package enum SessionBus {
     /// It sets an environment variable: call it before starting a thread that connects (done
     /// once, it leaves the environment alone).
     package static func settleAddress() {
-        guard getenv("DBUS_SESSION_BUS_ADDRESS") == nil else { return }
+        guard ProcessState.environmentValue("DBUS_SESSION_BUS_ADDRESS") == nil else { return }
         var environment: [String: String] = [:]
-        if let runtime = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: runtime) }
-        setenv("DBUS_SESSION_BUS_ADDRESS", address(environment: environment) ?? "unix:path=/nonexistent/dailyquote-no-session-bus", 0)
+        if let runtime = ProcessState.environmentValue("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = runtime }
+        ProcessState.setEnvironment(
+            "DBUS_SESSION_BUS_ADDRESS", address(environment: environment) ?? "unix:path=/nonexistent/dailyquote-no-session-bus",
+            overwrite: false)
     }
 
     /// The bus address: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` if that socket exists.

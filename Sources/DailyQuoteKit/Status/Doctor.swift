@@ -259,7 +259,7 @@ package struct Doctor: Sendable {
             while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
                 existing = PathName.directory(of: existing)
             }
-            if access(existing, W_OK) != 0 { problems.append(tr("%s is not writable", existing)) }
+            if !PathAccess.mayWrite(existing) { problems.append(tr("%s is not writable", existing)) }
         }
         if problems.isEmpty {
             return DoctorCheck(tr("directories"), ok: true, tr("%s and %s are writable", paths.cacheDirectory, paths.stateDirectory))

@@ -64,7 +64,7 @@ package struct DeliveryLedger: Sendable {
             return state
         case .corrupt(let why):
             let state = Self.rebuilt(from: history())
-            _ = rename(statePath, AppPaths.setAside(statePath))
+            try? PathAccess.move(statePath, to: AppPaths.setAside(statePath))
             try writeState(state)
             logger?.warning(
                 "\(statePath) was corrupt (\(why)); moved aside to \(PathName.lastComponent(of: AppPaths.setAside(statePath))) and rebuilt from the history"

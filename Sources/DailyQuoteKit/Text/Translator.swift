@@ -161,7 +161,7 @@ package struct Translator: Sendable, Equatable, Codable {
     /// says, as in every gettext program. `LC_CTYPE` is the character set glibc's and GLib's own
     /// translated texts (`strerror`, GIO's errors) are converted to; see ``startCharacterType(messagesLocale:)``.
     package static func start(environment: [String: String], executable: String?) -> Translator {
-        let locale = setlocale(LC_MESSAGES, "").map { String(cString: $0) } ?? "C"
+        let locale = ProcessState.setLocale(.messages, "") ?? "C"
         startCharacterType(messagesLocale: locale)
         let languages = Self.languages(messagesLocale: locale, language: environment["LANGUAGE"])
         guard !languages.isEmpty else { return .english }
@@ -182,15 +182,14 @@ package struct Translator: Sendable, Equatable, Codable {
     /// changes. The character type decides nothing else that dailyquote prints: quote text is
     /// read and written as bytes, widths are ``TerminalWidth``'s.
     package static func startCharacterType(messagesLocale: String) {
-        setlocale(LC_CTYPE, "")
+        ProcessState.setLocale(.characterType, "")
         guard messagesLocale != "C", messagesLocale != "POSIX", !characterTypeIsUTF8 else { return }
-        setlocale(LC_CTYPE, "C.UTF-8")
+        ProcessState.setLocale(.characterType, "C.UTF-8")
     }
 
     /// Whether the process's `LC_CTYPE` is UTF-8 (glibc names it `UTF-8`).
     package static var characterTypeIsUTF8: Bool {
-        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-        return String(cString: codeset) == "UTF-8"
+        ProcessState.characterSet == "UTF-8"
     }
 
     /// The catalogs' directory: `DAILYQUOTE_LOCALEDIR`, else `share/locale` beside the

@@ -25,7 +25,7 @@ package struct ForegroundRun {
     package func run() throws {
         let context = context
         let inherited = context.environment[Self.refreshedForVariable].flatMap { Int64($0) }
-        unsetenv(Self.refreshedForVariable)
+        ProcessState.setEnvironment(Self.refreshedForVariable, nil)
         Child.adoptFromEarlierImage()
         // A shared lock marks a running scheduler for `status`; the ledger's lock, not this one,
         // keeps two schedulers (or one beside the timers) from posting twice.
@@ -47,11 +47,11 @@ package struct ForegroundRun {
             wake: wake, clock: UnixClock.system, logger: logger,
             reexec: { delivery in
                 logger.debug("starting afresh after the fetch, to shed the concurrency pool's threads")
-                setenv(Self.refreshedForVariable, String(delivery), 1)
+                ProcessState.setEnvironment(Self.refreshedForVariable, String(delivery))
                 var failure: SystemError?
                 WakeSource.withStopSignalsBlocked { failure = ProcessImage.restart() }
                 logger.warning("could not start afresh after the fetch: \(failure?.message ?? "execv returned")")
-                unsetenv(Self.refreshedForVariable)
+                ProcessState.setEnvironment(Self.refreshedForVariable, nil)
             })
         if inherited == nil {
             if SystemdUnit.timerNames.allSatisfy(context.unitDirectory.isEnabled) {

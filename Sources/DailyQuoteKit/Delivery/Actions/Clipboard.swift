@@ -38,7 +38,7 @@ package struct Clipboard: Sendable {
 
     /// The first executable `name` in the colon-separated `path`.
     static func find(_ name: String, in path: String) -> String? {
-        path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+        path.split(separator: ":").map { "\($0)/\(name)" }.first { PathAccess.mayExecute($0) }
     }
 
     /// `actions` without `copy` when no tool is installed; nil for none.

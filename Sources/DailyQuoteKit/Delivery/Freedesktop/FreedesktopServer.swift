@@ -105,7 +105,7 @@ package final class FreedesktopServer: Sendable {
             .vardict([
                 .init("desktop-entry", .string(notification.desktopEntry)),
                 .init("x-kde-appname", .string(DesktopNotification.notifyRcName)), .init("urgency", .byte(notification.urgency.level)),
-                .init("sender-pid", .int64(Int64(getpid()))),
+                .init("sender-pid", .int64(Int64(ProcessID.current.rawValue))),
             ]),
             .int32(notification.expireMilliseconds),
         ])

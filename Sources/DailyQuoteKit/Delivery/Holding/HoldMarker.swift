@@ -48,7 +48,9 @@ package struct HoldMarker: LiveMarker, Sendable, Codable, Equatable {
     }
 
     private func send(_ signal: Int32, holderOnly: Bool) {
-        guard pid > 0, pid != getpid(), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return }
+        guard pid > 0, pid != ProcessID.current.rawValue, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+            return
+        }
         let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         // The program is dailyquote by its name (an installed `dailyquote`, or a copy such as
         // `dailyquote-new`), or started through /proc/self/exe.

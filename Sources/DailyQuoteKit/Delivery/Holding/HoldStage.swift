@@ -237,7 +237,7 @@ package struct HoldStage: Sendable {
     private func adoptScope() -> Bool {
         guard let scope, scope.inService else { return true }
         do {
-            let unit = try scope.adopt(pid: getpid(), description: "dailyquote: keeps the quote's notification")
+            let unit = try scope.adopt(pid: ProcessID.current.rawValue, description: "dailyquote: keeps the quote's notification")
             logger.debug("holding in \(unit)")
             return true
         } catch {
@@ -251,7 +251,7 @@ package struct HoldStage: Sendable {
     /// Writes the marker `hold.json` for `shown`, held by this process until `until`.
     private func mark(_ shown: ActionAnswerer.Shown, until: Int64) throws {
         try HoldMarker(
-            pid: getpid(), id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server
+            pid: ProcessID.current.rawValue, id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server
         ).write(in: paths)
     }
 

@@ -1,3 +1,4 @@
+import DailyQuoteSystem
 import FoundationEssentials
 import Glibc
 
@@ -82,7 +83,7 @@ package struct UserScope: Sendable {
             let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
             while ContinuousClock.now < deadline {
                 if cgroup?.hasSuffix("/\(unit)") == true { return unit }
-                usleep(2_000)
+                ProcessState.pause(microseconds: 2_000)
             }
             throw Failure(reason: "the user manager did not move the holder into \(unit) within \(seconds) s")
         }

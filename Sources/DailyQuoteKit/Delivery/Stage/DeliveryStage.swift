@@ -61,7 +61,8 @@ package struct DeliveryStage: Sendable {
                 if !watch.catchStops() { logger.warning("cannot catch SIGTERM and SIGINT; the delivery does not wait for presence") }
                 watching = watch
                 let since = clock()
-                var marker = PresenceWaitMarker(pid: getpid(), plannedAt: delivery.at, since: since, until: until, reason: watch.reason)
+                var marker = PresenceWaitMarker(
+                    pid: ProcessID.current.rawValue, plannedAt: delivery.at, since: since, until: until, reason: watch.reason)
                 logger.notice("\(marker.text(zone: planner.zone)): the delivery planned for \(format.iso8601(delivery.at))")
                 let lock = marker.publish(in: ledger.paths)
                 let end = watch.waitUntilPresent(seconds: until - since) { reason in
