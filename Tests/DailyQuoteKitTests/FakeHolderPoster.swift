@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 @testable import DailyQuoteKit
 
@@ -49,7 +50,7 @@ final class FakeHeldPost: HeldPost {
     private var onAction: ((NotificationAction) -> Void)?
     private var onEnd: ((HoldEnd) -> Void)?
     /// The seconds the last watch was for, and its stop descriptor.
-    private(set) var watched: (seconds: Int64, stop: Int32?)?
+    private(set) var watched: (seconds: Int64, stop: FileDescriptor?)?
     /// Every replacement shown in place of it (Another quotes).
     private(set) var replacements: [DesktopNotification] = []
 
@@ -70,7 +71,7 @@ final class FakeHeldPost: HeldPost {
     }
 
     func watch(
-        seconds: Int64, stop: Int32?, onAction: @escaping (NotificationAction) -> Void,
+        seconds: Int64, stop: FileDescriptor?, onAction: @escaping (NotificationAction) -> Void,
         onEnd: @escaping (HoldEnd) -> Void
     ) {
         watched = (seconds, stop)

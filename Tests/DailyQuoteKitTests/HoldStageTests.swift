@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SystemPackage
 import TestSupport
 import Testing
 
@@ -194,7 +195,7 @@ struct HoldStageTests {
         let poster = FakeHolderPoster(capabilities: ["actions", "persistence"])
         let held = try #require(stage.post(request(), through: poster, previous: nil).held)
         var ended: [HoldEnd] = []
-        stage.watch(held, stop: 5) { ended.append($0) }
+        stage.watch(held, stop: FileDescriptor(rawValue: 5)) { ended.append($0) }
         #expect(poster.posts.last?.watched?.seconds == 3600)
         poster.posts.last?.end(.closed(.dismissed))
         #expect(ended == [.closed(.dismissed)])

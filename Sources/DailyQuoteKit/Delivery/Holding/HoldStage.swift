@@ -110,7 +110,7 @@ package struct HoldStage: Sendable {
         guard let held else { return stopped() ? .stopped : nil }
         let loop = GioMainLoop()
         var end: HoldEnd?
-        watch(held, stop: stop?.descriptor.rawValue) {
+        watch(held, stop: stop?.descriptor) {
             end = $0
             loop.quit()
         }
@@ -167,7 +167,7 @@ package struct HoldStage: Sendable {
     /// Watches `held` until its hold ends: answers its buttons (``answer(_:on:)``), then
     /// records the end (``finish(_:of:)``) and calls `ended`, on the thread that runs the
     /// default main context.
-    package func watch(_ held: Held, stop: Int32?, ended: @escaping (HoldEnd) -> Void) {
+    package func watch(_ held: Held, stop: FileDescriptor?, ended: @escaping (HoldEnd) -> Void) {
         // Weak: the hold owns the post, which owns these closures.
         held.posted.watch(
             seconds: held.until - clock(), stop: stop,

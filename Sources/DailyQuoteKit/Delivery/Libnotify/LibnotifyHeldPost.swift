@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// A notification a holder posted through libnotify (``LibnotifyPoster/Connection``), with its
 /// buttons and its watch (``LibnotifyHold``).
 final class LibnotifyHeldPost: HeldPost {
@@ -22,7 +24,7 @@ final class LibnotifyHeldPost: HeldPost {
     }
 
     func watch(
-        seconds: Int64, stop: Int32?, onAction: @escaping (NotificationAction) -> Void,
+        seconds: Int64, stop: FileDescriptor?, onAction: @escaping (NotificationAction) -> Void,
         onEnd: @escaping (HoldEnd) -> Void
     ) {
         hold.onAction = { identifier in

@@ -1,5 +1,6 @@
 import CLibnotify
 import Glibc
+import SystemPackage
 
 /// Watches a posted notification on the default main context until it is closed, the hold's
 /// time runs out, or a stop is requested, for a loop that runs it (``GioMainLoop``, on the holder
@@ -39,7 +40,7 @@ final class LibnotifyHold {
 
     /// Watches `notification` for at most `seconds`, or until `stop` (``HoldEnd/stopped``) is
     /// readable, and calls `onEnd` once, on the thread that runs the default main context.
-    func attach(to notification: LibnotifyNotification, seconds: Int64, stop: Int32?, onEnd: @escaping (HoldEnd) -> Void) {
+    func attach(to notification: LibnotifyNotification, seconds: Int64, stop: FileDescriptor?, onEnd: @escaping (HoldEnd) -> Void) {
         detach()
         end = nil
         self.onEnd = onEnd
@@ -65,7 +66,7 @@ final class LibnotifyHold {
         if let stop {
             sources.append(
                 dq_unix_fd_add_readable(
-                    stop,
+                    stop.rawValue,
                     { _, _, data in
                         guard let data else { return 0 }
                         Unmanaged<LibnotifyHold>.fromOpaque(data).takeUnretainedValue().finish(.stopped)

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// A notification the holder posted, as the holder's rules (``HoldStage``) handle it.
 ///
 /// Every call comes on the thread that runs the default main context, as do the calls it makes.
@@ -19,7 +21,7 @@ package protocol HeldPost: AnyObject {
     /// Watches it for at most `seconds`, or until `stop` (``HoldEnd/stopped``) is readable;
     /// passes each button pressed to `onAction`, and calls `onEnd` once, when the hold ends.
     func watch(
-        seconds: Int64, stop: Int32?, onAction: @escaping (NotificationAction) -> Void,
+        seconds: Int64, stop: FileDescriptor?, onAction: @escaping (NotificationAction) -> Void,
         onEnd: @escaping (HoldEnd) -> Void)
 
     /// Ends the watch now with `end`, as if the server had said so.
