@@ -30,6 +30,9 @@ chown "$user:" "$runtime"
 chmod 0700 "$runtime"
 made_marker=0
 [ -d /run/systemd/system ] || { mkdir -p /run/systemd/system; made_marker=1; }
+# A booted system's PID 1 makes it; the user manager puts a service's mount namespace together there.
+made_root=0
+[ -d /run/systemd/unit-root ] || { mkdir -m 0700 /run/systemd/unit-root; made_root=1; }
 cgroup="$unified/dailyquote-user-install-$$"
 mkdir "$cgroup"
 cleanup() {
@@ -42,6 +45,7 @@ cleanup() {
   done
   echo $$ >"$unified/cgroup.procs"
   find "$cgroup" -depth -type d -exec rmdir {} \; 2>/dev/null
+  [ $made_root = 1 ] && rmdir /run/systemd/unit-root 2>/dev/null
   [ $made_marker = 1 ] && rmdir /run/systemd/system 2>/dev/null
   rm -rf "$runtime"
 }
