@@ -78,6 +78,8 @@ done
 # The directories `dailyquote install` makes for its units are this install's too.
 units="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
 for dir in "$units" "$units/timers.target.wants" "$units/paths.target.wants"; do made_dirs "$dir"; done
+# zsh reads no directory of a user's by default (its fpath is the system's): one line says how.
+echo "zsh completion: add \`fpath=(~/.zfunc \$fpath)\` before compinit in ~/.zshrc and run \`mkdir -p ~/.zfunc && $prefix/bin/dailyquote --generate-completion-script zsh >~/.zfunc/_dailyquote\`"
 if "$prefix/bin/dailyquote" install; then
   echo "the timers run in your systemd user manager; \`make uninstall PREFIX=$prefix\` removes them with the rest"
 else

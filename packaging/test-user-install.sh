@@ -128,6 +128,13 @@ grep -q "ExecStart=$home/.local/bin/dailyquote notify" "$home/.config/systemd/us
   fail "the notify service does not run $home/.local/bin/dailyquote"
 [ "$(as_user systemctl --user show io.github.dailyquote.DailyQuote.service -p LoadState --value)" = loaded ] ||
   fail "the user manager does not see the action service's unit"
+# Completions where the shells read them; nothing that only the system's directories are read for.
+[ -s "$home/.local/share/bash-completion/completions/dailyquote" ] || fail "no bash completion in ~/.local/share/bash-completion"
+[ -s "$home/.local/share/fish/vendor_completions.d/dailyquote.fish" ] || fail "no fish completion in ~/.local/share/fish"
+for unread in "$home/.local/share/zsh" "$home/.local/share/metainfo"; do
+  [ ! -e "$unread" ] || fail "installed $unread, which nothing reads"
+done
+grep -q "^zsh completion: add \`fpath=(~/.zfunc \$fpath)\`" "$runtime/install.out" || { cat "$runtime/install.out"; fail "the install does not say how to enable the zsh completion"; }
 grep -q "^Exec=$home/.local/bin/dailyquote run --from-autostart" "$home/.config/autostart/dailyquote.desktop" ||
   fail "no autostart entry in ~/.config/autostart"
 # The refresh service runs as its timer would: the cache and the state, which make uninstall keeps.

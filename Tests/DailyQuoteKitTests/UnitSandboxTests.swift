@@ -30,12 +30,16 @@ struct UnitSandboxTests {
         }
     }
 
-    @Test("Without user namespaces only what needs no privilege is written; with them the system is read-only but for dailyquote's directories")
+    @Test(
+        "Without user namespaces only what needs no privilege is written; with them the system is read-only but for dailyquote's directories"
+    )
     func lines() {
         let directories = ["/home/u/.cache/dailyquote", "/home/u/.local/state/dailyquote", "/home/u/.local/share/dailyquote"]
         let plain = UnitSandbox(userNamespaces: false, ownDirectories: directories, optionalDirectories: ["/home/u/.config/systemd/user"])
         #expect(plain.lines(display: true) == UnitSandbox.unprivileged)
-        for setting in ["PrivateUsers", "CapabilityBoundingSet", "PrivateTmp", "ProtectSystem", "ProtectHome", "ReadWritePaths", "ExecStartPre"] {
+        for setting in [
+            "PrivateUsers", "CapabilityBoundingSet", "PrivateTmp", "ProtectSystem", "ProtectHome", "ReadWritePaths", "ExecStartPre",
+        ] {
             #expect(!plain.lines().contains(setting), "\(setting)")
         }
         var sandbox = plain
@@ -58,7 +62,9 @@ struct UnitSandboxTests {
     func quoting() {
         let sandbox = UnitSandbox(userNamespaces: true, ownDirectories: ["/home/u/50% off/state"])
         let lines = sandbox.lines()
-        #expect(lines.contains("\nReadWritePaths=\"-/home/u/50%% off/state\"\n") || lines.hasSuffix("\nReadWritePaths=\"-/home/u/50%% off/state\""))
+        #expect(
+            lines.contains("\nReadWritePaths=\"-/home/u/50%% off/state\"\n")
+                || lines.hasSuffix("\nReadWritePaths=\"-/home/u/50%% off/state\""))
         #expect(lines.contains("\nExecStartPre=+mkdir -p \"/home/u/50%% off/state\""))
     }
 
@@ -112,7 +118,8 @@ struct UnitSandboxTests {
         ].map { name, file in
             SystemdUnit(
                 name: name,
-                content: try String(contentsOfFile: "\(RepositoryPaths.root)/\(file)", encoding: .utf8).replacing("@BINDIR@", with: "/usr/bin"))
+                content: try String(contentsOfFile: "\(RepositoryPaths.root)/\(file)", encoding: .utf8).replacing(
+                    "@BINDIR@", with: "/usr/bin"))
         }
         for unit in services(userNamespaces: true) {
             let rated = try Self.exposure(of: unit, threshold: 49)

@@ -13,7 +13,8 @@ extension CommandLineTests {
         let binary = URL(fileURLWithPath: RepositoryPaths.binary).resolvingSymlinksInPath().path
         text = text.replacingOccurrences(of: binary, with: "/usr/bin/dailyquote")
         if let config { text = text.replacingOccurrences(of: config, with: "/etc/dailyquote.toml") }
-        return text
+        // The sandbox's directories, which the services may write.
+        return text.replacingOccurrences(of: sandbox.home.path, with: "/home/u")
     }
 
     /// `systemd-analyze verify --user` on the sandbox's units; its complaints, or nil.
