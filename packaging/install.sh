@@ -71,8 +71,9 @@ echo "installed $(grep -c '^f ' "$list") files under $prefix$([ $user = 1 ] && e
 [ $user = 1 ] || exit 0
 # Directories dailyquote and the user manager make later for it (the cache, the state, the timers'
 # stamps): each one not there yet is recorded too, so that `make uninstall` removes it once empty.
+# The data directory too: the sandboxed services make it for Save (docs/engines.md).
 for dir in "${XDG_CACHE_HOME:-$HOME/.cache}/dailyquote" "${XDG_STATE_HOME:-$HOME/.local/state}/dailyquote" \
-  "${XDG_DATA_HOME:-$HOME/.local/share}/systemd/timers"; do
+  "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote" "${XDG_DATA_HOME:-$HOME/.local/share}/systemd/timers"; do
   while [ ! -d "$dir" ]; do echo "d $dir" >>"$list" && dir=$(dirname "$dir"); done
 done
 # The directories `dailyquote install` makes for its units are this install's too.

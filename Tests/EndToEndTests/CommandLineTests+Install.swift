@@ -103,9 +103,11 @@ extension CommandLineTests {
 
         try sandbox.home.write("state/dailyquote/history.jsonl", "")
         try sandbox.home.write("cache/dailyquote/quote.json", "{}")
+        // The empty data directory the sandboxed services make for Save goes too.
+        try FileManager.default.createDirectory(atPath: sandbox.home.url(".local/share/dailyquote"), withIntermediateDirectories: true)
         let uninstall = try sandbox.run(["uninstall", "--purge", "--config", config])
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
-        for path in ["config/systemd/user/dailyquote-notify.timer", "state/dailyquote", "cache/dailyquote"] {
+        for path in ["config/systemd/user/dailyquote-notify.timer", "state/dailyquote", "cache/dailyquote", ".local/share/dailyquote"] {
             #expect(!FileManager.default.fileExists(atPath: sandbox.home.url(path)), "\(path)")
         }
         #expect(FileManager.default.fileExists(atPath: config))
