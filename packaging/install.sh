@@ -72,8 +72,9 @@ echo "installed $(grep -c '^f ' "$list") files under $prefix$([ $user = 1 ] && e
 [ $user = 1 ] || exit 0
 # Directories dailyquote and the user manager make later for it (the cache, the state, the timers'
 # stamps): each one not there yet is recorded too, so that `make uninstall` removes it once empty.
+# The data directory too: the sandboxed services make it for Save (docs/engines.md).
 for dir in "${XDG_CACHE_HOME:-$HOME/.cache}/dailyquote" "${XDG_STATE_HOME:-$HOME/.local/state}/dailyquote" \
-  "${XDG_DATA_HOME:-$HOME/.local/share}/systemd/timers"; do
+  "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote" "${XDG_DATA_HOME:-$HOME/.local/share}/systemd/timers"; do
   while [ ! -d "$dir" ]; do echo "d $dir" >>"$list" && dir=$(dirname "$dir"); done
 done
 autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/dailyquote.desktop"
@@ -86,6 +87,8 @@ fi
 # The directories `dailyquote install` makes for its units are this install's too.
 units="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
 for dir in "$units" "$units/timers.target.wants" "$units/paths.target.wants"; do made_dirs "$dir"; done
+# zsh reads no directory of a user's by default (its fpath is the system's): one line says how.
+echo "zsh completion: add \`fpath=(~/.zfunc \$fpath)\` before compinit in ~/.zshrc and run \`mkdir -p ~/.zfunc && $prefix/bin/dailyquote --generate-completion-script zsh >~/.zfunc/_dailyquote\`"
 if "$prefix/bin/dailyquote" install; then
   echo "the timers run in your systemd user manager; \`make uninstall PREFIX=$prefix\` removes them with the rest"
 else

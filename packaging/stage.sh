@@ -3,9 +3,11 @@
 #   packaging/stage.sh DESTDIR PREFIX [SYSCONFDIR]
 # Expects .build/release/dailyquote (see the Makefile); the man page comes from generate-manual.
 # With STAGE_USER=1 (a per-user install: packaging/install.sh decides), nothing goes outside the
-# user's own directories: the autostart entry in $XDG_CONFIG_HOME/autostart, the D-Bus service
-# and its unit under $XDG_DATA_HOME, and neither the generator nor the static config watch (a
-# user manager reads no generator of a user's; `dailyquote install` writes the timers instead).
+# user's own directories: the autostart entry in $XDG_CONFIG_HOME/autostart, the D-Bus service,
+# its unit and the bash and fish completions under $XDG_DATA_HOME, and nothing that only the
+# system's directories are read for: neither the generator nor the static config watch (a user
+# manager reads no generator of a user's; `dailyquote install` writes the timers instead), the
+# zsh completion or the AppStream metadata.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 destdir=$1 prefix=$2 sysconfdir=${3:-/etc}
@@ -33,12 +35,19 @@ fi
 mkdir -p "$root/share/man/man1"
 gzip -9n <"$cached" >"$root/share/man/man1/dailyquote.1.gz"
 
-install -d "$root/share/bash-completion/completions" "$root/share/zsh/vendor-completions" \
-  "$root/share/fish/vendor_completions.d"
+# The completions go where the shells read them: for the system prefixes under share/; for a
+# per-user install under $XDG_DATA_HOME (~/.local/share, whatever the prefix), which bash-completion
+# and fish read (zsh reads no directory of a user's by default: packaging/install.sh says how to
+# add one instead of installing a file nothing reads).
+if [ "$user" = 1 ]; then completions="$destdir${XDG_DATA_HOME:-$HOME/.local/share}"; else completions="$root/share"; fi
+install -d "$completions/bash-completion/completions" "$completions/fish/vendor_completions.d"
 # bash-completion sources the file; a #! line would only mislead.
-"$binary" --generate-completion-script bash | sed '1{/^#!/d}' >"$root/share/bash-completion/completions/dailyquote"
-"$binary" --generate-completion-script zsh >"$root/share/zsh/vendor-completions/_dailyquote"
-"$binary" --generate-completion-script fish >"$root/share/fish/vendor_completions.d/dailyquote.fish"
+"$binary" --generate-completion-script bash | sed '1{/^#!/d}' >"$completions/bash-completion/completions/dailyquote"
+"$binary" --generate-completion-script fish >"$completions/fish/vendor_completions.d/dailyquote.fish"
+if [ "$user" != 1 ]; then
+  install -d "$root/share/zsh/vendor-completions"
+  "$binary" --generate-completion-script zsh >"$root/share/zsh/vendor-completions/_dailyquote"
+fi
 
 # The systemd user generator is this binary under another name (argv[0] selects it), run by
 # every user manager at login and daemon-reload; the static config watch stands in while the
@@ -64,8 +73,11 @@ rm "$autostart/dailyquote.desktop.in"
 install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/examples/config.toml"
 
 # Release 1.0 (issue 31): the license and the list of what the binary carries with their
-# licenses, and the AppStream metadata (its <releases> made from CHANGELOG.md).
+# licenses, and the AppStream metadata (its <releases> made from CHANGELOG.md). Software centres
+# read the metadata only from the system's directories: a per-user install leaves it out.
 install -m 0644 LICENSE packaging/debian/copyright "$root/share/doc/dailyquote/"
-install -d "$root/share/metainfo"
-python3 packaging/release-notes.py metainfo packaging/io.github.dailyquote.DailyQuote.metainfo.xml.in \
-  >"$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"
+if [ "$user" != 1 ]; then
+  install -d "$root/share/metainfo"
+  python3 packaging/release-notes.py metainfo packaging/io.github.dailyquote.DailyQuote.metainfo.xml.in \
+    >"$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"
+fi

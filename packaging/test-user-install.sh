@@ -30,6 +30,9 @@ chown "$user:" "$runtime"
 chmod 0700 "$runtime"
 made_marker=0
 [ -d /run/systemd/system ] || { mkdir -p /run/systemd/system; made_marker=1; }
+# A booted system's PID 1 makes it; the user manager puts a service's mount namespace together there.
+made_root=0
+[ -d /run/systemd/unit-root ] || { mkdir -m 0700 /run/systemd/unit-root; made_root=1; }
 cgroup="$unified/dailyquote-user-install-$$"
 mkdir "$cgroup"
 cleanup() {
@@ -42,6 +45,7 @@ cleanup() {
   done
   echo $$ >"$unified/cgroup.procs"
   find "$cgroup" -depth -type d -exec rmdir {} \; 2>/dev/null
+  [ $made_root = 1 ] && rmdir /run/systemd/unit-root 2>/dev/null
   [ $made_marker = 1 ] && rmdir /run/systemd/system 2>/dev/null
   rm -rf "$runtime"
 }
@@ -124,6 +128,13 @@ grep -q "ExecStart=$home/.local/bin/dailyquote notify" "$home/.config/systemd/us
   fail "the notify service does not run $home/.local/bin/dailyquote"
 [ "$(as_user systemctl --user show io.github.dailyquote.DailyQuote.service -p LoadState --value)" = loaded ] ||
   fail "the user manager does not see the action service's unit"
+# Completions where the shells read them; nothing that only the system's directories are read for.
+[ -s "$home/.local/share/bash-completion/completions/dailyquote" ] || fail "no bash completion in ~/.local/share/bash-completion"
+[ -s "$home/.local/share/fish/vendor_completions.d/dailyquote.fish" ] || fail "no fish completion in ~/.local/share/fish"
+for unread in "$home/.local/share/zsh" "$home/.local/share/metainfo"; do
+  [ ! -e "$unread" ] || fail "installed $unread, which nothing reads"
+done
+grep -q "^zsh completion: add \`fpath=(~/.zfunc \$fpath)\`" "$runtime/install.out" || { cat "$runtime/install.out"; fail "the install does not say how to enable the zsh completion"; }
 grep -q "^Exec=$home/.local/bin/dailyquote run --from-autostart" "$home/.config/autostart/dailyquote.desktop" ||
   fail "no autostart entry in ~/.config/autostart"
 # The refresh service runs as its timer would: the cache and the state, which make uninstall keeps.

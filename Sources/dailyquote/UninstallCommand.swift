@@ -69,6 +69,10 @@ struct UninstallCommand: ParsableCommand {
                     throw CommandFailure("cannot remove \(path): \(error.message)", kind: .cannotWrite)
                 }
             }
+            // The sandboxed services make the data directory for Save; left empty, it goes too.
+            let data = context.paths.dataDirectory
+            let empty = (try? FileManager.default.contentsOfDirectory(atPath: data))?.isEmpty == true
+            if empty, (try? FileManager.default.removeItem(atPath: data)) != nil { print("removed \(data)") }
         }
         if FileLock.isHeld(path: context.paths.runMarker) {
             print("a `dailyquote run` scheduler is still running; it stops at logout, or stop it now with `pkill -x dailyquote`")

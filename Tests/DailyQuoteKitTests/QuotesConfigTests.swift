@@ -41,7 +41,7 @@ struct QuotesConfigTests {
         #expect(QuotesConfig.Refusal.authorNotIncluded("").description == "refused by quotes.include_authors: the quote has no author")
     }
 
-    @Test("Each refusal names its key; no filter set refuses nothing")
+    @Test("Each refusal names its key; no filter set refuses only what the default length refuses")
     func keysAndInactive() {
         #expect(QuotesConfig.Refusal.tooShort(1, minimum: 2).key == "min_length")
         #expect(QuotesConfig.Refusal.tooLong(3, maximum: 2).key == "max_length")
@@ -50,8 +50,35 @@ struct QuotesConfigTests {
         #expect(
             QuotesConfig.Refusal.tooLong(300, maximum: 200).description == "refused by quotes.max_length: 300 characters, more than 200")
         #expect(!QuotesConfig().isActive)
-        #expect(QuotesConfig().refusal(of: Quote(text: String(repeating: "x", count: 1000), author: "")) == nil)
+        #expect(QuotesConfig().refusal(of: Quote(text: String(repeating: "x", count: 300), author: "")) == nil)
         #expect(QuotesConfig(minLength: 0).isActive)
+    }
+
+    @Test(
+        "Without max_length a quote of more than 300 characters or 12 lines is refused, counted in characters (a Chinese one per character); a max_length of one's own lifts both"
+    )
+    func defaultLength() {
+        #expect(QuotesConfig.Refusal.overDefaultLength(908, lines: 52).key == "max_length")
+        #expect(
+            QuotesConfig.Refusal.overDefaultLength(908, lines: 52).description
+                == "refused by the default length (at most 300 characters in 12 lines; set quotes.max_length to choose): 908 characters in 52 lines"
+        )
+        // Chinese: 3 bytes of UTF-8 per character, counted once.
+        let ode = Array(repeating: "床前明月光，疑是地上霜。", count: 52).joined(separator: "\n")
+        #expect(ode.count == 52 * 12 + 51)
+        #expect(QuotesConfig().refusal(of: Quote(text: ode, author: "李白")) == .overDefaultLength(675, lines: 52))
+        let poem = Array(repeating: "床前明月光，疑是地上霜。", count: 12).joined(separator: "\n")
+        #expect(QuotesConfig().refusal(of: Quote(text: poem, author: "李白")) == nil, "155 characters in 12 lines")
+        let thirteen = Array(repeating: "短", count: 13).joined(separator: "\n")
+        #expect(QuotesConfig().refusal(of: Quote(text: thirteen, author: "")) == .overDefaultLength(25, lines: 13))
+        #expect(
+            QuotesConfig().refusal(of: Quote(text: String(repeating: "床", count: 301), author: "")) == .overDefaultLength(301, lines: 1))
+        #expect(QuotesConfig().refusal(of: Quote(text: String(repeating: "床", count: 300), author: "")) == nil)
+        // One's own max_length wins, in both directions.
+        #expect(QuotesConfig(maxLength: 1000).refusal(of: Quote(text: ode, author: "李白")) == nil)
+        #expect(QuotesConfig(maxLength: 100).refusal(of: Quote(text: poem, author: "李白")) == .tooLong(155, maximum: 100))
+        // The bundled collection passes the default whole.
+        #expect(BundledQuotes.all.allSatisfy { QuotesConfig().refusal(of: $0) == nil })
     }
 
     @Test("Any one key set makes the filters active, so the no-filter shortcut never skips a check")

@@ -13,7 +13,8 @@ extension CommandLineTests {
         let binary = URL(fileURLWithPath: RepositoryPaths.binary).resolvingSymlinksInPath().path
         text = text.replacingOccurrences(of: binary, with: "/usr/bin/dailyquote")
         if let config { text = text.replacingOccurrences(of: config, with: "/etc/dailyquote.toml") }
-        return text
+        // The sandbox's directories, which the services may write.
+        return text.replacingOccurrences(of: sandbox.home.path, with: "/home/u")
     }
 
     /// `systemd-analyze verify --user` on the sandbox's units; its complaints, or nil.
@@ -102,9 +103,11 @@ extension CommandLineTests {
 
         try sandbox.home.write("state/dailyquote/history.jsonl", "")
         try sandbox.home.write("cache/dailyquote/quote.json", "{}")
+        // The empty data directory the sandboxed services make for Save goes too.
+        try FileManager.default.createDirectory(atPath: sandbox.home.url(".local/share/dailyquote"), withIntermediateDirectories: true)
         let uninstall = try sandbox.run(["uninstall", "--purge", "--config", config])
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
-        for path in ["config/systemd/user/dailyquote-notify.timer", "state/dailyquote", "cache/dailyquote"] {
+        for path in ["config/systemd/user/dailyquote-notify.timer", "state/dailyquote", "cache/dailyquote", ".local/share/dailyquote"] {
             #expect(!FileManager.default.fileExists(atPath: sandbox.home.url(path)), "\(path)")
         }
         #expect(FileManager.default.fileExists(atPath: config))

@@ -76,6 +76,22 @@ extension CommandLineTests {
         }
     }
 
+    @Test("Bash completion offers every file name after --config, in a directory without a .toml file too")
+    func bashCompletionConfigFiles() throws {
+        let sandbox = Sandbox()
+        let script = try sandbox.home.write("dailyquote.bash", try sandbox.run(["--generate-completion-script", "bash"]).stdout)
+        _ = try sandbox.home.write("configs/work.conf", "")
+        _ = try sandbox.home.write("configs/home.toml", "")
+        let complete = """
+            source "$1"; cd "$2"
+            COMP_LINE="dailyquote status --config "; COMP_WORDS=(dailyquote status --config ""); COMP_CWORD=3; COMP_POINT=${#COMP_LINE}
+            _dailyquote dailyquote "" --config; printf '%s\\n' "${COMPREPLY[@]}" | sort
+            """
+        let result = try ProcessRunner.run(
+            "/bin/bash", ["-c", complete, "bash", script, sandbox.home.url("configs")], environment: sandbox.environment)
+        #expect(result.stdout == "home.toml\nwork.conf\n", "\(result.stderr)")
+    }
+
     @Test("schedule with lead = \"0\" says the refresh is at the same time, never \"refresh 0 before\"")
     func scheduleLeadZero() throws {
         let sandbox = Sandbox()

@@ -48,6 +48,7 @@ USER_SESSION_DIR=$(mktemp -d)
 export USER_SESSION="$0"
 cgroup="$unified/dailyquote-session-$$"
 made_marker=0
+made_root=0
 
 cleanup() {
   set +e
@@ -64,13 +65,16 @@ cleanup() {
   done
   echo $$ >"$unified/cgroup.procs"
   find "$cgroup" -depth -type d -exec rmdir {} \; 2>/dev/null
+  [ $made_root = 1 ] && rmdir /run/systemd/unit-root 2>/dev/null
   [ $made_marker = 1 ] && rmdir /run/systemd/system 2>/dev/null
   rm -rf "$USER_SESSION_DIR"
 }
 trap cleanup EXIT
 
-# systemd only runs a user instance where systemd looks booted.
+# systemd only runs a user instance where systemd looks booted; and a booted system's PID 1
+# makes /run/systemd/unit-root, where a service's mount namespace is put together.
 if [ ! -d /run/systemd/system ]; then mkdir -p /run/systemd/system; made_marker=1; fi
+if [ ! -d /run/systemd/unit-root ]; then mkdir -m 0700 /run/systemd/unit-root; made_root=1; fi
 mkdir "$cgroup"
 echo $$ >"$cgroup/cgroup.procs"
 
@@ -133,6 +137,12 @@ for dir in /etc/systemd/user /usr/local/lib/systemd/user /usr/local/share/system
       ln -s /dev/null "$XDG_CONFIG_HOME/systemd/user/$name"
   done
 done
+# The sandbox (its home and this runtime directory) lives in /tmp, which a real home and
+# runtime directory do not: dailyquote's services have a private /tmp, which here only would
+# hide them. So every service here shares /tmp; the rest of their sandbox applies as shipped
+# (packaging/test-user-install.sh runs the refresh service with its private /tmp).
+mkdir -p "$XDG_CONFIG_HOME/systemd/user/service.d"
+printf '[Service]\nPrivateTmp=no\n' >"$XDG_CONFIG_HOME/systemd/user/service.d/50-user-session-tmp.conf"
 start_manager
 
 set +e

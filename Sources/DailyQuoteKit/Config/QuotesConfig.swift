@@ -7,7 +7,8 @@
 package struct QuotesConfig: Sendable, Codable, Equatable {
     /// The fewest Characters a quote may have; nil means no lower limit.
     package var minLength: Int?
-    /// The most Characters a quote may have; nil means only the general limit of 1,000.
+    /// The most Characters a quote may have; nil means the default (``defaultMaxLength`` in
+    /// ``defaultMaxLines``), which a value of its own, up to the general limit of 1,000, lifts.
     package var maxLength: Int?
     /// Authors whose quotes are refused.
     package var excludeAuthors: [String]
@@ -24,6 +25,19 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
     /// The allowed values of `min_length` and `max_length`: up to the general limit of accepted quotes.
     package static let lengthRange = 0...Quote.maximumLength
 
+    /// The most Characters a quote may have where `max_length` is not set.
+    ///
+    /// What a notification shows whole: GNOME's expanded banner and dunst's default popup show
+    /// about 8-12 lines of 40 Latin characters. It keeps every quote of the bundled collection
+    /// (176 at most) and of fortunes' `fortunes`, and 90% of fortunes-zh's `chinese` (whose
+    /// longest has 13,774).
+    package static let defaultMaxLength = 300
+    /// The most lines a quote may have where `max_length` is not set.
+    ///
+    /// A poem of short lines fits 300 characters long before it fits a popup; a Tang poem of
+    /// eight lines, with its title, fits.
+    package static let defaultMaxLines = 12
+
     /// Whether any filter is set.
     package var isActive: Bool {
         minLength != nil || maxLength != nil || !excludeAuthors.isEmpty || includeAuthors != nil
@@ -31,10 +45,15 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
 
     /// Why `quote` is refused, or nil if it passes.
     ///
-    /// With no filter set (``isActive`` false) every quote passes, and nothing is counted or compared.
+    /// Where `max_length` is not set, a quote longer than ``defaultMaxLength`` or of more lines
+    /// than ``defaultMaxLines`` is refused; a `max_length` of the person's own lifts both.
     package func refusal(of quote: Quote) -> Refusal? {
-        guard isActive else { return nil }
         let length = quote.text.count
+        if maxLength == nil {
+            let lines = quote.text.reduce(1) { $1.isNewline ? $0 + 1 : $0 }
+            if length > Self.defaultMaxLength || lines > Self.defaultMaxLines { return .overDefaultLength(length, lines: lines) }
+        }
+        guard isActive else { return nil }
         if let minLength, length < minLength { return .tooShort(length, minimum: minLength) }
         if let maxLength, length > maxLength { return .tooLong(length, maximum: maxLength) }
         let author = Self.authorKey(quote.author)
@@ -56,6 +75,8 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
     package enum Refusal: Sendable, Equatable, CustomStringConvertible {
         case tooShort(Int, minimum: Int)
         case tooLong(Int, maximum: Int)
+        /// Longer than ``QuotesConfig/defaultMaxLength`` or of more lines than ``QuotesConfig/defaultMaxLines``, without `max_length`: characters, lines.
+        case overDefaultLength(Int, lines: Int)
         case excludedAuthor(String)
         case authorNotIncluded(String)
 
@@ -63,7 +84,7 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
         package var key: String {
             switch self {
             case .tooShort: "min_length"
-            case .tooLong: "max_length"
+            case .tooLong, .overDefaultLength: "max_length"
             case .excludedAuthor: "exclude_authors"
             case .authorNotIncluded: "include_authors"
             }
@@ -75,6 +96,8 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
                 "refused by quotes.min_length: \(count) characters, fewer than \(minimum)"
             case .tooLong(let count, let maximum):
                 "refused by quotes.max_length: \(count) characters, more than \(maximum)"
+            case .overDefaultLength(let count, let lines):
+                "refused by the default length (at most \(QuotesConfig.defaultMaxLength) characters in \(QuotesConfig.defaultMaxLines) lines; set quotes.max_length to choose): \(count) characters in \(lines) lines"
             case .excludedAuthor(let author):
                 "refused by quotes.exclude_authors: the author is \"\(author)\""
             case .authorNotIncluded(let author):

@@ -128,7 +128,10 @@ package struct LocalQuoteChooser: Sendable {
                 if case .unreadable = error { break }
             }
         }
-        guard filters.isActive else { throw last }
+        // Without filters, only the default length refuses: its picks failing, a short record is looked for too.
+        var refused = false
+        if case .refused = last { refused = true }
+        guard filters.isActive || refused else { throw last }
         let quote = try everyRecord(of: source, filters: filters, isFresh: isFresh, pick: pick, logger: logger)
         return quote
     }

@@ -98,6 +98,10 @@ package struct ConfigWatchUnits: Sendable, Equatable {
         return programs.map { "ConditionFileIsExecutable=\($0.replacing("%", with: "%%"))" }
     }
 
+    /// The service's sandbox: what a user manager applies without a user namespace (the
+    /// packaged copy has the same lines), and only local sockets, for `systemctl`.
+    package static let hardening = UnitSandbox.unprivileged + "\nRestrictAddressFamilies=AF_UNIX"
+
     var service: String {
         """
         # Written by dailyquote. Started by dailyquote-config.path when the config changes.
@@ -108,6 +112,7 @@ package struct ConfigWatchUnits: Sendable, Equatable {
         [Service]
         Type=oneshot
         \(commands.map { "ExecStart=" + $0.map(SystemdQuoting.quote).joined(separator: " ") }.joined(separator: "\n"))
+        \(Self.hardening)
 
         """
     }

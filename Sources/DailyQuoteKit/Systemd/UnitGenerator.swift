@@ -2,9 +2,9 @@
 ///
 /// Pure: same inputs, same bytes.
 ///
-/// Both services are `Type=oneshot` runs of the installed binary. The notify service may
-/// only open `AF_UNIX` sockets (the session bus); neither needs a mount namespace, because
-/// user managers on distributions without unprivileged user namespaces cannot set one up.
+/// Both services are `Type=oneshot` runs of the installed binary, sandboxed by ``sandbox``.
+/// The notify service may only open `AF_UNIX` sockets (the session bus); the refresh service
+/// also the Internet and netlink ones (the fetch and name resolution).
 package struct UnitGenerator: Sendable, Equatable {
     /// The absolute path of the binary the services run.
     package var executable: String
@@ -17,11 +17,14 @@ package struct UnitGenerator: Sendable, Equatable {
     /// The exit statuses no retry can fix, for `RestartPreventExitStatus=`: the executable's
     /// table gives them, for every kind that is not ``ErrorKind/isTransient``.
     package var permanentExitStatuses: [Int32]
+    /// What the services may see and write.
+    package var sandbox: UnitSandbox
 
     package init(
         executable: String, configArgument: String?, config: Config, schedule: TimerSchedule, zone: ZoneRules,
-        permanentExitStatuses: [Int32]
+        permanentExitStatuses: [Int32], sandbox: UnitSandbox = UnitSandbox(userNamespaces: false, ownDirectories: [])
     ) {
+        self.sandbox = sandbox
         self.executable = executable
         self.configArgument = configArgument
         self.config = config
@@ -76,22 +79,6 @@ package struct UnitGenerator: Sendable, Equatable {
         return words.map(SystemdQuoting.quote).joined(separator: " ")
     }
 
-    /// Settings both services share: no privilege gain, private files, seccomp filters.
-    private static let hardening = """
-        NoNewPrivileges=yes
-        UMask=0077
-        KeyringMode=private
-        LockPersonality=yes
-        MemoryDenyWriteExecute=yes
-        RestrictRealtime=yes
-        RestrictSUIDSGID=yes
-        RestrictNamespaces=yes
-        SystemCallArchitectures=native
-        SystemCallFilter=@system-service
-        SystemCallFilter=~@privileged @resources
-        SystemCallErrorNumber=EPERM
-        """
-
     var refreshService: String {
         let timeout = Int(config.refresh.timeout.seconds) + 30
         return """
@@ -106,7 +93,7 @@ package struct UnitGenerator: Sendable, Equatable {
             ExecStart=\(execStart("refresh"))
             \(zoneEnvironment ?? "# The zone: the system's (TZ is not set)")
             TimeoutStartSec=\(timeout)s
-            \(Self.hardening)
+            \(sandbox.lines())
             RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK
 
             """
@@ -148,7 +135,7 @@ package struct UnitGenerator: Sendable, Equatable {
             RestartSec=\(Self.retrySeconds)s
             RestartPreventExitStatus=\((permanentExitStatuses + Self.cannotStartExitStatuses).map(String.init).joined(separator: " "))
             TimeoutStartSec=\(timeout)s
-            \(Self.hardening)
+            \(sandbox.lines(display: true))
             RestrictAddressFamilies=AF_UNIX
 
             """

@@ -69,7 +69,7 @@ package struct CommandContext {
     package func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
         UnitGenerator(
             executable: executablePath, configArgument: configArgument, config: config, schedule: schedule, zone: zone,
-            permanentExitStatuses: ExitStatus.permanent
+            permanentExitStatuses: ExitStatus.permanent, sandbox: UnitSandbox(paths: paths)
         ).units
     }
 
