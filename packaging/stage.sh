@@ -31,7 +31,13 @@ if [ ! -s "$cached" ] || [ .build/release/dailyquote -nt "$cached" ] || [ packag
   python3 packaging/man-sections.py "$manual" "$(.build/release/dailyquote --version)" >"$cached.tmp" && mv "$cached.tmp" "$cached"
 fi
 mkdir -p "$root/share/man/man1"
-gzip -9n <"$cached" >"$root/share/man/man1/dailyquote.1.gz"
+# generate-manual dates the page with the day it ran; with SOURCE_DATE_EPOCH (packaging/build-deb.sh
+# sets the commit's time) the page is dated with it, so that two builds of one commit agree.
+if [ -n "${SOURCE_DATE_EPOCH:-}" ]; then
+  sed "s/^\.Dd .*/.Dd $(LC_ALL=C date -u -d "@$SOURCE_DATE_EPOCH" '+%B %-d, %Y')/" "$cached"
+else
+  cat "$cached"
+fi | gzip -9n >"$root/share/man/man1/dailyquote.1.gz"
 
 install -d "$root/share/bash-completion/completions" "$root/share/zsh/vendor-completions" \
   "$root/share/fish/vendor_completions.d"
@@ -66,6 +72,9 @@ install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/exa
 # Release 1.0 (issue 31): the license and the list of what the binary carries with their
 # licenses, and the AppStream metadata (its <releases> made from CHANGELOG.md).
 install -m 0644 LICENSE packaging/debian/copyright "$root/share/doc/dailyquote/"
+# Its name, summary, description, keywords and caption are translated from po/ (msgfmt --xml).
 install -d "$root/share/metainfo"
-python3 packaging/release-notes.py metainfo packaging/io.github.dailyquote.DailyQuote.metainfo.xml.in \
-  >"$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"
+metainfo="$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"
+python3 packaging/release-notes.py metainfo packaging/io.github.dailyquote.DailyQuote.metainfo.xml.in >"$metainfo.in"
+packaging/build-translations.sh --metainfo "$metainfo.in" "$metainfo"
+rm "$metainfo.in"
