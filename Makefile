@@ -48,7 +48,7 @@ $(BINARY): $(shell find Sources Resources -type f 2>/dev/null) Package.swift $(w
 # - `-Map`: the linker's map, from which packaging/check-copyright.py checks that the copyright
 #   file names every archive and object linked in.
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
-LINK_MAP = $(CURDIR)/.build/release/dailyquote.map
+LINK_MAP = $(CURDIR)/.build/dailyquote.map
 build:
 	@# Without gcc's archive (no libstdc++-dev), the shared library is linked as before.
 	@archive=$$(gcc -print-file-name=libstdc++.a 2>/dev/null); mkdir -p "$(STATIC_CXX)"; \

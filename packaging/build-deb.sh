@@ -19,7 +19,8 @@ export LC_ALL=C.UTF-8
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-root="$work/root"
+# Where dpkg-shlibdeps expects a package's files (debian/PACKAGE), so that it warns about nothing else.
+root="$work/debian/dailyquote"
 
 make build 2>&1 | tee "$work/build.log"
 packaging/stage.sh "$root" /usr /etc 2>&1 | tee "$work/stage.log"
@@ -35,7 +36,7 @@ version=$("$binary" --version)
 
 # Every static archive and object the linker took (make build's link map) is named in the
 # copyright file, with its license.
-python3 packaging/check-copyright.py .build/release/dailyquote.map packaging/debian/copyright
+python3 packaging/check-copyright.py .build/dailyquote.map packaging/debian/copyright
 
 doc="$root/usr/share/doc/dailyquote"
 # stage.sh installed copyright (Debian's name for it) and LICENSE, which Debian has as
@@ -53,7 +54,7 @@ mkdir -p "$work/debian"
 printf 'Source: dailyquote\n\nPackage: dailyquote\nArchitecture: amd64\n' >"$work/debian/control"
 # Its warnings are shown, and one about a library linked but not used fails the build (libgdk_pixbuf
 # came in with libnotify's pkg-config flags until make build linked with --as-needed).
-depends=$(cd "$work" && dpkg-shlibdeps -O "root/usr/bin/dailyquote" 2>"$work/shlibdeps.err" | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$work" && dpkg-shlibdeps -O "debian/dailyquote/usr/bin/dailyquote" 2>"$work/shlibdeps.err" | sed -n 's/^shlibs:Depends=//p')
 cat "$work/shlibdeps.err" >&2
 if grep -E 'useless dependency|not linked against|unnecessarily linked' "$work/shlibdeps.err" >/dev/null; then
   echo "build-deb: the binary links a library it does not use (see dpkg-shlibdeps above)" >&2

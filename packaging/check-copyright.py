@@ -3,7 +3,7 @@
 
   check-copyright.py LINK_MAP COPYRIGHT
 
-LINK_MAP is the map `make build` has the linker write (.build/release/dailyquote.map). Every
+LINK_MAP is the map `make build` has the linker write (.build/dailyquote.map). Every
 object file and every archive member it lists belongs to a component below, and the copyright
 file must name that component (the strings each one lists). An input of no known component, or
 a component the file does not name, fails (exit 1) with its path: a new dependency, a new

@@ -7,7 +7,7 @@ import Testing
 @Suite("Copyright file")
 struct CopyrightFileTests {
     static let copyright = "\(RepositoryPaths.root)/packaging/debian/copyright"
-    static let linkMap = "\(RepositoryPaths.root)/.build/release/dailyquote.map"
+    static let linkMap = "\(RepositoryPaths.root)/.build/dailyquote.map"
 
     /// The check on `map` (a linker map's text) and a copyright file: its stderr, or nil when it passes.
     static func check(map: String, copyright: String? = nil) throws -> String? {
