@@ -19,7 +19,6 @@ export LC_ALL=C.UTF-8
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Where dpkg-shlibdeps expects a package's files (debian/PACKAGE), so that it warns about nothing else.
 root="$work/debian/dailyquote"
 
 make build 2>&1 | tee "$work/build.log"
@@ -51,6 +50,9 @@ python3 packaging/release-notes.py check --debian "$doc/changelog.gz" \
 
 # Depends: the shared libraries the binary really links, as dpkg-shlibdeps reads them.
 mkdir -p "$work/debian"
+# dpkg-shlibdeps finds the package's root by its DEBIAN directory (else it warns that the binary
+# is not installed in its package's directory).
+install -d "$root/DEBIAN"
 printf 'Source: dailyquote\n\nPackage: dailyquote\nArchitecture: amd64\n' >"$work/debian/control"
 # Its warnings are shown, and one about a library linked but not used fails the build (libgdk_pixbuf
 # came in with libnotify's pkg-config flags until make build linked with --as-needed).
@@ -65,7 +67,6 @@ fi
 # reads the tz database's TZif files.
 depends="$depends, libcurl4 (>= 7.68), tzdata"
 
-install -d "$root/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" packaging/debian/control.in >"$root/DEBIAN/control"
 echo /etc/xdg/autostart/dailyquote.desktop >"$root/DEBIAN/conffiles"
