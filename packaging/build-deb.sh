@@ -55,7 +55,7 @@ mkdir -p "$work/debian"
 install -d "$root/DEBIAN"
 printf 'Source: dailyquote\n\nPackage: dailyquote\nArchitecture: amd64\n' >"$work/debian/control"
 # Its warnings are shown, and one about a library linked but not used fails the build (libgdk_pixbuf
-# came in with libnotify's pkg-config flags until make build linked with --as-needed).
+# came in with libnotify's pkg-config flags until Sources/CLibnotify stopped using them).
 depends=$(cd "$work" && dpkg-shlibdeps -O "debian/dailyquote/usr/bin/dailyquote" 2>"$work/shlibdeps.err" | sed -n 's/^shlibs:Depends=//p')
 cat "$work/shlibdeps.err" >&2
 if grep -E 'useless dependency|not linked against|unnecessarily linked' "$work/shlibdeps.err" >/dev/null; then
