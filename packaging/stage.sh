@@ -14,6 +14,11 @@ user=${STAGE_USER:-0}
 
 install -D -m 0755 .build/release/dailyquote "$root/bin/dailyquote"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/bin/dailyquote"
+# The Swift compiler's module hashes (for its incremental builds; nothing reads them at run time)
+# depend on the build directory: without them, and with the build id made from the binary's own
+# bytes, a build elsewhere gives the same binary (packaging/check-reproducible.sh).
+objcopy --remove-section=.swift_modhash "$root/bin/dailyquote"
+python3 packaging/build-id.py "$root/bin/dailyquote"
 binary="$root/bin/dailyquote"
 
 # The man page comes from the command definitions (swift-argument-parser's plugin), plus what
