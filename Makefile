@@ -40,14 +40,24 @@ $(BINARY): $(shell find Sources Resources -type f 2>/dev/null) Package.swift $(w
 #   (28% of `notify --now`'s instructions went there, 18% to the scans alone).
 # - `--no-export-dynamic` undoes the `-export-dynamic` of the Swift runtime's static link: nothing
 #   looks our symbols up, and the runtime's start-up `dladdr` walked all 8,500 of them.
+# And for the package (docs/performance.md, packaging/README.md):
+# - `-file-prefix-map`/`-ffile-prefix-map`: the build directory becomes `.` in the paths the
+#   binary carries (#filePath in assertions, C's __FILE__), so a build elsewhere gives the same
+#   bytes (packaging/check-reproducible.sh).
+# - `-z now` (BIND_NOW, hardening-check's "Immediate binding"): 0.38 million instructions a start.
+# - `-Map`: the linker's map, from which packaging/check-copyright.py checks that the copyright
+#   file names every archive and object linked in.
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
+LINK_MAP = $(CURDIR)/.build/dailyquote.map
 build:
 	@# Without gcc's archive (no libstdc++-dev), the shared library is linked as before.
 	@archive=$$(gcc -print-file-name=libstdc++.a 2>/dev/null); mkdir -p "$(STATIC_CXX)"; \
 	  if [ -f "$$archive" ]; then ln -sf "$$archive" "$(STATIC_CXX)/libstdc++.a"; else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
 	. scripts/swift-env && swift build -c release --static-swift-stdlib -Xswiftc -no-toolchain-stdlib-rpath --disable-local-rpath \
 	  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	  -Xlinker --no-export-dynamic -Xlinker -L"$(STATIC_CXX)" --product dailyquote $(QUIET_PTHREAD)
+	  -Xswiftc -file-prefix-map -Xswiftc "$(CURDIR)=." -Xcc -ffile-prefix-map="$(CURDIR)=." \
+	  -Xlinker --no-export-dynamic -Xlinker -z -Xlinker now -Xlinker -Map="$(LINK_MAP)" \
+	  -Xlinker -L"$(STATIC_CXX)" --product dailyquote $(QUIET_PTHREAD)
 
 install: $(BINARY)
 	packaging/install.sh "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)" "$(USER_INSTALL)"

@@ -6,6 +6,11 @@ import PackageDescription
 // must not resolve, so that a Foundation-only API is a compile error, not a silent link.
 let foundationEssentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
+// glibc's checked variants of the libc calls our C code makes (hardening; docs/performance.md
+// measured it). Release only: it needs an optimized build. Not through -Xcc for the whole build:
+// Swift's own Glibc module would then disagree with the C modules about glibc's inline wrappers.
+let fortifySource: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]
+
 let package = Package(
     name: "dailyquote",
     products: [
@@ -64,23 +69,22 @@ let package = Package(
             sources: ["BundledResource.swift"],
             resources: [.embedInCode("config.example.toml"), .embedInCode("quotes.json")]
         ),
-        .systemLibrary(
-            name: "CLibnotify",
-            pkgConfig: "libnotify",
-            providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
-        ),
+        // libnotify (libnotify-dev), without its pkg-config file: that asks to link gdk-pixbuf,
+        // which the binary never uses (include/gdk-pixbuf/gdk-pixbuf.h says why). The module map
+        // links libnotify alone; GLib's include paths come from CGio's pkg-config.
+        .target(name: "CLibnotify", dependencies: ["CGio"]),
         // glibc's gettext (<libintl.h> is not in Swift's Glibc module); only Text/Translator imports it.
         .systemLibrary(name: "CGettext"),
         // GDBus: the presence wait (logind, the screensaver, Inhibited) and GNOME's notification API
         // (org.gtk.Notifications, the action service); Gio/ and Presence/ import it.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
-        .target(name: "CLinuxEvents"),
+        .target(name: "CLinuxEvents", cSettings: fortifySource),
         // HTTP for the fetch stage: libcurl, opened with dlopen by `refresh` and `run` only.
         // Linking it (or FoundationNetworking) loads 40-odd shared libraries into every command
         // (measured: --version 6.9 ms -> 13.4 ms); AsyncHTTPClient instead adds NIO and two
         // copies of BoringSSL to the binary and to every build.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurl", cSettings: fortifySource, linkerSettings: [.linkedLibrary("dl")]),
         // Helpers shared by the test targets: temp directories, child processes, repo paths.
         .target(
             name: "TestSupport",

@@ -1,15 +1,29 @@
 #!/usr/bin/env python3
-"""Makes the release notes the package carries from CHANGELOG.md (Keep a Changelog).
+"""Makes the release notes the package carries from CHANGELOG.md (Keep a Changelog), and checks
+that the version and the notes agree.
 
-  release-notes.py debian            the Debian changelog of the native package, newest first
+  release-notes.py debian             the Debian changelog of the native package, newest first
   release-notes.py metainfo TEMPLATE  the AppStream metadata: TEMPLATE with @RELEASES@ replaced
-  release-notes.py version           the latest released version (checked against the binary)
+  release-notes.py version            the latest released version
+  release-notes.py check [--debian CHANGELOG[.gz]] [--metainfo FILE]
+                                      fails (exit 1, one line per fault) when the version
+                                      (ReleaseVersion.swift), CHANGELOG.md and, where named, a
+                                      built Debian changelog and AppStream file disagree
+  --changelog FILE and --version V read those instead of CHANGELOG.md and ReleaseVersion.swift
+  (the tests' disagreeing inputs).
 
-Only released sections (`## [X.Y.Z] - YYYY-MM-DD`) count; Unreleased is not a release.
+Released sections are `## [X.Y.Z] - YYYY-MM-DD`. The version is X.Y.Z for a release (then
+X.Y.Z is CHANGELOG.md's latest release and Unreleased is empty) or X.Y.Z~dev for any commit
+after one (X.Y.Z above the latest release): then Unreleased is the first entry, an UNRELEASED
+one in the Debian changelog and a type="development" release in AppStream, dated from
+SOURCE_DATE_EPOCH (else the commit's time), so that two builds of one commit agree.
 """
 import datetime
+import gzip
 import html
+import os
 import re
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -17,29 +31,62 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MAINTAINER = "dailyquote developers <dailyquote@example.org>"
 HEADING = re.compile(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$")
+UNRELEASED = "## [Unreleased]"
+VERSION = re.compile(r"^(\d+)\.(\d+)\.(\d+)(~dev)?$")
+SWIFT_VERSION = re.compile(r'^ *package static let current = "([^"]*)"$', re.M)
 
 
-def releases(text):
-    """[(version, date, [(group, [item, ...]), ...])], newest first, as the file lists them."""
+def source_version():
+    text = (ROOT / "Sources/DailyQuoteKit/Text/ReleaseVersion.swift").read_text(encoding="utf-8")
+    match = SWIFT_VERSION.search(text)
+    if not match:
+        sys.exit("release-notes: no version in ReleaseVersion.swift")
+    return match.group(1)
+
+
+def parse(text):
+    """(unreleased groups, [(version, date, groups)]): groups are [(group, [item, ...])]."""
+    unreleased = []
     found = []
     current = None
     for line in text.splitlines():
         if line.startswith("## "):
             match = HEADING.match(line)
-            current = (match.group(1), match.group(2), []) if match else None
-            if current:
-                found.append(current)
+            if match:
+                current = []
+                found.append((match.group(1), match.group(2), current))
+            elif line == UNRELEASED and not found:
+                current = unreleased
+            else:
+                current = None
         elif current is None or line.startswith("[") and "]: " in line:
             continue
         elif line.startswith("### "):
-            current[2].append((line[4:].strip(), []))
-        elif line.startswith("- ") and current[2]:
-            current[2][-1][1].append(line[2:].strip())
-        elif line.startswith("  ") and current[2] and current[2][-1][1]:
-            current[2][-1][1][-1] += " " + line.strip()
-    if not found:
-        sys.exit("release-notes: CHANGELOG.md has no released version")
-    return found
+            current.append((line[4:].strip(), []))
+        elif line.startswith("- ") and current:
+            current[-1][1].append(line[2:].strip())
+        elif line.startswith("  ") and current and current[-1][1]:
+            current[-1][1][-1] += " " + line.strip()
+    return unreleased, found
+
+
+def build_time():
+    """SOURCE_DATE_EPOCH, else the commit's time, else now (a tree outside git)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if not epoch:
+        result = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"], capture_output=True, text=True)
+        epoch = result.stdout.strip() if result.returncode == 0 else ""
+    when = int(epoch) if epoch else int(datetime.datetime.now().timestamp())
+    return datetime.datetime.fromtimestamp(when, tz=datetime.timezone.utc)
+
+
+def entries(version, unreleased, found):
+    """[(version, date, groups, development)], newest first: the dev version's entry first."""
+    listed = [(v, d, g, False) for v, d, g in found]
+    if version.endswith("~dev"):
+        groups = unreleased or [("Development", [f"Changes since {found[0][0]}." if found else "Not released yet."])]
+        listed.insert(0, (version, build_time().strftime("%Y-%m-%d"), groups, True))
+    return listed
 
 
 def plain(item):
@@ -48,25 +95,26 @@ def plain(item):
     return re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", item)
 
 
-def debian(found):
+def debian(listed):
     out = []
-    for version, date, groups in found:
-        out.append(f"dailyquote ({version}) unstable; urgency=medium\n")
+    for version, date, groups, development in listed:
+        out.append(f"dailyquote ({version}) {'UNRELEASED' if development else 'unstable'}; urgency=medium\n")
         for group, items in groups:
             out.append(f"  [ {group} ]")
             for item in items:
                 out.append(textwrap.fill(plain(item), width=78, initial_indent="  * ", subsequent_indent="    "))
             out.append("")
-        when = datetime.datetime.strptime(date, "%Y-%m-%d").replace(tzinfo=datetime.timezone.utc)
+        when = build_time() if development else datetime.datetime.strptime(date, "%Y-%m-%d").replace(tzinfo=datetime.timezone.utc)
         out.append(f" -- {MAINTAINER}  {when.strftime('%a, %d %b %Y %H:%M:%S +0000')}\n")
     return "\n".join(out)
 
 
-def metainfo(found, template):
+def metainfo(listed, template):
     lines = ["<releases>"]
-    for version, date, groups in found:
-        lines.append(f'    <release version="{version}" date="{date}">')
-        lines.append("      <description>")
+    for version, date, groups, development in listed:
+        kind = ' type="development"' if development else ""
+        lines.append(f'    <release version="{version}"{kind} date="{date}">')
+        lines.append('      <description translate="no">')
         for group, items in groups:
             lines.append(f"        <p>{html.escape(group)}</p>")
             lines.append("        <ul>")
@@ -78,17 +126,79 @@ def metainfo(found, template):
     return template.replace("<releases>@RELEASES@</releases>", "\n".join(lines))
 
 
+def key(version):
+    """(X, Y, Z, 0 for ~dev else 1): ~dev sorts below its release, as dpkg sorts it."""
+    match = VERSION.match(version)
+    return tuple(int(part) for part in match.groups()[:3]) + (0 if match.group(4) else 1,)
+
+
+def faults(version, unreleased, found, debian_file=None, metainfo_file=None):
+    """Every way the version, CHANGELOG.md and the built notes disagree."""
+    problems = []
+    if not VERSION.match(version):
+        return [f"the version {version!r} is neither X.Y.Z nor X.Y.Z~dev"]
+    if not found:
+        return ["CHANGELOG.md has no released version (## [X.Y.Z] - YYYY-MM-DD)"]
+    latest = found[0][0]
+    if version.endswith("~dev"):
+        if key(version) <= key(latest):
+            problems.append(f"the version is {version}, but {latest} is released already: a later commit's version is above it")
+    else:
+        if version != latest:
+            problems.append(f"the version is {version}, but CHANGELOG.md's latest release is {latest}")
+        if any(items for _, items in unreleased):
+            problems.append(f"the version is the release {version}, but CHANGELOG.md lists Unreleased changes: "
+                            f"a commit after a release is X.Y.Z~dev")
+    for (newer, newer_date, _), (older, older_date, _) in zip(found, found[1:]):
+        if key(newer) <= key(older) or newer_date < older_date:
+            problems.append(f"CHANGELOG.md's releases are out of order: {newer} ({newer_date}) above {older} ({older_date})")
+    if debian_file:
+        opener = gzip.open if str(debian_file).endswith(".gz") else open
+        with opener(debian_file, "rt", encoding="utf-8") as handle:
+            first = handle.readline().rstrip("\n")
+        match = re.match(r"^dailyquote \(([^)]*)\) (\S+);", first)
+        if not match or match.group(1) != version:
+            problems.append(f"{debian_file} starts with {first!r}, not version {version}")
+        elif (match.group(2) == "UNRELEASED") != version.endswith("~dev"):
+            problems.append(f"{debian_file}: {version} is distributed to {match.group(2)}")
+    if metainfo_file:
+        text = Path(metainfo_file).read_text(encoding="utf-8")
+        match = re.search(r'<release version="([^"]*)"( type="development")?', text)
+        if not match or match.group(1) != version:
+            problems.append(f"{metainfo_file}'s first release is {match.group(1) if match else 'missing'}, not {version}")
+        elif bool(match.group(2)) != version.endswith("~dev"):
+            problems.append(f"{metainfo_file}: release {version} has the wrong type")
+    return problems
+
+
 def main():
-    found = releases((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"))
-    mode = sys.argv[1] if len(sys.argv) > 1 else ""
-    if mode == "debian":
-        sys.stdout.write(debian(found))
-    elif mode == "metainfo" and len(sys.argv) == 3:
-        sys.stdout.write(metainfo(found, Path(sys.argv[2]).read_text(encoding="utf-8")))
-    elif mode == "version":
+    arguments = sys.argv[1:]
+    options = {}
+    for name in ("--changelog", "--version", "--debian", "--metainfo"):
+        if name in arguments:
+            at = arguments.index(name)
+            options[name] = arguments[at + 1]
+            del arguments[at : at + 2]
+    changelog = Path(options.get("--changelog", ROOT / "CHANGELOG.md"))
+    version = options.get("--version") or source_version()
+    unreleased, found = parse(changelog.read_text(encoding="utf-8"))
+    mode = arguments[0] if arguments else ""
+    if mode == "check" and len(arguments) == 1:
+        problems = faults(version, unreleased, found, options.get("--debian"), options.get("--metainfo"))
+        for problem in problems:
+            print(f"release-notes: {problem}", file=sys.stderr)
+        sys.exit(1 if problems else 0)
+    if not found:
+        sys.exit("release-notes: CHANGELOG.md has no released version")
+    if mode == "debian" and len(arguments) == 1:
+        sys.stdout.write(debian(entries(version, unreleased, found)))
+    elif mode == "metainfo" and len(arguments) == 2:
+        sys.stdout.write(metainfo(entries(version, unreleased, found), Path(arguments[1]).read_text(encoding="utf-8")))
+    elif mode == "version" and len(arguments) == 1:
         print(found[0][0])
     else:
-        sys.exit("usage: release-notes.py debian | metainfo TEMPLATE | version")
+        sys.exit("usage: release-notes.py [--changelog FILE] [--version V] debian | metainfo TEMPLATE | version | "
+                 "check [--debian FILE] [--metainfo FILE]")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,11 @@ user=${STAGE_USER:-0}
 
 install -D -m 0755 .build/release/dailyquote "$root/bin/dailyquote"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/bin/dailyquote"
+# The Swift compiler's module hashes (for its incremental builds; nothing reads them at run time)
+# depend on the build directory: without them, and with the build id made from the binary's own
+# bytes, a build elsewhere gives the same binary (packaging/check-reproducible.sh).
+objcopy --remove-section=.swift_modhash "$root/bin/dailyquote"
+python3 packaging/build-id.py "$root/bin/dailyquote"
 binary="$root/bin/dailyquote"
 
 # The man page comes from the command definitions (swift-argument-parser's plugin), plus what
@@ -33,7 +38,13 @@ if [ ! -s "$cached" ] || [ .build/release/dailyquote -nt "$cached" ] || [ packag
   python3 packaging/man-sections.py "$manual" "$(.build/release/dailyquote --version)" >"$cached.tmp" && mv "$cached.tmp" "$cached"
 fi
 mkdir -p "$root/share/man/man1"
-gzip -9n <"$cached" >"$root/share/man/man1/dailyquote.1.gz"
+# generate-manual dates the page with the day it ran; with SOURCE_DATE_EPOCH (packaging/build-deb.sh
+# sets the commit's time) the page is dated with it, so that two builds of one commit agree.
+if [ -n "${SOURCE_DATE_EPOCH:-}" ]; then
+  sed "s/^\.Dd .*/.Dd $(LC_ALL=C date -u -d "@$SOURCE_DATE_EPOCH" '+%B %-d, %Y')/" "$cached"
+else
+  cat "$cached"
+fi | gzip -9n >"$root/share/man/man1/dailyquote.1.gz"
 
 # The completions go where the shells read them: for the system prefixes under share/; for a
 # per-user install under $XDG_DATA_HOME (~/.local/share, whatever the prefix), which bash-completion
@@ -77,7 +88,10 @@ install -D -m 0644 Resources/config.example.toml "$root/share/doc/dailyquote/exa
 # read the metadata only from the system's directories: a per-user install leaves it out.
 install -m 0644 LICENSE packaging/debian/copyright "$root/share/doc/dailyquote/"
 if [ "$user" != 1 ]; then
+  # Its name, summary, description, keywords and caption are translated from po/ (msgfmt --xml).
   install -d "$root/share/metainfo"
-  python3 packaging/release-notes.py metainfo packaging/io.github.dailyquote.DailyQuote.metainfo.xml.in \
-    >"$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"
+  metainfo="$root/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml"
+  python3 packaging/release-notes.py metainfo packaging/io.github.dailyquote.DailyQuote.metainfo.xml.in >"$metainfo.in"
+  packaging/build-translations.sh --metainfo "$metainfo.in" "$metainfo"
+  rm "$metainfo.in"
 fi

@@ -34,15 +34,26 @@ exported=$(readelf --dyn-syms -W /usr/bin/dailyquote | awk '$7 != "UND" && $8 ~ 
 version=$(run dailyquote --version)
 echo "test-deb: installed dailyquote $version"
 [ "$version" = "$(scripts/version)" ] || fail "--version prints $version, not the bare $(scripts/version)"
-zcat /usr/share/doc/dailyquote/changelog.gz | head -n 1 | grep -qxF "dailyquote ($version) unstable; urgency=medium" ||
-  fail "changelog.gz does not start with $version"
+# A release is distributed to unstable; X.Y.Z~dev, any commit after one, is UNRELEASED.
+case "$version" in *~dev) distribution=UNRELEASED ;; *) distribution=unstable ;; esac
+zcat /usr/share/doc/dailyquote/changelog.gz | head -n 1 | grep -qxF "dailyquote ($version) $distribution; urgency=medium" ||
+  fail "changelog.gz does not start with $version ($distribution)"
+[ "$(dpkg-query -W -f='${Version}' dailyquote)" = "$version" ] || fail "the package's version is not $version"
+# make build's hardening and link (docs/performance.md): BIND_NOW, and no library the binary does not use.
+readelf -d /usr/bin/dailyquote | grep -q '(FLAGS).*BIND_NOW' || fail "the binary is not linked with -z now"
+readelf -d /usr/bin/dailyquote | grep -q 'libgdk_pixbuf' && fail "the binary links libgdk_pixbuf, which it does not use"
 zcat /usr/share/doc/dailyquote/changelog.gz | grep -q '^  \[ Delivery \]$' || fail "changelog.gz is not made from CHANGELOG.md"
 grep -q '^License: Apache-2.0$' /usr/share/doc/dailyquote/copyright || fail "the copyright file names no Apache-2.0"
 grep -qx "X-DailyQuote-Version=$version" "/usr/share/applications/io.github.dailyquote.DailyQuote.desktop" || fail "the desktop entry is not version $version"
 man -P cat dailyquote 2>/dev/null | tail -n 1 | grep -qF "dailyquote $version" || fail "the man page's footer does not name version $version"
 metainfo=/usr/share/metainfo/io.github.dailyquote.DailyQuote.metainfo.xml
-appstreamcli validate --no-net "$metainfo" || fail "appstreamcli validate --no-net $metainfo"
+appstreamcli validate --pedantic --no-net "$metainfo" || fail "appstreamcli validate --pedantic --no-net $metainfo"
 grep -q "<release version=\"$version\"" "$metainfo" || fail "the AppStream metadata has no release $version"
+# Its summary, description, keywords and caption in the twelve languages of po/ (msgfmt --xml).
+for lang in $(cat po/LINGUAS); do
+  grep -q "<summary xml:lang=\"$lang\">" "$metainfo" || fail "the AppStream metadata has no $lang summary"
+  grep -q "<p xml:lang=\"$lang\">" "$metainfo" || fail "the AppStream metadata has no $lang description"
+done
 run dailyquote schedule --count 2 | grep -q "08:00" || fail "schedule does not show the 08:00 default"
 man -w dailyquote >/dev/null || fail "man -w dailyquote finds no page"
 page=$(man -P cat dailyquote 2>/dev/null)

@@ -20,6 +20,8 @@ extension CommandLineTests {
         let configState = try #require(object["config"] as? [String: Any])
         #expect(configState["valid"] as? Bool == true)
         #expect(configState["path"] as? String == config)
+        // The version of the binary, as --version prints it (1.0.1~dev between releases).
+        #expect(object["version"] as? String == (try sandbox.run(["--version"])).stdout.trimmingCharacters(in: .newlines))
         #expect(object["timeZone"] as? String == "Europe/Berlin")
         #expect(object["rule"] as? String == "every day at 09:00")
         #expect((object["nextDelivery"] as? [String: Any])?["at"] as? String != nil)

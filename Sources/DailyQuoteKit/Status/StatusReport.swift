@@ -100,6 +100,8 @@ package struct StatusReport: Sendable, Codable, Equatable {
         }
     }
 
+    /// The version of this binary (`--version`): `1.0.1~dev` for a build after release 1.0.0.
+    package var version = ReleaseVersion.current
     package var config: ConfigState
     package var timeZone: String
     package var rule: String

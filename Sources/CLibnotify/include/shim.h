@@ -1,6 +1,8 @@
 #ifndef DAILYQUOTE_CLIBNOTIFY_SHIM_H
 #define DAILYQUOTE_CLIBNOTIFY_SHIM_H
 #include <glib-unix.h>
+// <gdk-pixbuf/gdk-pixbuf.h>, which libnotify's header includes, is gdk-pixbuf/gdk-pixbuf.h
+// beside this file: see there.
 #include <libnotify/notify.h>
 
 // Swift cannot call C's variadic functions or function-like macros (g_object_get,
