@@ -28,7 +28,7 @@ COMPONENTS = [
     (r"/swift_static/linux/libBlocksRuntime\.a\(", "the BlocksRuntime", ["BlocksRuntime"]),
     (r"/swift_static/linux/(libFoundationEssentials|lib_FoundationCShims)\.a\(", "FoundationEssentials", ["FoundationEssentials"]),
     (r"/swift_static/linux/lib_FoundationCollections\.a\(", "swift-collections in Foundation", ["_FoundationCollections"]),
-    (r"/release/(DailyQuoteKit|dailyquote|DailyQuoteResources|CLinuxEvents|CCurl|CLibnotify)\.build/", "dailyquote",
+    (r"/release/(DailyQuoteKit|DailyQuoteSystem|dailyquote|DailyQuoteResources|CLinuxEvents|CCurl|CLibnotify)\.build/", "dailyquote",
      ["Upstream-Name: dailyquote"]),
     (r"/release/(ArgumentParser|ArgumentParserToolInfo)\.build/", "swift-argument-parser", ["swift-argument-parser"]),
     (r"/release/(SystemPackage|CSystem)\.build/", "swift-system", ["swift-system"]),
