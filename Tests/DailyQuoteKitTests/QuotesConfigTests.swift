@@ -74,6 +74,18 @@ struct QuotesConfigTests {
         #expect(
             QuotesConfig().refusal(of: Quote(text: String(repeating: "床", count: 301), author: "")) == .overDefaultLength(301, lines: 1))
         #expect(QuotesConfig().refusal(of: Quote(text: String(repeating: "床", count: 300), author: "")) == nil)
+        // The byte pre-check decides only what is surely within; at the edges the Characters decide.
+        #expect(QuotesConfig.withinDefaultByBytes(String(repeating: "a", count: 300)))
+        #expect(!QuotesConfig.withinDefaultByBytes(String(repeating: "a", count: 301)))
+        #expect(!QuotesConfig.withinDefaultByBytes(String(repeating: "床", count: 101)), "303 bytes: counted in Characters")
+        #expect(
+            QuotesConfig().refusal(of: Quote(text: String(repeating: "a", count: 301), author: "")) == .overDefaultLength(301, lines: 1))
+        #expect(QuotesConfig.withinDefaultByBytes(Array(repeating: "a", count: 12).joined(separator: "\n")))
+        for separator in ["\n", "\r\n", "\u{2028}", "\u{85}"] {
+            let lines = Array(repeating: "a", count: 13).joined(separator: separator)
+            #expect(!QuotesConfig.withinDefaultByBytes(lines), "\(separator.unicodeScalars.map(\.value))")
+            #expect(QuotesConfig().refusal(of: Quote(text: lines, author: "")) != nil)
+        }
         // One's own max_length wins, in both directions.
         #expect(QuotesConfig(maxLength: 1000).refusal(of: Quote(text: ode, author: "李白")) == nil)
         #expect(QuotesConfig(maxLength: 100).refusal(of: Quote(text: poem, author: "李白")) == .tooLong(155, maximum: 100))

@@ -48,12 +48,13 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
     /// Where `max_length` is not set, a quote longer than ``defaultMaxLength`` or of more lines
     /// than ``defaultMaxLines`` is refused; a `max_length` of the person's own lifts both.
     package func refusal(of quote: Quote) -> Refusal? {
-        let length = quote.text.count
-        if maxLength == nil {
+        if maxLength == nil, !Self.withinDefaultByBytes(quote.text) {
+            let length = quote.text.count
             let lines = quote.text.reduce(1) { $1.isNewline ? $0 + 1 : $0 }
             if length > Self.defaultMaxLength || lines > Self.defaultMaxLines { return .overDefaultLength(length, lines: lines) }
         }
         guard isActive else { return nil }
+        let length = quote.text.count
         if let minLength, length < minLength { return .tooShort(length, minimum: minLength) }
         if let maxLength, length > maxLength { return .tooLong(length, maximum: maxLength) }
         let author = Self.authorKey(quote.author)
@@ -64,6 +65,23 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
             return .authorNotIncluded(quote.author)
         }
         return nil
+    }
+
+    /// Whether `text` is surely within the default length, read from its UTF-8 bytes alone.
+    ///
+    /// No more bytes than ``defaultMaxLength`` means no more Characters, and each line break
+    /// (`\n`, `\r`, VT, FF, U+0085, U+2028, U+2029) has a byte of its own among 0x0A-0x0D, 0x85,
+    /// 0xA8 and 0xA9, so few of those means few lines. Counting Characters walks grapheme
+    /// breaks, which cost a `notify` without a cached quote 0.6 million instructions (7%) on
+    /// every run; most quotes are decided here.
+    static func withinDefaultByBytes(_ text: String) -> Bool {
+        var bytes = 0
+        var breaks = 0
+        for byte in text.utf8 {
+            bytes += 1
+            if (0x0A...0x0D).contains(byte) || byte == 0x85 || byte == 0xA8 || byte == 0xA9 { breaks += 1 }
+        }
+        return bytes <= defaultMaxLength && breaks + 1 <= defaultMaxLines
     }
 
     /// `author` as compared: trimmed, inner white space folded to one space, lower-cased.
