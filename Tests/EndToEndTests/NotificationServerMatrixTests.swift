@@ -141,7 +141,9 @@ struct NotificationServerMatrixTests {
         // read-back list only for notifications that expired unattended.
         let config = try sandbox.config(
             "[delivery]\nhour = \(minuteAgo.hour)\nminute = \(minuteAgo.minute)\ntime_zone = \"UTC\"\ncatch_up = \"3h\"\n"
-                + "[notification]\nexpire = \"\(server == "lxqt-notificationd" ? "3s" : "never")\"\n")
+                + "[notification]\nexpire = \"\(server == "lxqt-notificationd" ? "3s" : "never")\"\n"
+                // A quote longer than the default length (300 characters) is asked for, as a person would.
+                + (quote.count > 300 ? "[quotes]\nmax_length = 1000\n" : ""))
         let prologue = """
             set -u
             exec 2>>"$W/script.err"
