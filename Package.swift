@@ -85,11 +85,13 @@ let package = Package(
         // (measured: --version 6.9 ms -> 13.4 ms); AsyncHTTPClient instead adds NIO and two
         // copies of BoringSSL to the binary and to every build.
         .target(name: "CCurl", cSettings: fortifySource, linkerSettings: [.linkedLibrary("dl")]),
-        // Helpers shared by the test targets: temp directories, child processes, repo paths.
+        // Helpers shared by the test targets: temp directories, child processes, repo paths, harnesses.
         .target(
             name: "TestSupport",
             dependencies: ["DailyQuoteKit", "DailyQuoteSystem"],
-            path: "Tests/TestSupport"
+            path: "Tests/TestSupport",
+            // The shell and Python harnesses the tests run, as files (shellcheck reads them).
+            exclude: ["Harness"]
         ),
         .testTarget(
             name: "DailyQuoteKitTests",

@@ -23,7 +23,7 @@ export BA_WORK=$work BA_RUNS=$runs BA_TEXT="While we are postponing, life speeds
 
 # One dunst, one hyperfine: the four dailyquote commands and notify-send, interleaved by hyperfine's
 # order within each command's runs, on the same bus.
-Tests/Support/with-notification-server.sh bash -c '
+Tests/TestSupport/Harness/with-notification-server.sh bash -c '
   set -eu
   mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME"
   printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BA_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"

@@ -12,8 +12,8 @@ export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_ST
 # Due now: the current minute, with an hour's catch-up (the wait ends at the unlock, long before).
 printf '[delivery]\nhour = %d\nminute = %d\ncatch_up = "1h"\n' "$((10#$(date -u +%H)))" "$((10#$(date -u +%M)))" >"$work/now.toml"
 export BENCH_CONFIG=$work/now.toml
-MOCK_CAPABILITIES="body body-markup" Tests/Support/with-notification-server.sh --server mock \
-  Tests/Support/with-presence-mocks.sh --logind bash -c '
+MOCK_CAPABILITIES="body body-markup" Tests/TestSupport/Harness/with-notification-server.sh --server mock \
+  Tests/TestSupport/Harness/with-presence-mocks.sh --logind bash -c '
   "$PRESENCE" lock
   "$DQ_BIN" notify --config "$BENCH_CONFIG" >/dev/null 2>&1 &
   pid=""

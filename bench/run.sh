@@ -48,7 +48,7 @@ with open(sys.argv[1], 'w') as f:
 " "$work/local"
 strfile -s "$work/local" "$work/local.dat"
 export DQ_BIN=$bin BENCH_RUNS=$runs BENCH_OUT=$work/notify.json BENCH_TEXT=$text BENCH_FORTUNE=$work/local
-Tests/Support/with-notification-server.sh bash -c '
+Tests/TestSupport/Harness/with-notification-server.sh bash -c '
   mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME"
   printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BENCH_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"
   printf "[notification]\nactions = []\n" >"$XDG_CONFIG_HOME/no-buttons.toml"
@@ -109,7 +109,7 @@ Tests/Support/with-notification-server.sh bash -c '
 ' >&2
 
 # Fetching: the same local quote server, dailyquote refresh against curl | jq.
-coproc SERVER { python3 Tests/Support/quote_server.py; }
+coproc SERVER { python3 Tests/TestSupport/Harness/quote_server.py; }
 read -r port <&"${SERVER[0]}"
 printf '[[source]]\ntype = "zenquotes"\nurl = "http://127.0.0.1:%s/zen"\n' "$port" >"$work/refresh.toml"
 hyperfine --warmup 3 --runs "$runs" --export-json "$work/refresh.json" -N \
@@ -164,7 +164,7 @@ wait "$run_pid" || true
 # The holder at rest: `notify --now` against a server that keeps notifications (python3-dbusmock
 # with `persistence`), then the holder's context switches (all threads) and RSS over $idle seconds.
 export BENCH_IDLE=$idle DQ_BIN=$bin
-holder=$(MOCK_CAPABILITIES="body body-markup persistence" Tests/Support/with-notification-server.sh --server mock bash -c '
+holder=$(MOCK_CAPABILITIES="body body-markup persistence" Tests/TestSupport/Harness/with-notification-server.sh --server mock bash -c '
   "$DQ_BIN" notify --now >/dev/null 2>&1
   pid=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")")
   [ -n "$pid" ] || { echo "no holder"; exit 0; }
@@ -194,7 +194,7 @@ fi
 
 # GNOME's own notifications in GNOME Shell 48 (root and a built chroot: scripts/gnome48 build; a
 # full run only): `notify --now` with the default buttons against `notify-send`, 20 pairs in one
-# session, medians (Tests/Support/gnome48/native-scenario.sh bench).
+# session, medians (Tests/TestSupport/Harness/gnome48/native-scenario.sh bench).
 gnome48="not measured: it needs root and the GNOME 48 chroot (scripts/gnome48 build)"
 if [ "$report" != /dev/stdout ] && [ "$(id -u)" -eq 0 ] && [ -e "${GNOME48_CACHE:-.cache/gnome48}/packages.ok" ]; then
   gnome48=$(DQ=$bin GNOME48_RESULTS=$work/gnome48 scripts/gnome48 check-native bench 2>/dev/null |
@@ -295,7 +295,7 @@ if counts:
     print()
 rd, rc = refresh["dailyquote refresh"], refresh["curl | jq"]
 print("## Fetching a quote\n")
-print("The same reply from the same local server (`Tests/Support/quote_server.py`), each run a whole process.\n")
+print("The same reply from the same local server (`Tests/TestSupport/Harness/quote_server.py`), each run a whole process.\n")
 print("| command | mean | σ | min | peak RSS |")
 print("| --- | --- | --- | --- | --- |")
 for r in (rd, rc):

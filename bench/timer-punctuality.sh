@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How late the notify timer posts: N firings of the units `dailyquote install` generates, in a
-# real user session (Tests/Support/with-user-session.sh, as root), each at the next whole
+# real user session (Tests/TestSupport/Harness/with-user-session.sh, as root), each at the next whole
 # minute. The lateness of one firing is the time dbus-monitor stamps on the Notify call minus
 # the planned instant. Prints "min median max" in milliseconds on the last line.
 # Usage: bench/timer-punctuality.sh [FIRINGS] [BINARY]   (default 5, .build/release/dailyquote)
@@ -13,8 +13,8 @@ bin=${2:-$PWD/.build/release/dailyquote}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state TZ=UTC
-export DQ=$bin W=$work FIRINGS=$firings PROBE=$PWD/Tests/Support/notify_probe.py NOTIFICATION=${PUNCTUALITY_NOTIFICATION:-}
-Tests/Support/with-user-session.sh bash -c '
+export DQ=$bin W=$work FIRINGS=$firings PROBE=$PWD/Tests/TestSupport/Harness/notify_probe.py NOTIFICATION=${PUNCTUALITY_NOTIFICATION:-}
+Tests/TestSupport/Harness/with-user-session.sh bash -c '
   set -eu
   stdbuf -oL dbus-monitor --session "type=method_call,interface=org.freedesktop.Notifications,member=Notify" >"$W/monitor.txt" 2>/dev/null &
   for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done

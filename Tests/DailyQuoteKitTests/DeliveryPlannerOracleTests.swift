@@ -5,7 +5,7 @@ import Testing
 
 @testable import DailyQuoteKit
 
-/// The planner against an independent oracle (Python's zoneinfo, `Tests/Support/planner_oracle.py`)
+/// The planner against an independent oracle (Python's zoneinfo, `Tests/TestSupport/Harness/planner_oracle.py`)
 /// for every zone Python knows, for all of 2026 to 2028.
 @Suite("DeliveryPlanner against the zoneinfo oracle")
 struct DeliveryPlannerOracleTests {

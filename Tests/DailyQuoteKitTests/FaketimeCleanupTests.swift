@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `Tests/Support/faketime_cleanup.py`, which removes the /dev/shm files of faketime wrappers
+/// `Tests/TestSupport/Harness/faketime_cleanup.py`, which removes the /dev/shm files of faketime wrappers
 /// that were killed: a later wrapper with the same PID would fail at once.
 @Suite("faketime cleanup")
 struct FaketimeCleanupTests {

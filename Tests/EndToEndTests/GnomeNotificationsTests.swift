@@ -7,7 +7,7 @@ import Testing
 /// The shell runs on a private bus (`with-notification-server.sh --server gnome`), with
 /// dailyquote's desktop entry and D-Bus service installed in a data directory the shell and the
 /// bus see. The tray is read, and buttons pressed as a click does, through a test-only shell
-/// extension (Tests/Support/gnome43-tray-extension).
+/// extension (Tests/TestSupport/Harness/gnome43-tray-extension).
 @Suite("GNOME's own notifications (GNOME Shell 43, headless)", .serialized)
 struct GnomeNotificationsTests {
     static let quote = #"3 < 5 && "quotes" & 'marks'"#

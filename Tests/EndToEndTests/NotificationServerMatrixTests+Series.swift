@@ -10,7 +10,7 @@ import Testing
 /// screen, and held where the server has a read-back. mako and notification-daemon never expire a
 /// popup: there the next quote comes while the first is shown, and must show as well.
 ///
-/// Tests/Support/notification-series.sh is the session's script; what each server does with the
+/// Tests/TestSupport/Harness/notification-series.sh is the session's script; what each server does with the
 /// second quote is in docs/desktops.md. (Issue 38: on Plasma the second `Notify` carried the
 /// `replaces_id` of the expired first one, and Plasma showed no popup for it.)
 extension NotificationServerMatrixTests {
@@ -88,7 +88,7 @@ extension NotificationServerMatrixTests {
         #expect(run.calls.count == 2 || (server == "gnome" && run.calls.count == 3 && run.calls[2].replaces != 0), "\(story)")
     }
 
-    /// One server's series (Tests/Support/notification-series.sh), in a work directory.
+    /// One server's series (Tests/TestSupport/Harness/notification-series.sh), in a work directory.
     static func seriesRun(server: String) throws -> Run {
         let sandbox = Sandbox()
         let work = TemporaryDirectory()

@@ -8,7 +8,7 @@ import Testing
     #error("dailyquote runs on Linux only")
 #endif
 
-/// `install` in a real user session (Tests/Support/with-user-session.sh): a systemd user
+/// `install` in a real user session (Tests/TestSupport/Harness/with-user-session.sh): a systemd user
 /// manager fires the generated timers, and dunst receives the quote.
 @Suite("dailyquote in a real systemd user session", .serialized, .enabled(if: getuid() == 0, "the session harness needs root"))
 struct UserSessionTests {

@@ -6,7 +6,7 @@ import Foundation
     #error("dailyquote runs on Linux only")
 #endif
 
-/// `Tests/Support/quote_server.py` on a free port of 127.0.0.1, stopped when released.
+/// `Tests/TestSupport/Harness/quote_server.py` on a free port of 127.0.0.1, stopped when released.
 public final class QuoteServer {
     private let process = Process()
     private let input = Pipe()

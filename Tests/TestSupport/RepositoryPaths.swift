@@ -9,8 +9,8 @@ public enum RepositoryPaths {
         return url.path
     }()
 
-    /// `Tests/Support/NAME`.
-    public static func support(_ name: String) -> String { "\(root)/Tests/Support/\(name)" }
+    /// `Tests/TestSupport/Harness/NAME`.
+    public static func support(_ name: String) -> String { "\(root)/Tests/TestSupport/Harness/\(name)" }
 
     /// The `dailyquote` binary: `$DAILYQUOTE_BIN`, else the one built beside the test bundle.
     public static var binary: String {

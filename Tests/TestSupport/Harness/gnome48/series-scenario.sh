@@ -48,7 +48,7 @@ found = [json.loads(l) for l in sys.stdin]
 sys.exit(0 if len(found) == 1 and found[0]["shownBody"] == sys.argv[1].replace("\n", " ") else 1)' "$1"
 }
 shot() { screenshot "$L/$1.png" >/dev/null 2>>"$L/screenshot.err"; }
-rows() { /src/Tests/Support/gnome48/screen-rows "$L/$1.png" "$L/$2.png" 2>>"$L/screenshot.err" || echo -1; }
+rows() { /src/Tests/TestSupport/Harness/gnome48/screen-rows "$L/$1.png" "$L/$2.png" 2>>"$L/screenshot.err" || echo -1; }
 stable() { # NAME: a screenshot once two in a row are the same (15 s at most)
   local until=$(($(date +%s) + 15))
   shot "$1.prev" || return 1

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs CMD with python3-dbusmock's presence services, for the presence wait's tests:
-#   Tests/Support/with-presence-mocks.sh [--logind] [--screensaver gnome|freedesktop] [--inhibition] CMD [ARG...]
+#   Tests/TestSupport/Harness/with-presence-mocks.sh [--logind] [--screensaver gnome|freedesktop] [--inhibition] CMD [ARG...]
 # Run it inside with-notification-server.sh (its session bus; its subreaper ends what this starts).
 #   --logind        a private system bus (DBUS_SYSTEM_BUS_ADDRESS) with logind's template and one
 #                   session, id c1 (XDG_SESSION_ID=c1), unlocked

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A daily user's series on one notification server, run inside with-notification-server.sh:
-#   with-notification-server.sh --server NAME Tests/Support/notification-series.sh
+#   with-notification-server.sh --server NAME Tests/TestSupport/Harness/notification-series.sh
 # (the end-to-end suite's "series" test, NotificationServerMatrixTests+Series.swift).
 #
 # 1. `dailyquote notify --now` posts the first quote ($SERIES_FIRST in the cache);
@@ -14,7 +14,7 @@
 #      half the starts plasmashell (Qt 5.15) connected to the accessibility bus but exported no
 #      tree;
 #    - gnome (43): a banner stays while the user is idle (headless, always): the pointer moves
-#      (Mutter's RemoteDesktop, Tests/Support/gnome48/virtual-input), and the banner then goes
+#      (Mutter's RemoteDesktop, Tests/TestSupport/Harness/gnome48/virtual-input), and the banner then goes
 #      to the tray, seen on screen as above;
 #    - mako, notification-daemon: a popup never expires; the next post comes while it is shown;
 # 3. a due `notify` delivers the next quote ($SERIES_SECOND in the cache);
@@ -22,7 +22,7 @@
 #    differs from the one before the first (a popup drawn), then the server's read-back holds it
 #    (dunst: a displayed notification, then its history; xfce4-notifyd: its log; lxqt: its list
 #    of expired ones; mako: makoctl; cinnamon, budgie: desktop_notifications.py; gnome: the tray
-#    through Tests/Support/gnome43-tray-extension, NOTIFICATION_SERVER_GNOME_EXTENSION).
+#    through Tests/TestSupport/Harness/gnome43-tray-extension, NOTIFICATION_SERVER_GNOME_EXTENSION).
 #
 # Needs DQ (the binary), W (a work directory), CONFIG, PROBE (notify_probe.py), SERIES_FIRST,
 # SERIES_SECOND and SERIES_AUTHOR. Writes to $W: now.{out,err,rc} and due.{out,err,rc}; `waits`,

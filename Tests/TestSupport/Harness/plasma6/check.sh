@@ -1,6 +1,6 @@
 #!/bin/bash
 # scripts/plasma6 check [CHECK...]: dailyquote on KDE Plasma 6 (Debian 13), day after day
-# (issue 38). Each check runs in a fresh session (Tests/Support/plasma6/scenario.py says what
+# (issue 38). Each check runs in a fresh session (Tests/TestSupport/Harness/plasma6/scenario.py says what
 # each checks), with dailyquote installed as the package installs it for Plasma: the binary
 # ($DQ, at /usr/local/bin), its desktop entry and icons (packaging/stage-app.sh; Exec= names the
 # binary where it is) and its KNotifications file (in /usr/share/knotifications6, as stage-app.sh
@@ -10,7 +10,7 @@
 # kept in $PLASMA6_RESULTS (default $PLASMA6_CACHE/results/CHECK, or .cache/plasma6/results/CHECK).
 set -uo pipefail
 
-here=$(cd "$(dirname "$0")/../../.." && pwd)
+here=$(cd "$(dirname "$0")/../../../.." && pwd)
 results=${PLASMA6_RESULTS:-${PLASMA6_CACHE:-$here/.cache/plasma6}/results}
 checks=("$@")
 [ ${#checks[@]} -gt 0 ] || checks=(series history buttons holder)
@@ -30,9 +30,9 @@ for icon in "$share"/icons/hicolor/*/apps/"$appid".*; do
   files+=(--file "$icon=/usr/share/${icon#"$share"/}")
 done
 
-. "$here/Tests/Support/session-checks.sh"
+. "$here/Tests/TestSupport/Harness/session-checks.sh"
 for check in "${checks[@]}"; do
   session_check "$check" env DQ="$dq" PLASMA6_KEEP_LOGS="$results/$check" "$here/scripts/plasma6" run "${files[@]}" -- \
-    /src/Tests/Support/plasma6/scenario.py "$check"
+    /src/Tests/TestSupport/Harness/plasma6/scenario.py "$check"
 done
 session_summary "KDE Plasma 6" "plasma6 check"

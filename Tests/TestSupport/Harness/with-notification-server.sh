@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs CMD on a private session bus with a real notification server, headless:
-#   Tests/Support/with-notification-server.sh [--server NAME] CMD [ARG...]
+#   Tests/TestSupport/Harness/with-notification-server.sh [--server NAME] CMD [ARG...]
 # NAME is one of: dunst (the default), xfce4-notifyd, notification-daemon,
 # mate-notification-daemon, lxqt-notificationd, plasma, gnome (GNOME Shell 43, --headless),
 # mako, swaync (both under a headless sway), cinnamon (Cinnamon 5.6.8's shell), budgie
@@ -37,7 +37,7 @@
 #   "$NOTIFICATION_SERVER" close ID REASON   (mock only) emits NotificationClosed(ID, REASON)
 #   "$NOTIFICATION_SERVER" invoke ID ACTION  (mock only) emits ActionInvoked(ID, ACTION): a button press
 # Cinnamon is reached through org.Cinnamon.Eval (JavaScript in the shell), Budgie through the
-# accessibility tree (AT-SPI): Tests/Support/desktop_notifications.py.
+# accessibility tree (AT-SPI): Tests/TestSupport/Harness/desktop_notifications.py.
 #
 # Wayland servers under sway (mako, swaync) cannot run as root ("Unable to drop root"). Run as
 # root, the harness then starts the bus, sway, the server and CMD as an unprivileged user
@@ -63,7 +63,7 @@
 # lets the servers see the installed entry and icon instead (the package test).
 #
 # NOTIFICATION_SERVER_GNOME_EXTENSION (gnome only) names a GNOME Shell 43 extension directory
-# (a test-only one, e.g. Tests/Support/gnome43-tray-extension): the shell runs in a session mode of
+# (a test-only one, e.g. Tests/TestSupport/Harness/gnome43-tray-extension): the shell runs in a session mode of
 # the harness's ("user" plus that extension), since settings cannot be preset in its memory backend.
 #
 # Teardown: the harness makes itself a child subreaper, so everything started below it (the
@@ -100,7 +100,7 @@ if [ "${1:-}" = "icon-pixels" ]; then
   # How many more pixels AFTER has than BEFORE in the colour of dailyquote's icon's tile (the
   # SVG's first fill): a drawn icon adds hundreds, a "missing image" placeholder (grey) none.
   before=${2:?icon-pixels BEFORE AFTER} after=${3:?icon-pixels BEFORE AFTER}
-  tile=$(grep -o -m1 'fill="#[0-9a-fA-F]\{6\}"' "$here/../../packaging/icons/dailyquote.svg" | head -1 | cut -d'"' -f2)
+  tile=$(grep -o -m1 'fill="#[0-9a-fA-F]\{6\}"' "$here/../../../packaging/icons/dailyquote.svg" | head -1 | cut -d'"' -f2)
   [ -n "$tile" ] || { echo "harness: no fill colour in packaging/icons/dailyquote.svg" >&2; exit 2; }
   count() { convert "$1" -alpha off -fuzz 4% -fill black +opaque "$tile" -fill white -opaque "$tile" -format '%[fx:round(mean*w*h)]' info:; }
   echo $(($(count "$after") - $(count "$before")))
@@ -364,7 +364,7 @@ app_data=""
 if [ "${NOTIFICATION_SERVER_SYSTEM_APPS:-0}" != 1 ]; then
   mkdir -p "$run/app-data/applications"
   printf '[Desktop Entry]\nHidden=true\n' >"$run/app-data/applications/io.github.dailyquote.DailyQuote.desktop"
-  icons=$here/../../packaging/icons
+  icons=$here/../../../packaging/icons
   [ -r "$icons/dailyquote.svg" ] || fail "no $icons/dailyquote.svg (the project's icon)"
   hicolor=$run/app-data/icons/hicolor
   install -D -m 0644 "$icons/dailyquote.svg" "$hicolor/scalable/apps/io.github.dailyquote.DailyQuote.svg"

@@ -3,7 +3,7 @@
 # running beside GNOME Shell 48, unconfined and as under Flatpak/Snap (NOTIFY_FORCE_PORTAL=1).
 # The evidence is printed and kept in $GNOME48_RESULTS/portal (default .cache/gnome48/results).
 set -uo pipefail
-here=$(cd "$(dirname "$0")/../../.." && pwd)
+here=$(cd "$(dirname "$0")/../../../.." && pwd)
 results=${GNOME48_RESULTS:-$here/.cache/gnome48/results}
 rm -rf "${results:?}/portal"
 mkdir -p "$results"
@@ -16,7 +16,7 @@ app=io.github.dailyquote.DailyQuote
 GNOME48_KEEP_LOGS="$results/portal" "$here/scripts/gnome48" run \
     --file "$staged/usr/local/share/applications/$app.desktop=/usr/local/share/applications/$app.desktop" \
     --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
-  /src/Tests/Support/gnome48/portal-scenario.sh | tee "$results/portal.out"
+  /src/Tests/TestSupport/Harness/gnome48/portal-scenario.sh | tee "$results/portal.out"
 status=${PIPESTATUS[0]}
 mv "$results/portal.out" "$results/portal/output.txt"
 exit "$status"

@@ -3,7 +3,7 @@
 # stay in GNOME Shell 48's tray after notify has exited? (issue 11: GNOME 46+ removes a
 # notification matched to an installed app when its sender leaves the bus.)
 #
-# Each scenario runs in a fresh session (Tests/Support/gnome48/hold-scenario.sh says what each
+# Each scenario runs in a fresh session (Tests/TestSupport/Harness/gnome48/hold-scenario.sh says what each
 # checks). Since issue 20, `notify` posts through GNOME's own interface wherever the desktop entry
 # of dailyquote's application id is installed (scripts/gnome48 check-native checks that path);
 # these scenarios install no entry, as after a bare build, so `notify` falls back to the
@@ -24,19 +24,19 @@
 # Logs of each session are kept in $GNOME48_RESULTS (default .cache/gnome48/results/SCENARIO).
 set -uo pipefail
 
-here=$(cd "$(dirname "$0")/../../.." && pwd)
+here=$(cd "$(dirname "$0")/../../../.." && pwd)
 results=${GNOME48_RESULTS:-$here/.cache/gnome48/results}
 scenarios=("$@")
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(holder replace control exact-text bus-dies no-holder)
 dq=${DQ:-$here/.build/release/dailyquote}
 [ -x "$dq" ] || { echo "check-hold: no dailyquote binary at $dq (run make build, or set DQ)" >&2; exit 1; }
 
-. "$here/Tests/Support/session-checks.sh"
+. "$here/Tests/TestSupport/Harness/session-checks.sh"
 for scenario in "${scenarios[@]}"; do
   informative=()
   [ "$scenario" != no-holder ] || informative=(--informative)
   session_check "$scenario" "${informative[@]}" env GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run \
     --file "$here/packaging/icons/dailyquote.svg=/usr/share/icons/hicolor/scalable/apps/dailyquote.svg" -- \
-    /src/Tests/Support/gnome48/hold-scenario.sh "$scenario"
+    /src/Tests/TestSupport/Harness/gnome48/hold-scenario.sh "$scenario"
 done
 session_summary "GNOME Shell 48" check-hold

@@ -8,7 +8,7 @@
 # Logs of each session are kept in $GNOME48_RESULTS (default .cache/gnome48/results-native/SCENARIO).
 set -uo pipefail
 
-here=$(cd "$(dirname "$0")/../../.." && pwd)
+here=$(cd "$(dirname "$0")/../../../.." && pwd)
 results=${GNOME48_RESULTS:-$here/.cache/gnome48/results-native}
 scenarios=("$@")
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(native buttons restart fallback)
@@ -23,12 +23,12 @@ files=(--file "$staged/usr/local/share/dbus-1/services/$appid.service=/usr/local
   --file "$staged/usr/local/share/icons/hicolor/scalable/apps/$appid.svg=/usr/local/share/icons/hicolor/scalable/apps/$appid.svg")
 entry=(--file "$staged/usr/local/share/applications/$appid.desktop=/usr/local/share/applications/$appid.desktop")
 
-. "$here/Tests/Support/session-checks.sh"
+. "$here/Tests/TestSupport/Harness/session-checks.sh"
 for scenario in "${scenarios[@]}"; do
   with=("${files[@]}")
   [ "$scenario" = fallback ] || with+=("${entry[@]}")
   session_check "$scenario" env GNOME48_ENV="GNOME48_SERVICE_DIRS=/usr/local/share/dbus-1/services ${GNOME48_ENV:-}" \
     GNOME48_KEEP_LOGS="$results/$scenario" "$here/scripts/gnome48" run "${with[@]}" -- \
-    /src/Tests/Support/gnome48/native-scenario.sh "$scenario"
+    /src/Tests/TestSupport/Harness/gnome48/native-scenario.sh "$scenario"
 done
 session_summary "GNOME Shell 48, GNOME's own notifications" check-native

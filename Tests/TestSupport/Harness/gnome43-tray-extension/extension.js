@@ -1,4 +1,4 @@
-// Test only (Tests/Support/with-notification-server.sh, GNOME Shell 43): reads GNOME Shell's
+// Test only (Tests/TestSupport/Harness/with-notification-server.sh, GNOME Shell 43): reads GNOME Shell's
 // message tray and presses a notification's button as a click does, over D-Bus.
 //
 // Owns org.dailyquote.TestTray on the session bus, object /org/dailyquote/TestTray:

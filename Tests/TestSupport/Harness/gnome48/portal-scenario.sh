@@ -82,7 +82,7 @@ PY
   grep -E '^(method call|signal)' "$GNOME48_LOGS/monitor-$name.txt" \
     | sed -E 's/.* sender=([^ ]+) -> destination=([^ ]+) .*member=([A-Za-z]+).*/  \1 -> \2 \3/' || true
   echo "--- the Notify calls' arguments (app name, summary, body, hints)"
-  python3 /src/Tests/Support/notify_probe.py "$GNOME48_LOGS/monitor-$name.txt" | python3 -c '
+  python3 /src/Tests/TestSupport/Harness/notify_probe.py "$GNOME48_LOGS/monitor-$name.txt" | python3 -c '
 import json, sys
 for c in json.load(sys.stdin):
     print("  app=%r summary=%r body=%r hints=%s" % (c["app"], c["summary"], c["body"], json.dumps(c["hints"], ensure_ascii=False)))'

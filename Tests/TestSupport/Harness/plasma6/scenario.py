@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """One check of dailyquote on KDE Plasma 6, run inside a live session by scripts/plasma6 check
-(scripts/plasma6 run -- /src/Tests/Support/plasma6/scenario.py NAME). Plasma's popups and its
+(scripts/plasma6 run -- /src/Tests/TestSupport/Harness/plasma6/scenario.py NAME). Plasma's popups and its
 history are read back through the accessibility tree and pressed by real clicks
-(`plasma-notifications`, Tests/Support/plasma_notifications.py). The quotes come from the cache
+(`plasma-notifications`, Tests/TestSupport/Harness/plasma_notifications.py). The quotes come from the cache
 ($XDG_CACHE_HOME/dailyquote/quote.json, as the server matrix writes it): no network.
 
   series   `notify --now` shows quote A; once its popup has timed out (Plasma: 5 s), a second

@@ -7,7 +7,7 @@ The `faketime` wrapper (libfaketime 0.9.10) makes /dev/shm/faketime_shm_PID and
 same PID then fails at once with "shm_open: File exists", exit 1: with PIDs wrapping at 32768,
 20 leftovers failed most runs of the generator's DST check (1,635 wrappers). libfaketime's README
 ("Cleaning up shared memory") says to remove them; only files whose PID runs no faketime go.
-Usage: Tests/Support/faketime_cleanup.py [DIRECTORY] (default /dev/shm); prints how many it removed.
+Usage: Tests/TestSupport/Harness/faketime_cleanup.py [DIRECTORY] (default /dev/shm); prints how many it removed.
 """
 import os
 import re

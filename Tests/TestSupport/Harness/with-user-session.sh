@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs CMD inside a real user session, as root:
-#   Tests/Support/with-user-session.sh CMD [ARG...]
+#   Tests/TestSupport/Harness/with-user-session.sh CMD [ARG...]
 # It starts a systemd user manager, a session bus at $XDG_RUNTIME_DIR/bus, Xvfb and dunst
 # (or, with USER_SESSION_MOCK_CAPABILITIES="CAP ...", python3-dbusmock's notification server),
 # all in a cgroup of their own, runs CMD, and tears everything down by that cgroup.
