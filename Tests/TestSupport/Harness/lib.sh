@@ -1,0 +1,45 @@
+# shellcheck shell=bash
+# The shell library of the test harnesses: sourced, never run.
+#   . "$(dirname "$0")/lib.sh"        (or the path of this file from a subfolder)
+# It gives readiness by deadline, one way to log and to fail, and teardown in reverse order.
+# Deadlines are generous on purpose: the suite must pass on a loaded two-core machine, so a
+# harness waits for a condition and a limit only ends a wait that will never succeed.
+
+# harness_log MESSAGE...: one line on stderr, prefixed with the harness's name.
+harness_log() { echo "${HARNESS_NAME:-$(basename "$0")}: $*" >&2; }
+
+# harness_die MESSAGE...: logs MESSAGE and exits 1 (the EXIT trap still tears down).
+harness_die() {
+  harness_log "$@"
+  exit 1
+}
+
+# wait_until SECONDS WHAT CMD [ARG...]: runs CMD every 50 ms until it succeeds; after SECONDS
+# logs "gave up after SECONDS s waiting for WHAT" and returns 1.
+wait_until() {
+  local limit=$1 what=$2 end
+  shift 2
+  end=$((SECONDS + limit))
+  until "$@"; do
+    if [ "$SECONDS" -ge "$end" ]; then
+      harness_log "gave up after ${limit}s waiting for $what"
+      return 1
+    fi
+    sleep 0.05
+  done
+}
+
+# at_exit CMD [ARG...]: runs CMD when the script exits, the last registered first; a failing
+# CMD does not stop the others.
+harness_teardown=()
+at_exit() {
+  harness_teardown+=("$(printf '%q ' "$@")")
+  trap harness_run_teardown EXIT
+}
+harness_run_teardown() {
+  local status=$? i
+  for ((i = ${#harness_teardown[@]} - 1; i >= 0; i--)); do
+    eval "${harness_teardown[i]}" || true
+  done
+  return "$status"
+}
