@@ -58,6 +58,20 @@ struct UnitSandboxTests {
         #expect(sandbox.lines(display: true).hasSuffix("\nBindReadOnlyPaths=-/tmp/.X11-unix"))
     }
 
+    @Test("The lines that need a user namespace are exactly those the sandbox leaves out without them")
+    func needsUserNamespace() {
+        let directories = ["/home/u/.cache/dailyquote", "/home/u/.local/state/dailyquote"]
+        let sandbox = UnitSandbox(userNamespaces: true, ownDirectories: directories, optionalDirectories: ["/home/u/.config/systemd/user"])
+        let without = UnitSandbox(userNamespaces: false, ownDirectories: directories)
+        for display in [false, true] {
+            let kept = sandbox.lines(display: display).split(separator: "\n").filter { !UnitSandbox.needsUserNamespace($0) }
+            #expect(kept.joined(separator: "\n") == without.lines(display: display))
+        }
+        #expect(!UnitSandbox.needsUserNamespace("NoNewPrivileges=yes"))
+        #expect(!UnitSandbox.needsUserNamespace("ExecStart=/usr/bin/dailyquote notify"))
+        #expect(UnitSandbox.needsUserNamespace("ProtectClock=yes"))
+    }
+
     @Test("A directory with a space or a percent sign reads back as itself")
     func quoting() {
         let sandbox = UnitSandbox(userNamespaces: true, ownDirectories: ["/home/u/50% off/state"])

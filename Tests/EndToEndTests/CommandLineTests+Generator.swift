@@ -71,7 +71,7 @@ extension CommandLineTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let text = try Self.generatorText(sandbox, directory)
-        #expect(text == (try GoldenFile.expected(golden, actual: text)))
+        #expect(text == (try GoldenFile.expectedUnits(golden, actual: text)))
         #expect(text.contains("# timers.target.wants/dailyquote-notify.timer -> ../dailyquote-notify.timer"))
         #expect(text.contains("# paths.target.wants/dailyquote-config.path -> ../dailyquote-config.path"))
         #expect(try Self.verifyGenerated(sandbox, directory) == nil)

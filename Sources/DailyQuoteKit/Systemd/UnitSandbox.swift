@@ -85,6 +85,17 @@ package struct UnitSandbox: Sendable, Equatable {
         ProtectHostname=yes
         """
 
+    /// Whether `line` is one that ``lines(display:)`` writes only where the host has user
+    /// namespaces (for the golden unit files, written on a host that has them, read on one that
+    /// may not).
+    package static func needsUserNamespace(_ line: some StringProtocol) -> Bool {
+        namespacedKeys.contains(String(line.prefix { $0 != "=" }))
+    }
+
+    private static let namespacedKeys: Set<String> = Set(
+        namespaced.split(separator: "\n").map { String($0.prefix { $0 != "=" }) }
+            + ["ExecStartPre", "ReadWritePaths", "BindReadOnlyPaths"])
+
     /// The `[Service]` lines; `display` adds X11's socket directory to the private `/tmp`, for
     /// a clipboard tool (`xclip`) that a holder started from the service runs.
     package func lines(display: Bool = false) -> String {
