@@ -25,8 +25,8 @@ struct ClearCommand: ParsableCommand {
     func run() throws {
         let paths = AppPaths(environment: EnvironmentVariables.current())
         let both = !cache && !state
-        let targets = ((cache || both) ? [paths.cacheDirectory] : []) + ((state || both) ? [paths.stateDirectory] : [])
-        let existing = targets.filter { FileManager.default.fileExists(atPath: $0) }
+        let purge = Purge(cache: cache || both, state: state || both)
+        let existing = purge.existing(in: paths)
         guard !existing.isEmpty else {
             print("nothing to delete")
             return
@@ -42,12 +42,10 @@ struct ClearCommand: ParsableCommand {
                 return
             }
         }
-        for path in existing {
-            do {
-                try FileManager.default.removeItem(atPath: path)
-            } catch {
-                throw CommandFailure("cannot delete \(path): \(error.message)", kind: .cannotWrite)
-            }
+        do throws(Purge.Failure) {
+            try purge.run(in: paths)
+        } catch {
+            throw CommandFailure("cannot delete \(error.path): \(error.reason)", kind: .cannotWrite)
         }
         print("deleted")
     }

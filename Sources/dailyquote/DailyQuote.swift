@@ -58,7 +58,7 @@ struct DailyQuote: AsyncParsableCommand {
             if case .version? = route {
                 print(configuration.version)
             } else if case .hold? = route {
-                try HolderProcess.run(verbosity: 0, executable: CommandContext.resolveExecutable())
+                try HoldStage.runProcess(verbosity: 0, executable: CommandContext.resolveExecutable())
             } else if case .notify(let request) = route {
                 // On this thread: a presence wait must not start the concurrency pool's 1 Hz monitor.
                 try request.runOnCallingThread()

@@ -75,8 +75,10 @@ enum GlobalOptionRouting {
         return path + globals + rest[position...]
     }
 
-    /// `-v`, `-vv`, `-vvv`.
-    private static func isShortVerbose(_ argument: String) -> Bool {
-        argument.count >= 2 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy { $0 == "v" }
+    /// `-v`, `-vv`, `-vvv`: here and in ``QuickRoute`` (read byte by byte: `notify`'s line goes
+    /// through both before it posts).
+    static func isShortVerbose(_ argument: String) -> Bool {
+        argument.utf8.count >= 2 && argument.utf8.first == UInt8(ascii: "-")
+            && argument.utf8.dropFirst().allSatisfy { $0 == UInt8(ascii: "v") }
     }
 }

@@ -44,7 +44,7 @@ enum QuickRoute: Equatable {
                 value = rest.popFirst()
             }
             // -v, -vv and --verbose count; every other option is allowed once.
-            if Self.isShortVerbose(argument) {
+            if GlobalOptionRouting.isShortVerbose(argument) {
                 request.verbosity += argument.utf8.count - 1
                 continue
             }
@@ -66,11 +66,5 @@ enum QuickRoute: Equatable {
             }
         }
         self = .notify(request)
-    }
-
-    /// `-v`, `-vv`, `-vvv`.
-    private static func isShortVerbose(_ argument: String) -> Bool {
-        argument.utf8.count >= 2 && argument.utf8.first == UInt8(ascii: "-")
-            && argument.utf8.dropFirst().allSatisfy { $0 == UInt8(ascii: "v") }
     }
 }

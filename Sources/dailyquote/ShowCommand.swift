@@ -30,10 +30,12 @@ struct ShowCommand: ParsableCommand {
         let context = try CommandContext(global)
         let ledger = context.stages.ledger
         let state = ledger.state().ignoringFuture(now: context.now, planner: context.planner)
-        let choice = QuoteChoice.choose(
-            cache: context.stages.cache.read(), lastPostedAt: state.lastPostedAt,
-            day: context.planner.localDay(of: context.now), history: ledger.quoteHistory(), now: context.now,
-            filters: context.config.quotes, local: LocalQuoteSource.all(in: context.config.sources))
+        guard
+            let choice = QuoteChoice.choose(
+                for: .delivery(day: context.planner.localDay(of: context.now)), cache: context.stages.cache.read(),
+                lastPostedAt: state.lastPostedAt, history: ledger.quoteHistory(), now: context.now,
+                filters: context.config.quotes, local: LocalQuoteSource.all(in: context.config.sources))
+        else { throw CommandFailure("no quote to show") }
         print(choice.quote.text)
         if !choice.quote.author.isEmpty { print("— \(choice.quote.author)") }
     }

@@ -61,18 +61,11 @@ struct UninstallCommand: ParsableCommand {
         let usedGnome = JSONLines.read(HistoryEntry.self, at: context.paths.history).contains { $0.value?.path == .gnome }
         if refusal == nil { removeTimerStamps(context) }
         if purge {
-            for path in [context.paths.cacheDirectory, context.paths.stateDirectory] where FileManager.default.fileExists(atPath: path) {
-                do {
-                    try FileManager.default.removeItem(atPath: path)
-                    print("removed \(path)")
-                } catch {
-                    throw CommandFailure("cannot remove \(path): \(error.message)", kind: .cannotWrite)
-                }
+            do throws(Purge.Failure) {
+                try Purge.everything.run(in: context.paths) { print("removed \($0)") }
+            } catch {
+                throw CommandFailure("cannot remove \(error.path): \(error.reason)", kind: .cannotWrite)
             }
-            // The sandboxed services make the data directory for Save; left empty, it goes too.
-            let data = context.paths.dataDirectory
-            let empty = (try? FileManager.default.contentsOfDirectory(atPath: data))?.isEmpty == true
-            if empty, (try? FileManager.default.removeItem(atPath: data)) != nil { print("removed \(data)") }
         }
         if FileLock.isHeld(path: context.paths.runMarker) {
             print("a `dailyquote run` scheduler is still running; it stops at logout, or stop it now with `pkill -x dailyquote`")
@@ -154,7 +147,7 @@ struct UninstallCommand: ParsableCommand {
         if exists(context.paths.favorites) {
             lines.append("kept your favourites: \(context.paths.favorites) (remove them with `rm \(context.paths.favorites)`)")
         }
-        let kept = [context.paths.cacheDirectory, context.paths.stateDirectory].filter(exists)
+        let kept = Purge.everything.existing(in: context.paths)
         // `make uninstall` names them itself, with the directories made for them: this binary is about to go.
         if !kept.isEmpty && !fromMakeUninstall {
             lines.append(

@@ -94,12 +94,12 @@ struct ActionAnswererTests {
         filters.maxLength = 80
         let zones = TimeZoneDatabase(environment: [:])
         let zoned = ActionAnswerer(
-            for: HoldRequest(notification: notification, until: 0, timeZone: "Asia/Tokyo", filters: filters), paths: paths, zones: zones,
+            for: Hold.Request(notification: notification, until: 0, timeZone: "Asia/Tokyo", filters: filters), paths: paths, zones: zones,
             environment: ["TZ": "UTC"], logger: Logger(label: "test"))
         #expect(zoned.format.zone.identifier == "Asia/Tokyo")
         #expect(zoned.filters == filters)
         let unzoned = ActionAnswerer(
-            for: HoldRequest(notification: notification, until: 0), paths: paths, zones: zones, environment: ["TZ": "Europe/Berlin"],
+            for: Hold.Request(notification: notification, until: 0), paths: paths, zones: zones, environment: ["TZ": "Europe/Berlin"],
             logger: Logger(label: "test"))
         #expect(unzoned.format.zone.identifier == "Europe/Berlin")
         #expect(unzoned.filters == QuotesConfig() && unzoned.localSources.isEmpty)

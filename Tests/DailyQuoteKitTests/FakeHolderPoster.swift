@@ -3,9 +3,9 @@ import SystemPackage
 
 @testable import DailyQuoteKit
 
-/// A ``HolderPosting`` that records what the holder's rules ask of it, in order, and hands out
+/// A ``Hold/Poster`` that records what the holder's rules ask of it, in order, and hands out
 /// ``FakeHeldPost``s whose buttons and ends the test drives.
-final class FakeHolderPoster: HolderPosting {
+final class FakeHolderPoster: Hold.Poster {
     var info: NotificationServerInfo
     /// Why every post fails, if it does.
     var failure: DeliveryError?
@@ -30,7 +30,7 @@ final class FakeHolderPoster: HolderPosting {
 
     func post(
         _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo
-    ) throws(DeliveryError) -> any HeldPost {
+    ) throws(DeliveryError) -> any Hold.Post {
         onPost()
         nextID += 1
         let post = FakeHeldPost(id: nextID, poster: self)
@@ -44,11 +44,11 @@ final class FakeHolderPoster: HolderPosting {
 }
 
 /// A posted notification whose watch the test drives: ``press(_:)`` a button, ``end(_:)`` the hold.
-final class FakeHeldPost: HeldPost {
+final class FakeHeldPost: Hold.Post {
     private(set) var id: UInt32
     private unowned let poster: FakeHolderPoster
     private var onAction: ((NotificationAction) -> Void)?
-    private var onEnd: ((HoldEnd) -> Void)?
+    private var onEnd: ((Hold.End) -> Void)?
     /// The seconds the last watch was for, and its stop descriptor.
     private(set) var watched: (seconds: Int64, stop: FileDescriptor?)?
     /// Every replacement shown in place of it (Another quotes).
@@ -72,7 +72,7 @@ final class FakeHeldPost: HeldPost {
 
     func watch(
         seconds: Int64, stop: FileDescriptor?, onAction: @escaping (NotificationAction) -> Void,
-        onEnd: @escaping (HoldEnd) -> Void
+        onEnd: @escaping (Hold.End) -> Void
     ) {
         watched = (seconds, stop)
         self.onAction = onAction
@@ -82,7 +82,7 @@ final class FakeHeldPost: HeldPost {
     /// A button pressed, as the server reports it.
     func press(_ action: NotificationAction) { onAction?(action) }
 
-    func end(_ end: HoldEnd) {
+    func end(_ end: Hold.End) {
         let onEnd = self.onEnd
         detach()
         onEnd?(end)

@@ -24,20 +24,20 @@ struct HoldStageTests {
         return HoldStage(paths: paths, clock: { Self.now }, logger: Logger(label: "test"), answerer: answerer)
     }
 
-    func request(actions: [NotificationAction] = [.save, .another]) -> HoldRequest {
+    func request(actions: [NotificationAction] = [.save, .another]) -> Hold.Request {
         var notification = DesktopNotification(quote: quote, config: NotificationConfig())
         notification.actions = actions
-        return HoldRequest(notification: notification, until: Self.now + 3600)
+        return Hold.Request(notification: notification, until: Self.now + 3600)
     }
 
     /// A previous holder's marker for `holder`'s process, held since a minute ago.
-    func marker(of holder: PreviousHolder, id: UInt32 = 17, server: String = "fake") -> HoldMarker {
-        HoldMarker(
+    func marker(of holder: PreviousHolder, id: UInt32 = 17, server: String = "fake") -> HoldStage.Marker {
+        HoldStage.Marker(
             pid: holder.pid, id: id, postedAt: Self.now - 60, until: Self.now + 60, server: server,
             scheduler: holder.isScheduler ? true : nil)
     }
 
-    func liveMarker() -> HoldMarker? { HoldMarker.live(in: paths) }
+    func liveMarker() -> HoldStage.Marker? { HoldStage.Marker.live(in: paths) }
 
     func closedLog(_ paths: AppPaths? = nil) -> [NotificationEnd] {
         JSONLines.read(NotificationEnd.self, at: (paths ?? self.paths).closedLog).compactMap(\.value)
@@ -159,7 +159,7 @@ struct HoldStageTests {
 
     @Test("run: the connection is handed in; one that cannot be had is reported and nothing is posted or held")
     func runConnectFails() {
-        var replies: [HoldReply] = []
+        var replies: [Hold.Reply] = []
         let end = stage().run(
             request(), connect: { () throws(DeliveryError) -> FakeHolderPoster in throw .noServer }, stop: nil,
             report: { replies.append($0) })
@@ -171,7 +171,7 @@ struct HoldStageTests {
     @Test("run: on a server that needs no holder, the quote is posted through the connection handed in, reported, and not held")
     func runWithoutHold() {
         let poster = FakeHolderPoster(capabilities: ["body"])
-        var replies: [HoldReply] = []
+        var replies: [Hold.Reply] = []
         let end = stage().run(request(), connect: { poster }, stop: nil, report: { replies.append($0) })
         #expect(end == nil)
         #expect(poster.events == ["post 41"])
@@ -184,8 +184,8 @@ struct HoldStageTests {
         let (reply, held) = stage().post(request(), through: FakeHolderPoster(capabilities: ["persistence"]), previous: nil)
         #expect(reply.holding)
         #expect(FileLock.isHeld(path: paths.holdLock))
-        let marker = try #require(HoldMarker.live(in: paths))
-        #expect(marker == HoldMarker(pid: getpid(), id: 41, postedAt: Self.now, until: Self.now + 3600, server: "fake"))
+        let marker = try #require(HoldStage.Marker.live(in: paths))
+        #expect(marker == HoldStage.Marker(pid: getpid(), id: 41, postedAt: Self.now, until: Self.now + 3600, server: "fake"))
         withExtendedLifetime(held) {}
     }
 
@@ -194,7 +194,7 @@ struct HoldStageTests {
         let stage = stage()
         let poster = FakeHolderPoster(capabilities: ["actions", "persistence"])
         let held = try #require(stage.post(request(), through: poster, previous: nil).held)
-        var ended: [HoldEnd] = []
+        var ended: [Hold.End] = []
         stage.watch(held, stop: FileDescriptor(rawValue: 5)) { ended.append($0) }
         #expect(poster.posts.last?.watched?.seconds == 3600)
         poster.posts.last?.end(.closed(.dismissed))
@@ -206,7 +206,7 @@ struct HoldStageTests {
 
     @Test("A stop request closes the notification and records nothing; the hold's time running out leaves it shown")
     func stopCloses() throws {
-        for (end, closes) in [(HoldEnd.stopped, true), (.expired, false)] {
+        for (end, closes) in [(Hold.End.stopped, true), (.expired, false)] {
             let home = TemporaryDirectory()
             var stage = stage()
             stage.paths = AppPaths(root: home.path)
@@ -242,7 +242,7 @@ struct HoldStageTests {
         let stage = stage()
         let poster = FakeHolderPoster(capabilities: ["actions", "persistence"], name: "Budgie Notification Server")
         let held = try #require(stage.post(request(), through: poster, previous: nil).held)
-        var ended: [HoldEnd] = []
+        var ended: [Hold.End] = []
         stage.watch(held, stop: nil) { ended.append($0) }
         poster.posts[0].press(.save)
         #expect(ended == [.removedOnPress])
@@ -261,7 +261,7 @@ struct HoldStageTests {
 }
 
 /// A stand-in for the previous holder: a real process whose command line passes
-/// ``HoldMarker``'s check before it signals, stopped, so that a signal sent to it stays pending
+/// ``HoldStage/Marker``'s check before it signals, stopped, so that a signal sent to it stays pending
 /// where the test reads it (`ShdPnd` in /proc; it may be blocked too, as the test runner's
 /// children inherit its mask).
 ///

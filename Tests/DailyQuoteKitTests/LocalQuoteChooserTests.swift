@@ -51,9 +51,9 @@ struct LocalQuoteChooserTests {
         let chooser = LocalQuoteChooser(sources: [LocalQuoteSource(kind: .fortune, path: path)], bundled: unread())
         #expect(chooser.choose(lastPosted: [:], before: 0) { _ in 0 }?.source == "fortune")
         let choice = QuoteChoice.choose(
-            cache: .absent, lastPostedAt: nil, day: CivilDate(year: 2026, month: 11, day: 26), history: [], now: 1_795_660_000,
-            bundled: unread(), local: [LocalQuoteSource(kind: .fortune, path: path)])
-        #expect(choice.source == "fortune")
+            for: .delivery(day: CivilDate(year: 2026, month: 11, day: 26)), cache: .absent, lastPostedAt: nil, history: [],
+            now: 1_795_660_000, bundled: unread(), local: [LocalQuoteSource(kind: .fortune, path: path)])
+        #expect(choice?.source == "fortune")
     }
 
     /// The bundled collection, recording an issue when it is asked for.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import DailyQuoteKit
 
-@Suite("QuoteChoice.another")
+@Suite("QuoteChoice.choose for Another")
 struct QuoteChoiceAnotherTests {
     let quotes = (1...5).map { Quote(text: "Quote number \($0) is long enough.", author: "A\($0)") }
     let now = Zones.instant("2026-06-01T08:00:00Z")
@@ -24,8 +24,9 @@ struct QuoteChoiceAnotherTests {
         ]
         for _ in 0..<50 {
             let choice = try #require(
-                QuoteChoice.another(
-                    current: quotes[4], cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: .init(quotes)))
+                QuoteChoice.choose(
+                    for: .another(replacing: quotes[4]), cache: .absent, lastPostedAt: nil, history: history, now: now,
+                    bundled: .init(quotes)))
             #expect(choice.quote == quotes[3])
             #expect(choice.source == "bundled")
         }
@@ -37,17 +38,17 @@ struct QuoteChoiceAnotherTests {
         let cache = QuoteCache.Content.valid(
             CachedQuote(text: fetched.text, author: fetched.author, source: "zen", url: nil, fetchedAt: now - 10, forDelivery: nil))
         // Fetched before the last delivery, which posted something else: new, and nobody's.
-        let choice = QuoteChoice.another(
-            current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))
+        let choice = QuoteChoice.choose(
+            for: .another(replacing: quotes[0]), cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))
         #expect(choice?.quote == fetched)
         #expect(choice?.source == "zen")
-        let shown = QuoteChoice.another(
-            current: fetched, cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))
+        let shown = QuoteChoice.choose(
+            for: .another(replacing: fetched), cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))
         #expect(shown?.quote != fetched && shown?.source == "bundled")
         // Fetched after the last delivery (or before any): the next delivery's quote.
         for last in [now - 20, nil] {
-            let reserved = QuoteChoice.another(
-                current: quotes[0], cache: cache, lastPostedAt: last, history: [], now: now, bundled: .init(quotes))
+            let reserved = QuoteChoice.choose(
+                for: .another(replacing: quotes[0]), cache: cache, lastPostedAt: last, history: [], now: now, bundled: .init(quotes))
             #expect(reserved?.quote != fetched && reserved?.source == "bundled", "lastPostedAt \(String(describing: last))")
         }
     }
@@ -56,11 +57,13 @@ struct QuoteChoiceAnotherTests {
     func allRecent() {
         let history = quotes.enumerated().map { entry($1, postedAt: now - Int64(10 - $0) * 86_400) }
         #expect(
-            QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: .init(quotes))?
+            QuoteChoice.choose(
+                for: .another(replacing: quotes[0]), cache: .absent, lastPostedAt: nil, history: history, now: now, bundled: .init(quotes))?
                 .quote
                 == quotes[1])
         #expect(
-            QuoteChoice.another(current: quotes[0], cache: .absent, lastPostedAt: nil, history: [], now: now, bundled: .init([quotes[0]]))
+            QuoteChoice.choose(
+                for: .another(replacing: quotes[0]), cache: .absent, lastPostedAt: nil, history: [], now: now, bundled: .init([quotes[0]]))
                 == nil)
     }
 }
@@ -75,8 +78,9 @@ extension QuoteChoiceAnotherTests {
         let filters = QuotesConfig(maxLength: 60, excludeAuthors: ["nobody"])
         for _ in 0..<30 {
             let choice = try #require(
-                QuoteChoice.another(
-                    current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes + [long]),
+                QuoteChoice.choose(
+                    for: .another(replacing: quotes[0]), cache: cache, lastPostedAt: now - 5, history: [], now: now,
+                    bundled: .init(quotes + [long]),
                     filters: filters))
             #expect(choice.quote != fetched)
             #expect(choice.quote != long)
@@ -84,7 +88,8 @@ extension QuoteChoiceAnotherTests {
         }
         // Without filters the cache quote is taken (the test above fails for the filter's sake).
         #expect(
-            QuoteChoice.another(current: quotes[0], cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))?
+            QuoteChoice.choose(
+                for: .another(replacing: quotes[0]), cache: cache, lastPostedAt: now - 5, history: [], now: now, bundled: .init(quotes))?
                 .quote
                 == fetched)
     }

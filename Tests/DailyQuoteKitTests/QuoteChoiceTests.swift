@@ -21,24 +21,24 @@ struct QuoteChoiceTests {
         let previews = quotes.dropLast().map { entry($0, postedAt: now - 86_400, preview: true) }
         let planned = quotes.dropLast().map { entry($0, postedAt: now - 86_400) }
         let withPreviews = (0..<20).map { offset in
-            QuoteChoice.choose(
+            delivery(
                 cache: .absent, lastPostedAt: nil, day: CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset)), history: previews,
                 now: now, bundled: .init(quotes)
             ).quote
         }
         #expect(Set(withPreviews).count > 1, "previews were counted as deliveries")
         #expect(
-            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: planned, now: now, bundled: .init(quotes)).quote
+            delivery(cache: .absent, lastPostedAt: nil, day: day, history: planned, now: now, bundled: .init(quotes)).quote
                 == quotes.last)
     }
 
     @Test("The fallback is the same for the same day and history, and differs across days")
     func deterministic() {
-        let a = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
-        let b = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
+        let a = delivery(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
+        let b = delivery(cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
         #expect(a == b)
         let week = (0..<5).map { offset in
-            QuoteChoice.choose(
+            delivery(
                 cache: .absent, lastPostedAt: nil, day: CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset)), history: [],
                 now: now, bundled: .init(quotes)
             ).quote
@@ -49,22 +49,22 @@ struct QuoteChoiceTests {
     @Test("Quotes posted within 365 days are skipped; when all were, the least recent is used")
     func noRepeats() {
         let recent = quotes.dropLast().map { entry($0, postedAt: now - 86_400) }
-        let choice = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: recent, now: now, bundled: .init(quotes))
+        let choice = delivery(cache: .absent, lastPostedAt: nil, day: day, history: recent, now: now, bundled: .init(quotes))
         #expect(choice.quote == quotes.last)
         let all = quotes.enumerated().map { entry($0.element, postedAt: now - Int64(10 - $0.offset) * 86_400) }
         #expect(
-            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: all, now: now, bundled: .init(quotes)).quote
+            delivery(cache: .absent, lastPostedAt: nil, day: day, history: all, now: now, bundled: .init(quotes)).quote
                 == quotes[0])
         let longAgo = quotes.map { entry($0, postedAt: now - 400 * 86_400) }
         #expect(
-            QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: .init(quotes)).source
+            delivery(cache: .absent, lastPostedAt: nil, day: day, history: longAgo, now: now, bundled: .init(quotes)).source
                 == "bundled"
         )
     }
 
     @Test("A corrupt cache falls back and says why")
     func corruptCache() {
-        let choice = QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
+        let choice = delivery(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes))
         #expect(choice.reason == "fallback: cached quote unreadable")
     }
 
@@ -77,11 +77,11 @@ struct QuoteChoiceTests {
         }
         let fresh = CachedQuote(
             text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
-        let cached = QuoteChoice.choose(
+        let cached = delivery(
             cache: .valid(fresh), lastPostedAt: now - 86_400, day: day, history: history(), now: now, bundled: .init(quotes))
         #expect(cached.reason == "cache")
         #expect(reads.withLock { $0 } == 0)
-        _ = QuoteChoice.choose(cache: .absent, lastPostedAt: nil, day: day, history: history(), now: now, bundled: .init(quotes))
+        _ = delivery(cache: .absent, lastPostedAt: nil, day: day, history: history(), now: now, bundled: .init(quotes))
         #expect(reads.withLock { $0 } == 1)
     }
 }
@@ -92,13 +92,13 @@ extension QuoteChoiceTests {
         let only = QuotesConfig(includeAuthors: ["a3"])
         for offset in 0..<10 {
             let day = CivilDate(daysSinceEpoch: day.daysSinceEpoch + Int64(offset))
-            let choice = QuoteChoice.choose(
+            let choice = delivery(
                 cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes), filters: only)
             #expect(choice.quote == quotes[2])
             #expect(choice.reason == "fallback: no cached quote")
         }
         let nobody = QuotesConfig(includeAuthors: ["Nobody"])
-        let unfiltered = QuoteChoice.choose(
+        let unfiltered = delivery(
             cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes), filters: nobody)
         #expect(quotes.contains(unfiltered.quote))
         #expect(unfiltered.reason == "fallback: no cached quote; \(QuoteChoice.noBundledQuotePasses)")
@@ -108,7 +108,7 @@ extension QuoteChoiceTests {
     func refusedCache() {
         let fresh = CachedQuote(
             text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
-        let choice = QuoteChoice.choose(
+        let choice = delivery(
             cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes),
             filters: QuotesConfig(minLength: 30))
         #expect(choice.source == "bundled")
@@ -129,13 +129,13 @@ extension QuoteChoiceTests {
         let fresh = CachedQuote(
             text: "A fresh quote, fetched today.", author: "B", source: "test", url: nil, fetchedAt: now - 60, forDelivery: nil)
         let choices = [
-            QuoteChoice.choose(cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes)),
-            QuoteChoice.choose(cache: .valid(fresh), lastPostedAt: now, day: day, history: [], now: now, bundled: .init(quotes)),
-            QuoteChoice.choose(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes)),
-            QuoteChoice.choose(
+            delivery(cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes)),
+            delivery(cache: .valid(fresh), lastPostedAt: now, day: day, history: [], now: now, bundled: .init(quotes)),
+            delivery(cache: .corrupt("bad"), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes)),
+            delivery(
                 cache: .absent, lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes),
                 filters: QuotesConfig(includeAuthors: ["Nobody"])),
-            QuoteChoice.choose(
+            delivery(
                 cache: .valid(fresh), lastPostedAt: nil, day: day, history: [], now: now, bundled: .init(quotes),
                 filters: QuotesConfig(minLength: 30)),
         ]
@@ -146,5 +146,31 @@ extension QuoteChoiceTests {
                 "⟦fallback: ⟦cached quote refused by quotes.min_length: 29 characters, fewer than 30⟧⟧",
             ])
         #expect(choices.map { QuoteChoice.sourceText($0.source, tr: tr) } == ["test", "⟦bundled⟧", "⟦bundled⟧", "⟦bundled⟧", "⟦bundled⟧"])
+    }
+}
+
+extension QuoteChoiceTests {
+    /// ``QuoteChoice/choose(for:cache:lastPostedAt:history:now:bundled:filters:local:)`` for a
+    /// delivery on `day`; a nil (which a delivery never gets) fails every comparison.
+    func delivery(
+        cache: QuoteCache.Content, lastPostedAt: Int64?, day: CivilDate, history: @autoclosure () -> [HistoryEntry], now: Int64,
+        bundled: @autoclosure @escaping @Sendable () -> QuoteCollection = BundledQuotes.collection, filters: QuotesConfig = QuotesConfig(),
+        local: [LocalQuoteSource] = []
+    ) -> QuoteChoice {
+        QuoteChoice.choose(
+            for: .delivery(day: day), cache: cache, lastPostedAt: lastPostedAt, history: history(), now: now, bundled: bundled(),
+            filters: filters, local: local)
+            ?? QuoteChoice(quote: Quote(text: "nil", author: ""), source: "nil", reason: "nil")
+    }
+
+    @Test("A delivery always gets a quote: without any bundled quote, the last resort; Another then gets none")
+    func deliveryAlwaysGetsOne() {
+        let empty = QuoteChoice.choose(
+            for: .delivery(day: day), cache: .absent, lastPostedAt: nil, history: [], now: now, bundled: .init([]))
+        #expect(empty == QuoteChoice(quote: QuoteChoice.lastResort, source: "bundled", reason: "fallback: no cached quote"))
+        #expect(
+            QuoteChoice.choose(
+                for: .another(replacing: quotes[0]), cache: .absent, lastPostedAt: nil, history: [], now: now, bundled: .init([]))
+                == nil)
     }
 }

@@ -31,3 +31,11 @@ struct SourceConfigTests {
         }
     }
 }
+
+extension SourceConfigTests {
+    @Test("A fortune file is read only by a kind that reads a file, and it is read as one by the fortune kind alone")
+    func fortuneFileKinds() {
+        for kind in SourceConfig.Kind.allCases where kind.readsFortuneFile { #expect(kind.readsFile, "\(kind)") }
+        #expect(SourceConfig.Kind.allCases.filter(\.readsFortuneFile) == [.fortune])
+    }
+}

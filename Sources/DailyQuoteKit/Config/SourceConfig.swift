@@ -18,6 +18,15 @@ package struct SourceConfig: Sendable, Equatable {
             }
         }
 
+        /// Whether the source's file is a fortune file (records between `%` lines, perhaps with
+        /// `strfile`'s index beside it) rather than a quote file (JSON Lines or text).
+        package var readsFortuneFile: Bool {
+            switch self {
+            case .fortune: true
+            case .zenquotes, .dummyjson, .favqs, .apiNinjas, .json, .file: false
+            }
+        }
+
         /// Whether the source may name its file's character encoding (`encoding`).
         package var takesEncoding: Bool {
             switch self {

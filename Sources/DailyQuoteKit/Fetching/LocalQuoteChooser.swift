@@ -101,15 +101,14 @@ package struct LocalQuoteChooser: Sendable {
         from source: LocalQuoteSource, filters: QuotesConfig, isFresh: (Quote) -> Bool, pick: (Int) -> Int, logger: Logger
     ) throws(FetchError) -> Quote {
         let records: Records
-        switch source.kind {
-        case .fortune:
+        if source.kind.readsFortuneFile {
             let file = FortuneFile(path: source.path, encoding: try encoding(of: source))
             do throws(FortuneFile.ReadError) {
                 records = .fortune(try file.opened())
             } catch {
                 throw .unreadable(error.description)
             }
-        default:
+        } else {
             records = .file(try quoteFile(source.path, logger: logger))
         }
         let count = records.count
@@ -218,7 +217,7 @@ package struct LocalQuoteChooser: Sendable {
     ) throws(FetchError) -> Quote {
         let path = source.path
         var candidates: [Quote]
-        if source.kind == .fortune {
+        if source.kind.readsFortuneFile {
             let file = FortuneFile(path: path, encoding: try encoding(of: source))
             let read: (quotes: [Quote], undecodable: Int)
             do {

@@ -84,7 +84,7 @@ package struct StatusCollector: Sendable {
                 pid: waiting.pid, reason: waiting.reason, planned: format.iso8601(waiting.plannedAt), since: format.iso8601(waiting.since),
                 until: format.iso8601(waiting.until), text: waiting.text(zone: planner.zone))
         }
-        if let marker = HoldMarker.live(in: paths) {
+        if let marker = HoldStage.Marker.live(in: paths) {
             report.holder = .init(
                 pid: marker.pid, notificationId: marker.id, server: marker.server, posted: format.iso8601(marker.postedAt),
                 until: format.iso8601(marker.until))

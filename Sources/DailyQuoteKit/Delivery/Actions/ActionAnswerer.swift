@@ -43,7 +43,7 @@ package struct ActionAnswerer: Sendable {
     /// The answerer of a held notification's buttons (`dailyquote hold`, `run`'s holder): the
     /// history's times in the request's zone (else the system's), Another through the request's
     /// `[quotes]` filters and local sources.
-    package init(for request: HoldRequest, paths: AppPaths, zones: TimeZoneDatabase, environment: [String: String], logger: Logger) {
+    package init(for request: Hold.Request, paths: AppPaths, zones: TimeZoneDatabase, environment: [String: String], logger: Logger) {
         let zone = request.timeZone.flatMap { try? zones.zone(named: $0) } ?? zones.systemZone(environment: environment)
         self.init(
             paths: paths, favorites: paths.favoritesStore(logger: logger), clipboard: Clipboard(environment: environment),
@@ -131,9 +131,10 @@ package struct ActionAnswerer: Sendable {
     ) -> (Shown, failure: String?) {
         let ledger = paths.deliveryLedger(logger: logger)
         guard
-            let choice = QuoteChoice.another(
-                current: quote, cache: QuoteCache(path: paths.quoteCache).read(), lastPostedAt: ledger.state().lastPostedAt,
-                history: ledger.quoteHistory(), now: clock(), filters: filters, local: localSources)
+            let choice = QuoteChoice.choose(
+                for: .another(replacing: quote), cache: QuoteCache(path: paths.quoteCache).read(),
+                lastPostedAt: ledger.state().lastPostedAt, history: ledger.quoteHistory(), now: clock(), filters: filters,
+                local: localSources)
         else {
             return (shown, "no other quote to show")
         }

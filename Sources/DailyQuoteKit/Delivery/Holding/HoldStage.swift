@@ -4,12 +4,12 @@ import Glibc
 import Logging
 import SystemPackage
 
-/// The holder's rules, for `dailyquote hold` (``HolderProcess``), which `notify` and `run`
+/// The holder's rules, for `dailyquote hold` (``runProcess(verbosity:executable:)``), which `notify` and `run`
 /// start alike: posts the notification it is handed, reports it,
 /// and, on a server that keeps notifications or shows its buttons, stays as its sender until it
 /// is closed, the hold ends, or the next delivery replaces it (as a new notification).
 ///
-/// The `Notify` call comes first; everything else follows it: taking over from the previous holder (``HoldTakeover``: `hold.lock`),
+/// The `Notify` call comes first; everything else follows it: taking over from the previous holder (``HoldStage/Takeover``: `hold.lock`),
 /// moving out of the notify service into a scope of its own (``UserScope``), the marker
 /// `hold.json`, and only then the reply to `notify`, which waits for it before it exits (the
 /// service's stop would kill a holder still inside it). A holder that cannot have the lock,
@@ -17,7 +17,7 @@ import SystemPackage
 /// (a ``SignalSubscription``, made by the caller): one that comes while it posts closes the notification
 /// as soon as it is shown. It records how the notification ended in `closed.jsonl`.
 ///
-/// The posting itself is ``HolderPosting``'s (libnotify; a fake in the tests).
+/// The posting itself is ``Hold/Poster``'s (libnotify; a fake in the tests).
 package struct HoldStage: Sendable {
     package var paths: AppPaths
     package var clock: @Sendable () -> Int64
@@ -26,7 +26,7 @@ package struct HoldStage: Sendable {
     package var answerer: ActionAnswerer?
     /// Where a holder inside a systemd service moves to; nil stays where it is.
     package var scope: UserScope?
-    /// How long the previous holder has to let go of `hold.lock` (``HoldTakeover/grace``).
+    /// How long the previous holder has to let go of `hold.lock` (``HoldStage/Takeover/grace``).
     package var grace: Int64 = 2
 
     package init(
@@ -49,7 +49,7 @@ package struct HoldStage: Sendable {
     ///
     /// Touched only on the thread that runs the default main context.
     package final class Held {
-        package let posted: any HeldPost
+        package let posted: any Hold.Post
         package let server: NotificationServerInfo
         /// What is shown now (an Another quote replaces it), with its history entry's key.
         package fileprivate(set) var shown: ActionAnswerer.Shown
@@ -58,7 +58,7 @@ package struct HoldStage: Sendable {
         /// `hold.lock`, until the hold ends.
         fileprivate var lock: FileLock?
 
-        fileprivate init(posted: any HeldPost, server: NotificationServerInfo, shown: ActionAnswerer.Shown, until: Int64, lock: FileLock) {
+        fileprivate init(posted: any Hold.Post, server: NotificationServerInfo, shown: ActionAnswerer.Shown, until: Int64, lock: FileLock) {
             (self.posted, self.server, self.shown, self.until, self.lock) = (posted, server, shown, until, lock)
         }
 
@@ -80,13 +80,13 @@ package struct HoldStage: Sendable {
     /// server (the holder process's libnotify, perhaps made ahead on another thread); it is
     /// called only once the previous holder's marker is read. The hold runs a GLib main loop on
     /// this thread.
-    package func run<Connection: HolderPosting>(
-        _ request: HoldRequest, connect: () throws(DeliveryError) -> Connection, stop: SignalSubscription?,
-        report: (HoldReply) -> Void
-    ) -> HoldEnd? {
+    package func run<Connection: Hold.Poster>(
+        _ request: Hold.Request, connect: () throws(DeliveryError) -> Connection, stop: SignalSubscription?,
+        report: (Hold.Reply) -> Void
+    ) -> Hold.End? {
         let stopped = { stop?.received ?? false }
         // Read before the post: the holder of the quote the new one replaces.
-        let previous = HoldMarker.live(in: paths)
+        let previous = Marker.live(in: paths)
         let connection: Connection
         do throws(DeliveryError) {
             connection = try connect()
@@ -109,7 +109,7 @@ package struct HoldStage: Sendable {
         report(reply)
         guard let held else { return stopped() ? .stopped : nil }
         let loop = GioMainLoop()
-        var end: HoldEnd?
+        var end: Hold.End?
         watch(held, stop: stop?.descriptor) {
             end = $0
             loop.quit()
@@ -128,13 +128,13 @@ package struct HoldStage: Sendable {
     /// Returns the reply for `notify`, and the hold (nil when it does not hold), not yet watched
     /// (``watch(_:stop:ended:)``).
     package func post(
-        _ request: HoldRequest, through poster: some HolderPosting, previous: HoldMarker?,
+        _ request: Hold.Request, through poster: some Hold.Poster, previous: Marker?,
         stopped: () -> Bool = { false }
-    ) -> (reply: HoldReply, held: Held?) {
+    ) -> (reply: Hold.Reply, held: Held?) {
         var notification = request.notification
         if answerer == nil { notification.actions = nil }
         let server: NotificationServerInfo
-        let posted: any HeldPost
+        let posted: any Hold.Post
         let holding: Bool
         do throws(DeliveryError) {
             server = try poster.server()
@@ -152,7 +152,7 @@ package struct HoldStage: Sendable {
             return (.failed(.failed(Self.stoppedBeforeHolding)), nil)
         }
         let postedAt = clock()
-        var reply = HoldReply(server: server, id: posted.id, postedAt: postedAt, holding: holding)
+        var reply = Hold.Reply(server: server, id: posted.id, postedAt: postedAt, holding: holding)
         guard holding else { return (reply, nil) }
         let lock = takeOver(from: previous, for: posted, through: poster, on: server)
         let shown = ActionAnswerer.Shown(notification: notification, id: posted.id, postedAt: postedAt, server: server.name)
@@ -167,7 +167,7 @@ package struct HoldStage: Sendable {
     /// Watches `held` until its hold ends: answers its buttons (``answer(_:on:)``), then
     /// records the end (``finish(_:of:)``) and calls `ended`, on the thread that runs the
     /// default main context.
-    package func watch(_ held: Held, stop: FileDescriptor?, ended: @escaping (HoldEnd) -> Void) {
+    package func watch(_ held: Held, stop: FileDescriptor?, ended: @escaping (Hold.End) -> Void) {
         // Weak: the hold owns the post, which owns these closures.
         held.posted.watch(
             seconds: held.until - clock(), stop: stop,
@@ -202,7 +202,7 @@ package struct HoldStage: Sendable {
 
     /// How the hold of `held` ended: recorded where the server said why; a stop request
     /// closes its notification; then its lock goes.
-    package func finish(_ end: HoldEnd, of held: Held) {
+    package func finish(_ end: Hold.End, of held: Held) {
         switch end {
         case .closed(let reason):
             record(.init(id: held.shown.id, postedAt: held.shown.postedAt, reason: reason, at: clock()), "how the notification ended")
@@ -218,11 +218,11 @@ package struct HoldStage: Sendable {
     }
 
     /// Ends the previous holder, which closes its quote, and takes `hold.lock`
-    /// (``HoldTakeover``) for `posted`; nil without the lock.
+    /// (``HoldStage/Takeover``) for `posted`; nil without the lock.
     func takeOver(
-        from previous: HoldMarker?, for posted: any HeldPost, through poster: some HolderPosting, on server: NotificationServerInfo
+        from previous: Marker?, for posted: any Hold.Post, through poster: some Hold.Poster, on server: NotificationServerInfo
     ) -> FileLock? {
-        let takeover = HoldTakeover(paths: paths, clock: clock, logger: logger, grace: grace).takeOver(from: previous)
+        let takeover = Takeover(paths: paths, clock: clock, logger: logger, grace: grace).takeOver(from: previous)
         if let previous = takeover.previous {
             // A killed holder could not close its quote: the new one is posted, so the old one goes.
             if takeover.killed, previous.id != posted.id { poster.close(previous.id) }
@@ -250,7 +250,7 @@ package struct HoldStage: Sendable {
 
     /// Writes the marker `hold.json` for `shown`, held by this process until `until`.
     private func mark(_ shown: ActionAnswerer.Shown, until: Int64) throws {
-        try HoldMarker(
+        try Marker(
             pid: ProcessID.current.rawValue, id: shown.id, postedAt: shown.postedAt, until: until, server: shown.server
         ).write(in: paths)
     }

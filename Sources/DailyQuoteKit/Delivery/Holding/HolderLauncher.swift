@@ -13,7 +13,7 @@ package struct HolderLauncher: NotificationPosting {
     /// The dailyquote binary to run as `hold`.
     package var executable: String
     package var environment: [String: String]
-    /// The holder's whole run (``HolderProcess/runForked(executable:)``), for a child forked from
+    /// The holder's whole run (``HoldStage/runForked(executable:)``), for a child forked from
     /// this process instead of a new one started from ``executable``; nil always starts the executable.
     package var forkedHolder: (@Sendable () -> Never)?
     /// The delivery's zone name, for the times the holder writes in the history.
@@ -34,7 +34,7 @@ package struct HolderLauncher: NotificationPosting {
         self.timeZone = timeZone
         self.filters = filters
         self.localSources = localSources
-        forkedHolder = { HolderProcess.runForked(executable: executable) }
+        forkedHolder = { HoldStage.runForked(executable: executable) }
     }
 
     /// Whether a holder was started ahead for the first post.
@@ -58,7 +58,7 @@ package struct HolderLauncher: NotificationPosting {
     {
         // Holders of earlier deliveries are children of a long-lived `run`: reap those that ended.
         Child.reapFinished()
-        let request = HoldRequest(
+        let request = Hold.Request(
             notification: notification, until: holdUntil, timeZone: timeZone, filters: filters,
             localSources: localSources?.isEmpty == false ? localSources : nil)
         let reply = try post(request, deadline: deadline)
@@ -74,7 +74,7 @@ package struct HolderLauncher: NotificationPosting {
     ///
     /// A holder that has not answered by then is killed and the delivery stays due; it may
     /// still have posted (a frozen server), which a later run then posts again.
-    func post(_ request: HoldRequest, deadline: Deadline) throws(DeliveryError) -> HoldReply {
+    func post(_ request: Hold.Request, deadline: Deadline) throws(DeliveryError) -> Hold.Reply {
         if let child = ahead?.take() {
             do {
                 return try Self.exchange(request, with: child, deadline: deadline)
@@ -113,7 +113,7 @@ package struct HolderLauncher: NotificationPosting {
     static let endedWithoutAnswer = "the holder ended without answering"
 
     /// Hands `request` to the started holder `child` and reads its reply, before `deadline`.
-    static func exchange(_ request: HoldRequest, with child: Child, deadline: Deadline) throws(DeliveryError) -> HoldReply {
+    static func exchange(_ request: Hold.Request, with child: Child, deadline: Deadline) throws(DeliveryError) -> Hold.Reply {
         guard let payload = try? JSONEncoder.dailyquote().encode(request) else { throw .failed("cannot encode the hold request") }
         let seconds = deadline.secondsLeft
         child.send(Array(payload))
@@ -124,7 +124,7 @@ package struct HolderLauncher: NotificationPosting {
             }
             throw .failed(endedWithoutAnswer)
         }
-        guard let reply = try? JSONDecoder().decode(HoldReply.self, from: Data(line)) else {
+        guard let reply = try? JSONDecoder().decode(Hold.Reply.self, from: Data(line)) else {
             throw .failed("the holder answered \(String(decoding: line.prefix(200), as: UTF8.self))")
         }
         if let error = reply.error { throw error }

@@ -2,7 +2,7 @@ import SystemPackage
 
 /// A notification a holder posted through libnotify (``LibnotifyPoster/Connection``), with its
 /// buttons and its watch (``LibnotifyHold``).
-final class LibnotifyHeldPost: HeldPost {
+final class LibnotifyHeldPost: Hold.Post {
     let notification: LibnotifyNotification
     let hold = LibnotifyHold()
     /// Kept while the notification is: libnotify is uninitialised when the last reference goes.
@@ -25,7 +25,7 @@ final class LibnotifyHeldPost: HeldPost {
 
     func watch(
         seconds: Int64, stop: FileDescriptor?, onAction: @escaping (NotificationAction) -> Void,
-        onEnd: @escaping (HoldEnd) -> Void
+        onEnd: @escaping (Hold.End) -> Void
     ) {
         hold.onAction = { identifier in
             if let action = NotificationAction(rawValue: identifier) { onAction(action) }
@@ -33,7 +33,7 @@ final class LibnotifyHeldPost: HeldPost {
         hold.attach(to: notification, seconds: seconds, stop: stop, onEnd: onEnd)
     }
 
-    func end(_ end: HoldEnd) { hold.end(end) }
+    func end(_ end: Hold.End) { hold.end(end) }
 
     func detach() { hold.detach() }
 }

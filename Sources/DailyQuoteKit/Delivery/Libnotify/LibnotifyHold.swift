@@ -10,8 +10,8 @@ import SystemPackage
 /// through the process's ``SignalRouter``, subscribed before the post) and the bus's
 /// `NotificationClosed` and `ActionInvoked` signals are all it waits on.
 final class LibnotifyHold {
-    private var end: HoldEnd?
-    private var onEnd: ((HoldEnd) -> Void)?
+    private var end: Hold.End?
+    private var onEnd: ((Hold.End) -> Void)?
     private var sources: [UInt32] = []
     private var watched: (notification: LibnotifyNotification, handler: UInt)?
     /// Called with the action's identifier when a button offered with ``offer(_:on:)`` is pressed.
@@ -38,9 +38,9 @@ final class LibnotifyHold {
         notify_notification_set_hint(notification.pointer, "resident", g_variant_new_boolean(1))
     }
 
-    /// Watches `notification` for at most `seconds`, or until `stop` (``HoldEnd/stopped``) is
+    /// Watches `notification` for at most `seconds`, or until `stop` (``Hold/End/stopped``) is
     /// readable, and calls `onEnd` once, on the thread that runs the default main context.
-    func attach(to notification: LibnotifyNotification, seconds: Int64, stop: FileDescriptor?, onEnd: @escaping (HoldEnd) -> Void) {
+    func attach(to notification: LibnotifyNotification, seconds: Int64, stop: FileDescriptor?, onEnd: @escaping (Hold.End) -> Void) {
         detach()
         end = nil
         self.onEnd = onEnd
@@ -83,10 +83,10 @@ final class LibnotifyHold {
         watched = nil
     }
 
-    /// Ends the hold now (``HoldEnd/removedOnPress``), as if the server had said so.
-    func end(_ reason: HoldEnd) { finish(reason) }
+    /// Ends the hold now (``Hold/End/removedOnPress``), as if the server had said so.
+    func end(_ reason: Hold.End) { finish(reason) }
 
-    private func finish(_ reason: HoldEnd) {
+    private func finish(_ reason: Hold.End) {
         guard end == nil else { return }
         end = reason
         // A readable stop descriptor would fire again and again: nothing is watched once it ended.

@@ -7,7 +7,7 @@ package struct LibnotifyPoster {
     /// libnotify initialised and the server asked who it is, for the holder's rules (``HoldStage``) to post through.
     ///
     /// A holder makes it before its request arrives (one `notify` starts ahead of time, while it decides what to post).
-    package final class Connection: HolderPosting, Sendable {
+    package final class Connection: Hold.Poster, Sendable {
         let library: LibnotifyLibrary
         /// The server's answer, or why there is none (reported once the request has come);
         /// nil: asked at each post.
@@ -33,7 +33,7 @@ package struct LibnotifyPoster {
 
         package func post(
             _ notification: DesktopNotification, offering actions: [NotificationAction], on server: NotificationServerInfo
-        ) throws(DeliveryError) -> any HeldPost {
+        ) throws(DeliveryError) -> any Hold.Post {
             let posted = LibnotifyHeldPost(try LibnotifyPoster.make(notification, for: server), library: library)
             posted.hold.offer(actions, labels: notification.tr, on: posted.notification)
             try posted.notification.show()

@@ -197,9 +197,11 @@ package struct DeliveryStage: Sendable {
         for delivery: PlannedDelivery?, day: CivilDate, state: LedgerState, now: Int64, mode: ExecutionMode, deadline: Deadline,
         wait: PresenceWait? = nil, record: (HistoryEntry) throws -> Void
     ) throws -> DeliveryOutcome {
-        let choice = QuoteChoice.choose(
-            cache: cache.read(), lastPostedAt: state.lastPostedAt, day: day, history: ledger.quoteHistory(), now: now,
-            filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
+        guard
+            let choice = QuoteChoice.choose(
+                for: .delivery(day: day), cache: cache.read(), lastPostedAt: state.lastPostedAt, history: ledger.quoteHistory(), now: now,
+                filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
+        else { throw DeliveryError.failed("no quote to post") }
         warnIfUnfiltered(choice)
         var outcome = DeliveryOutcome(result: .wouldPost)
         outcome.plannedAt = delivery?.at
@@ -236,13 +238,13 @@ package struct DeliveryStage: Sendable {
     /// The post comes first. The holder of the previous quote, if one still runs, is ended only
     /// once the new quote is posted (a failed post leaves the old one shown and held), and the
     /// history records that the old one was replaced: by the new holder, which takes over its
-    /// lock (``HoldTakeover``), or here when the new quote needs no holder. (On the GNOME path the
+    /// lock (``HoldStage/Takeover``), or here when the new quote needs no holder. (On the GNOME path the
     /// new quote replaces the last one in GNOME's tray by its fixed id.)
     private func post(_ choice: QuoteChoice, for delivery: PlannedDelivery?, deadline: Deadline) throws -> HistoryEntry {
         var notification = DesktopNotification(quote: choice.quote, config: config.notification, tr: tr)
         notification.source = choice.source
         let posted = try poster.post(notification, holdUntil: holdUntil(now: clock()), deadline: deadline)
-        if !posted.held { HoldTakeover(paths: ledger.paths, clock: clock, logger: logger).endPrevious() }
+        if !posted.held { HoldStage.Takeover(paths: ledger.paths, clock: clock, logger: logger).endPrevious() }
         let postedAt = posted.postedAt ?? clock()
         var entry = HistoryEntry(
             planned: delivery.map { format.iso8601($0.at) }, plannedAt: delivery?.at, plannedDay: delivery?.day.description,

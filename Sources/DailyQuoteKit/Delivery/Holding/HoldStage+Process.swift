@@ -4,17 +4,17 @@ import Glibc
 import Logging
 import SystemPackage
 
-/// The holder's process, `dailyquote hold` (or a fork of `notify`, ``runForked(executable:)``):
-/// its side of the wire with `notify` around ``HoldStage``.
+/// The holder's process, `dailyquote hold` (or a fork of `notify`, ``HoldStage/runForked(executable:)``):
+/// its side of the wire with `notify` around the stage.
 ///
-/// It reads a ``HoldRequest`` as JSON on standard input (at most ``HoldRequest/maximumSize``;
+/// It reads a ``Hold/Request`` as JSON on standard input (at most ``Hold/Request/maximumSize``;
 /// an empty one means it was started ahead and is not needed), posts and holds through the
-/// stage, writes the one ``HoldReply`` line on standard output, and then points standard output
+/// stage, writes the one ``Hold/Reply`` line on standard output, and then points standard output
 /// at /dev/null, so that `notify`, and anything reading its output to the end, can finish.
-package enum HolderProcess {
+extension HoldStage {
     /// The holder's whole run: `verbosity` from `-v`; `executable` (the binary's path, which
     /// says where its translations are) is read only after the holder's start.
-    package static func run(verbosity: Int, executable: @autoclosure () -> String?) throws {
+    package static func runProcess(verbosity: Int, executable: @autoclosure () -> String?) throws {
         // First of all: a stop request from here on closes the notification instead of killing
         // the holder between its post and its hold (this is the process's one owner of SIGTERM and SIGINT).
         let stops = SignalRouter.subscribe([.terminate, .interrupt])
@@ -33,10 +33,10 @@ package enum HolderProcess {
         // The buttons' labels, in the person's language.
         _ = Translator.start(environment: variables, executable: executable())
         if stops == nil { logger.warning("cannot catch SIGTERM and SIGINT; a stop request ends the holder at once") }
-        let input = try? SystemCall.readStandardInput(maximum: HoldRequest.maximumSize)
+        let input = try? SystemCall.readStandardInput(maximum: Hold.Request.maximumSize)
         // Started ahead of time, then not needed (nothing was due, or GNOME took the quote).
         if input?.isEmpty == true { return }
-        guard let input, let request = try? JSONDecoder().decode(HoldRequest.self, from: Data(input)) else {
+        guard let input, let request = try? JSONDecoder().decode(Hold.Request.self, from: Data(input)) else {
             throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", kind: .badInput)
         }
         var failed = false
@@ -63,7 +63,7 @@ package enum HolderProcess {
     /// `dailyquote hold` ends (``ProcessEnd``).
     package static func runForked(executable: String) -> Never {
         do {
-            try run(verbosity: 0, executable: executable)
+            try runProcess(verbosity: 0, executable: executable)
         } catch {
             ProcessEnd.fail(error, logger: StderrLogHandler.logger(verbosity: 0, environment: EnvironmentVariables.current()))
         }

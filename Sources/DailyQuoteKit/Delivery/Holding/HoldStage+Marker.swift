@@ -1,0 +1,64 @@
+import DailyQuoteSystem
+import FoundationEssentials
+import Glibc
+
+extension HoldStage {
+    /// What a running holder keeps: ``AppPaths/holdMarker``, valid while the holder holds
+    /// ``AppPaths/holdLock``.
+    ///
+    /// The next delivery reads it to end its holder, which closes the held notification; `status` reads it to show a live holder.
+    package struct Marker: LiveMarker, Sendable, Codable, Equatable {
+        package var pid: Int32
+        /// The held notification's id on the server.
+        package var id: UInt32
+        /// When it was posted (Unix seconds): with `id`, the history entry it belongs to.
+        package var postedAt: Int64
+        /// When the holder lets go at the latest (Unix seconds).
+        package var until: Int64
+        /// The server's name.
+        package var server: String
+        /// Whether the holder is a `run` of 1.0.0 or earlier, which held its quote in its own process.
+        ///
+        /// Such a `run` stops on SIGTERM, so it is asked with SIGUSR2 instead and never killed: read
+        /// so that a `run` still going from before an upgrade is not stopped. Never written now.
+        package var scheduler: Bool?
+
+        package init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String, scheduler: Bool? = nil) {
+            (self.pid, self.id, self.postedAt, self.until, self.server, self.scheduler) = (pid, id, postedAt, until, server, scheduler)
+        }
+
+        private var isScheduler: Bool { scheduler == true }
+
+        package static func files(in paths: AppPaths) -> (marker: String, lock: String) { (paths.holdMarker, paths.holdLock) }
+
+        /// Asks the holder to close its notification and let go (SIGTERM; SIGUSR2 for an older
+        /// `run`, see ``scheduler``): a new quote was posted.
+        ///
+        /// The process is checked to be dailyquote first (a holder, or `run` where the marker says
+        /// so), so a recycled PID is left alone.
+        package func end() {
+            if isScheduler { send(SIGUSR2, holderOnly: false) } else { send(SIGTERM, holderOnly: true) }
+        }
+
+        /// Kills a holder process that did not end when asked (stopped, or frozen).
+        ///
+        /// The kernel then frees its lock. An older `run` (``scheduler``) is never killed.
+        package func kill() {
+            guard !isScheduler else { return }
+            send(SIGKILL, holderOnly: true)
+        }
+
+        private func send(_ signal: Int32, holderOnly: Bool) {
+            guard pid > 0, pid != ProcessID.current.rawValue, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+                return
+            }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            // The program is dailyquote by its name (an installed `dailyquote`, or a copy such as
+            // `dailyquote-new`), or started through /proc/self/exe.
+            guard let program = words.first.map({ PathName.lastComponent(of: $0) }),
+                program.hasPrefix("dailyquote") || program == "exe", !holderOnly || words.dropFirst().first == HolderLauncher.command
+            else { return }
+            ProcessID(pid).signal(UnixSignal(signal))
+        }
+    }
+}
