@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # The shell library of the test harnesses: sourced, never run.
 #   . "$(dirname "$0")/lib.sh"        (or the path of this file from a subfolder)
-# It gives readiness by deadline, one way to log and to fail, and teardown in reverse order.
+# It gives readiness by deadline, a picture judged once it is still, one way to log and to fail,
+# and teardown in reverse order.
 # Deadlines are generous on purpose: the suite must pass on a loaded two-core machine, so a
 # harness waits for a condition and a limit only ends a wait that will never succeed.
 
@@ -59,7 +60,7 @@ wait_still() {
   shift 2
   end=$((SECONDS + limit))
   while :; do
-    "$@" "$file.capture" || { harness_log "capture failed: $*"; return 1; }
+    "$@" "$file.capture" || { harness_log "capture failed: $* $file.capture"; return 1; }
     sum=$(identify -format '%#' "$file.capture" 2>/dev/null) || sum=""
     mv -f "$file.capture" "$file"
     [ -n "$sum" ] && [ "$sum" = "$last" ] && return 0
