@@ -2,12 +2,17 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `scripts/system-boundary`, the check that only System/ calls C on bare descriptors and pids:
-/// on the sources themselves, and on small trees that break the rule, so that it is seen to fail.
+/// `scripts/system-boundary`, the check that only System/ calls C on bare descriptors and pids,
+/// and with `--tests` that no test holds a shell or Python script in a string literal: on the
+/// sources themselves, and on small trees that break the rules, so that it is seen to fail.
 @Suite("System boundary")
 struct SystemBoundaryTests {
     static func check(_ sources: String? = nil) throws -> ProcessResult {
         try ProcessRunner.python("scripts/system-boundary", sources.map { [$0] } ?? [])
+    }
+
+    static func checkTests(_ tests: String? = nil) throws -> ProcessResult {
+        try ProcessRunner.python("scripts/system-boundary", ["--tests"] + (tests.map { [$0] } ?? []))
     }
 
     @Test("Nothing outside System/ closes, reads, writes, polls, waits for or signals a bare descriptor or pid")
@@ -83,5 +88,57 @@ struct SystemBoundaryTests {
             """)
         let result = try Self.check(directory.path)
         #expect(result.status == 0, "\(result.stdout)")
+    }
+
+    // The samples are one-line literals with escapes: written as the Swift they stand for, this
+    // file would hold the very scripts the check looks for.
+
+    @Test("A test's shell or Python in a string literal fails with file and line: \"-c\" to sh, bash or python3, a shebang, a script")
+    func inlineScriptsFail() throws {
+        let directory = TemporaryDirectory()
+        try directory.write("EndToEndTests/RunTests.swift", "let r = try ProcessRunner.run(\n    \"/bin/bash\",\n    [\"-c\", script])\n")
+        try directory.write("DailyQuoteKitTests/OracleTests.swift", "let zones = run([\"python3\", \"-c\", \"import zoneinfo\"])\n")
+        try directory.write(
+            "DailyQuoteKitTests/ChildTests.swift", "let child = try Child(path: \"/bin/sh\", arguments: [\"-c\", \"exit 3\"])\n")
+        try directory.write(
+            "EndToEndTests/SessionTests.swift",
+            "let script = \"\"\"\n    #!/bin/sh\n    exit 0\n    \"\"\"\n"
+                + "let posts = \"\"\"\n    \"$DQ\" notify --now >\"$W/out\"\n    \"\"\"\n"
+                + "let python = \"\"\"\n    import json, sys\n    json.load(sys.stdin)\n    \"\"\"\n")
+        let result = try Self.checkTests(directory.path)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.split(separator: "\n").map(String.init).sorted() == [
+                "DailyQuoteKitTests/ChildTests.swift:1: \"-c\" hands a string to a shell or Python: move the script to a file",
+                "DailyQuoteKitTests/OracleTests.swift:1: \"-c\" hands a string to a shell or Python: move the script to a file",
+                "EndToEndTests/RunTests.swift:3: \"-c\" hands a string to a shell or Python: move the script to a file",
+                "EndToEndTests/SessionTests.swift:2: a script in a \"\"\" string (it starts with #!/bin/sh): move it to a file",
+                "EndToEndTests/SessionTests.swift:6: a script in a \"\"\" string (it reads as shell or Python): move it to a file",
+                "EndToEndTests/SessionTests.swift:9: a script in a \"\"\" string (it reads as shell or Python): move it to a file",
+            ])
+    }
+
+    @Test("A script run by its path, another tool's -c, a config, an expected output and a comment pass")
+    func scriptsInFilesPass() throws {
+        let directory = TemporaryDirectory()
+        try directory.write(
+            "EndToEndTests/HoldTests.swift",
+            "// Not [\"bash\", \"-c\", script]: the script is a file.\n"
+                + "let result = try ProcessRunner.run(RepositoryPaths.support(\"cli/hold.sh\"), [directory.path])\n"
+                + "let shell = \"/bin/bash\"\n"
+                + "let set = run([\"xfconf-query\", \"-c\", \"xfce4-notifyd\", \"-p\", \"/log-level\"])\n"
+                + "let config = \"\"\"\n    [delivery]\n    hour = 7\n    \"\"\"\n"
+                + "let expected = \"\"\"\n    would try, in order, within 20s:\n    1. fortune /usr/share/games/fortunes\n    \"\"\"\n")
+        let result = try Self.checkTests(directory.path)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(
+        "No test holds shell or Python in a string literal",
+        .disabled("until issue 37's inline scripts have left the tests (with scripts/lint's system-boundary --tests line)"))
+    func testsHoldNoScripts() throws {
+        let result = try Self.checkTests()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }

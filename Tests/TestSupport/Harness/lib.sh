@@ -1,17 +1,19 @@
 # shellcheck shell=bash
 # The shell library of the test harnesses: sourced, never run.
 #   . "$(dirname "$0")/lib.sh"        (or the path of this file from a subfolder)
-# It gives readiness by deadline, one way to log and to fail, and teardown in reverse order.
+# It gives readiness by deadline, a picture judged once it is still, one way to log and to fail,
+# and teardown in reverse order.
 # Deadlines are generous on purpose: the suite must pass on a loaded two-core machine, so a
 # harness waits for a condition and a limit only ends a wait that will never succeed.
 
 # harness_log MESSAGE...: one line on stderr, prefixed with the harness's name.
 harness_log() { echo "${HARNESS_NAME:-$(basename "$0")}: $*" >&2; }
 
-# harness_die MESSAGE...: logs MESSAGE and exits 1 (the EXIT trap still tears down).
+# harness_die MESSAGE...: logs MESSAGE and exits HARNESS_FAILURE_STATUS (default 1; the EXIT
+# trap still tears down).
 harness_die() {
   harness_log "$@"
-  exit 1
+  exit "${HARNESS_FAILURE_STATUS:-1}"
 }
 
 # wait_until SECONDS WHAT CMD [ARG...]: runs CMD every 50 ms until it succeeds; after SECONDS
@@ -26,6 +28,47 @@ wait_until() {
       return 1
     fi
     sleep 0.05
+  done
+}
+
+# wait_alive PID SECONDS WHAT CMD [ARG...]: wait_until, but gives up at once (status 2, logged)
+# when process PID has exited: a server that died will never become ready.
+wait_alive() {
+  local pid=$1 limit=$2 what=$3 end
+  shift 3
+  end=$((SECONDS + limit))
+  until "$@"; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      harness_log "process $pid exited while waiting for $what"
+      return 2
+    fi
+    if [ "$SECONDS" -ge "$end" ]; then
+      harness_log "gave up after ${limit}s waiting for $what"
+      return 1
+    fi
+    sleep 0.05
+  done
+}
+
+# wait_still SECONDS FILE CAPTURE [ARG...]: a picture once it has stopped changing. Runs
+# `CAPTURE [ARG...] TMP` (which writes an image to TMP) until two captures in a row are the same
+# picture (ImageMagick's signature of the pixels), and keeps the last one in FILE. After SECONDS
+# keeps the last capture in FILE anyway, logs it and returns 1; returns 1 as well when a capture
+# fails.
+wait_still() {
+  local limit=$1 file=$2 end last="" sum
+  shift 2
+  end=$((SECONDS + limit))
+  while :; do
+    "$@" "$file.capture" || { harness_log "capture failed: $* $file.capture"; return 1; }
+    sum=$(identify -format '%#' "$file.capture" 2>/dev/null) || sum=""
+    mv -f "$file.capture" "$file"
+    [ -n "$sum" ] && [ "$sum" = "$last" ] && return 0
+    last=$sum
+    if [ "$SECONDS" -ge "$end" ]; then
+      harness_log "the picture was still changing after ${limit}s: $file is the last capture"
+      return 1
+    fi
   done
 }
 

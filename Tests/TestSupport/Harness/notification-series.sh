@@ -31,18 +31,24 @@
 # from before.png and from first.png); second.pixels ("NEW SINCE-BEFORE": pixels that differ
 # from between.png and from before.png); readback.jsonl (the server's read-back once it held the
 # second quote, or its last one) and readback.err; calls.json (the Notify calls) and monitor.txt.
-# Every wait has a deadline generous for a loaded 2-core machine; none is a fixed sleep.
+# Every wait has a deadline generous for a loaded 2-core machine; none is a fixed sleep. The
+# waits come from lib.sh (the harnesses' shell library); the screenshots are single captures
+# (screenshot --now), since this script waits for the screen to settle itself (stable).
 set -u
 : "${DQ:?}" "${W:?}" "${CONFIG:?}" "${PROBE:?}" "${SERIES_FIRST:?}" "${SERIES_SECOND:?}" "${SERIES_AUTHOR:?}"
 : "${SERVER_NAME:?run inside with-notification-server.sh}" "${NOTIFICATION_SERVER:?}"
 exec 2>>"$W/script.err"
 here=$(cd "$(dirname "$0")" && pwd)
+HARNESS_NAME=notification-series
+# shellcheck source=Tests/TestSupport/Harness/lib.sh
+. "$here/lib.sh"
 
 # Calls to the well-known name only (GNOME's proxy forwards each to the shell's unique name).
 stdbuf -oL dbus-monitor --session "type='method_call',destination='org.freedesktop.Notifications',interface='org.freedesktop.Notifications'" \
   "type='signal',interface='org.freedesktop.Notifications'" >"$W/monitor.txt" 2>/dev/null &
 monitor=$!
-for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" 2>/dev/null && break; sleep 0.05; done
+# It listens once it has said so (its first signal, the NameLost of its unique name).
+wait_alive "$monitor" 30 "dbus-monitor to listen" grep -q NameLost "$W/monitor.txt" || true
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -54,7 +60,7 @@ shot() {
   local try
   for try in 1 2 3 4 5; do
     rm -f "$W/$1.png"
-    "$NOTIFICATION_SERVER" screenshot "$W/$1.png" 2>>"$W/screenshot.err" && [ -s "$W/$1.png" ] && return 0
+    "$NOTIFICATION_SERVER" screenshot --now "$W/$1.png" 2>>"$W/screenshot.err" && [ -s "$W/$1.png" ] && return 0
     echo "screenshot $1: try $try failed" >>"$W/screenshot.err"
   done
   return 1
@@ -126,17 +132,13 @@ sys.exit(0 if any(json.loads(l).get("text") == sys.argv[1] and json.loads(l).get
 }
 # Polls CMD until it succeeds or SECONDS pass; records NAME with how long it took.
 wait_for() {
-  local name=$1 seconds=$2 evidence=$3 t0 until
+  local name=$1 seconds=$2 evidence=$3 t0
   shift 3
   t0=$(now)
-  until=$(($(date +%s) + seconds))
-  while [ "$(date +%s)" -lt "$until" ]; do
-    if "$@"; then
-      record "$name" "$(since "$t0")" "$evidence"
-      return 0
-    fi
-    sleep 0.2
-  done
+  if wait_until "$seconds" "$name ($evidence)" "$@"; then
+    record "$name" "$(since "$t0")" "$evidence"
+    return 0
+  fi
   record "$name" timeout "$evidence"
   return 1
 }

@@ -24,7 +24,12 @@
 #                                             exit 3 where the server has no read-back. Cinnamon's
 #                                             and Budgie's lines add "buttons" (their labels)
 #   "$NOTIFICATION_SERVER" screenshot FILE   a PNG of the whole screen (xwd on X11, grim under
-#                                             sway, org.gnome.Shell.Screenshot on GNOME)
+#                                             sway, org.gnome.Shell.Screenshot on GNOME), once it
+#                                             has stopped changing: two equal captures in a row
+#                                             (after 20 s, the last capture, and a line on stderr)
+#   "$NOTIFICATION_SERVER" screenshot --now FILE
+#                                             one capture, for a caller that waits for the screen
+#                                             itself (notification-series.sh)
 #   "$NOTIFICATION_SERVER" icon-pixels BEFORE AFTER
 #                                             how many pixels of dailyquote's icon's tile colour
 #                                             screenshot AFTER has more than BEFORE (0 when a server
@@ -68,11 +73,15 @@
 #
 # Teardown: the harness makes itself a child subreaper, so everything started below it (the
 # forked dbus-daemon, a holder that `dailyquote notify` left in a session of its own) stays its
-# descendant; at exit it sends SIGTERM to the whole tree, then SIGKILL a second later.
+# descendant; at exit it sends SIGTERM to the whole tree, then SIGKILL a second or two later.
+# Readiness, logging and teardown come from lib.sh (the harnesses' shell library).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 self="$here/$(basename "$0")"
+HARNESS_NAME=notification-server
+# shellcheck source=Tests/TestSupport/Harness/lib.sh
+. "$here/lib.sh"
 
 # --- helper mode: "$NOTIFICATION_SERVER" readback | screenshot FILE | close ID REASON ---------
 if [ "${1:-}" = "close" ]; then
@@ -89,10 +98,7 @@ press | dismiss | clear)
   : "${SERVER_NAME:?not inside with-notification-server.sh}"
   case "$SERVER_NAME" in
   cinnamon | budgie) exec /usr/bin/python3 "$here/desktop_notifications.py" "$SERVER_NAME" "$@" ;;
-  *)
-    echo "harness: $SERVER_NAME has no $1 here" >&2
-    exit 3
-    ;;
+  *) HARNESS_FAILURE_STATUS=3 harness_die "$SERVER_NAME has no $1 here" ;;
   esac
   ;;
 esac
@@ -101,7 +107,7 @@ if [ "${1:-}" = "icon-pixels" ]; then
   # SVG's first fill): a drawn icon adds hundreds, a "missing image" placeholder (grey) none.
   before=${2:?icon-pixels BEFORE AFTER} after=${3:?icon-pixels BEFORE AFTER}
   tile=$(grep -o -m1 'fill="#[0-9a-fA-F]\{6\}"' "$here/../../../packaging/icons/dailyquote.svg" | head -1 | cut -d'"' -f2)
-  [ -n "$tile" ] || { echo "harness: no fill colour in packaging/icons/dailyquote.svg" >&2; exit 2; }
+  [ -n "$tile" ] || HARNESS_FAILURE_STATUS=2 harness_die "no fill colour in packaging/icons/dailyquote.svg"
   count() { convert "$1" -alpha off -fuzz 4% -fill black +opaque "$tile" -fill white -opaque "$tile" -format '%[fx:round(mean*w*h)]' info:; }
   echo $(($(count "$after") - $(count "$before")))
   exit 0
@@ -114,9 +120,11 @@ if [ "${1:-}" = "readback" ] || [ "${1:-}" = "screenshot" ]; then
   readback)
     case "$SERVER_NAME" in
     dunst)
-      # The history holds closed notifications only.
+      # The history holds closed notifications only: close them all, and read the history once
+      # dunst shows and queues none.
       dunstctl close-all
-      sleep 0.3
+      dunst_idle() { [ "$(dunstctl count displayed)" = 0 ] && [ "$(dunstctl count waiting)" = 0 ]; }
+      wait_until 30 "dunst to close its notifications" dunst_idle || exit 2
       dunstctl history | python3 "$here/notification_readback.py" dunst
       ;;
     xfce4-notifyd)
@@ -133,29 +141,40 @@ if [ "${1:-}" = "readback" ] || [ "${1:-}" = "screenshot" ]; then
       # The shell's own objects (Cinnamon), the accessibility tree (Budgie).
       /usr/bin/python3 "$here/desktop_notifications.py" "$SERVER_NAME" readback
       ;;
-    *)
-      echo "harness: $SERVER_NAME has no read-back; use screenshot" >&2
-      exit 3
-      ;;
+    *) HARNESS_FAILURE_STATUS=3 harness_die "$SERVER_NAME has no read-back; use screenshot" ;;
     esac
     ;;
   screenshot)
-    out=${2:?screenshot FILE}
-    case "$SERVER_NAME" in
-    mako | swaync)
-      grim "$run/rt/shot.png"
-      cp "$run/rt/shot.png" "$out"
-      ;;
-    gnome)
-      # The Screenshot API answers only a caller owning an allow-listed name.
-      rm -f "$srv/shot.png"
-      gjs "$here/gnome_screenshot.js" "$srv/shot.png"
-      cp "$srv/shot.png" "$out"
-      ;;
-    *)
-      xwd -root -silent -display "$DISPLAY" | convert xwd:- "png:$out"
-      ;;
-    esac
+    now=0
+    if [ "${2:-}" = --now ]; then
+      now=1
+      shift
+    fi
+    out=${2:?screenshot [--now] FILE}
+    capture() { # capture FILE: one PNG of the screen
+      case "$SERVER_NAME" in
+      mako | swaync)
+        grim "$run/rt/shot.png"
+        cp "$run/rt/shot.png" "$1"
+        ;;
+      gnome)
+        # The Screenshot API answers only a caller owning an allow-listed name.
+        rm -f "$srv/shot.png"
+        gjs "$here/gnome_screenshot.js" "$srv/shot.png"
+        cp "$srv/shot.png" "$1"
+        ;;
+      *)
+        xwd -root -silent -display "$DISPLAY" | convert xwd:- "png:$1"
+        ;;
+      esac
+    }
+    # A picture is judged once it has stopped changing (a popup fades or slides in); one that
+    # never settles (a clock ticking at the wrong moment, again and again) is still handed over.
+    if [ "$now" = 1 ]; then
+      capture "$out"
+    else
+      wait_still 20 "$out" capture || [ -s "$out" ] || exit 2
+    fi
     ;;
   esac
   exit 0
@@ -167,12 +186,11 @@ if [ "${1:-}" = "--server" ]; then
   server=${2:?--server NAME}
   shift 2
 fi
-[ $# -gt 0 ] || { echo "usage: $0 [--server NAME] CMD [ARG...]" >&2; exit 2; }
+[ $# -gt 0 ] || HARNESS_FAILURE_STATUS=2 harness_die "usage: $0 [--server NAME] CMD [ARG...]"
 
-fail() {
-  echo "harness: $server: $*" >&2
-  exit 2
-}
+# A harness failure: status 2, with the reason.
+HARNESS_FAILURE_STATUS=2
+fail() { harness_die "$server: $*"; }
 
 # Be a child subreaper (the attribute survives exec), so orphans stay in our tree.
 if [ -z "${DQ_HARNESS_REAPER:-}" ]; then
@@ -217,9 +235,10 @@ mock) /usr/bin/python3 -c 'import dbusmock' 2>/dev/null || fail "python3-dbusmoc
 *) fail "unknown server (dunst, xfce4-notifyd, notification-daemon, mate-notification-daemon, lxqt-notificationd, plasma, gnome, mako, swaync, cinnamon, budgie, mock)" ;;
 esac
 need dbus-daemon gdbus python3
-case "$display_kind" in x11) need xwd convert ;; esac
+case "$display_kind" in x11) need xwd convert identify ;; *) need convert identify ;; esac
 
 run=$(mktemp -d "${TMPDIR:-/tmp}/notification-server-XXXXXX")
+at_exit rm -rf "$run"
 chmod 755 "$run"
 srv=$run/srv
 mkdir -p "$run/services" "$srv/config" "$srv/cache" "$srv/data" "$srv/state" "$run/rt"
@@ -257,7 +276,7 @@ if [ "$display_kind" != x11 ] && [ "$(id -u)" -eq 0 ]; then
     elif [ "$var" = HOME ]; then
       mkdir -p "$run/home" && chown "$uid:$gid" "$run/home"
       export HOME=$run/home
-      echo "harness: HOME is not a temporary directory; CMD gets $HOME" >&2
+      harness_log "HOME is not a temporary directory; CMD gets $HOME"
     else
       unset "$var"
     fi
@@ -284,28 +303,25 @@ descendants() {
   done
   echo "${out[@]}"
 }
-cleanup() {
-  local status=$? pids
-  trap - EXIT INT TERM
+no_descendants() { [ -z "$(descendants)" ]; }
+end_tree() {
+  # SIGTERM to the whole tree, then SIGKILL to what is left a second or two later.
+  local pids
+  trap - INT TERM
   pids=$(descendants)
-  if [ -n "$pids" ]; then
-    # shellcheck disable=SC2086
-    kill -CONT $pids 2>/dev/null || true
-    # shellcheck disable=SC2086
-    kill -TERM $pids 2>/dev/null || true
-    for _ in $(seq 20); do
-      pids=$(descendants)
-      [ -z "$pids" ] && break
-      sleep 0.05
-    done
+  [ -n "$pids" ] || return 0
+  # shellcheck disable=SC2086
+  kill -CONT $pids 2>/dev/null || true
+  # shellcheck disable=SC2086
+  kill -TERM $pids 2>/dev/null || true
+  if ! wait_until 2 "the session's processes to end" no_descendants 2>/dev/null; then
+    pids=$(descendants)
     # shellcheck disable=SC2086
     [ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
   fi
   wait 2>/dev/null || true
-  rm -rf "$run"
-  exit "$status"
 }
-trap cleanup EXIT
+at_exit end_tree
 trap 'exit 143' TERM INT
 
 show_logs() {
@@ -389,13 +405,17 @@ start() { # start LOGNAME CMD... (in the background, as the session's user, with
   disown "$server_pid" # teardown walks the process tree; and no "Segmentation fault" job notice
 }
 
+# How long a server or its display may take to come up: generous, for a loaded two-core
+# machine (a limit only ends a wait that will never succeed).
+limit=60
+
 # The display.
 case "$display_kind" in
 x11)
   # Xvfb picks a free display itself and writes its number: no race with a parallel test.
   Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$run/display" >"$run/xvfb.log" 2>&1 &
-  for _ in $(seq 100); do [ -s "$run/display" ] && break; sleep 0.05; done
-  [ -s "$run/display" ] || { show_logs; fail "Xvfb did not start"; }
+  xvfb_pid=$!
+  wait_alive "$xvfb_pid" "$limit" "Xvfb's display number" test -s "$run/display" || { show_logs; fail "Xvfb did not start"; }
   DISPLAY=":$(tr -d '[:space:]' <"$run/display")"
   export DISPLAY
   unset WAYLAND_DISPLAY
@@ -408,13 +428,11 @@ CONF
   chmod 644 "$run/sway.conf"
   WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman start sway sway -c "$run/sway.conf"
   sway_pid=$server_pid
-  for _ in $(seq 200); do
+  wayland_socket() {
     sock=$(find "$run/rt" -maxdepth 1 -name 'wayland-*' ! -name '*.lock' 2>/dev/null | head -1)
-    [ -n "$sock" ] && break
-    kill -0 "$sway_pid" 2>/dev/null || break
-    sleep 0.05
-  done
-  [ -n "${sock:-}" ] || { show_logs; fail "sway did not start"; }
+    [ -n "$sock" ]
+  }
+  wait_alive "$sway_pid" "$limit" "sway's Wayland socket" wayland_socket || { show_logs; fail "sway did not start"; }
   export WAYLAND_DISPLAY=${sock##*/}
   export XDG_RUNTIME_DIR=$run/rt
   unset DISPLAY
@@ -453,24 +471,21 @@ gnome)
     stuck=$(ps -e -o pid=,ppid= | awk -v a="$shell_pid" '$2 == a { print $1 }')
     # shellcheck disable=SC2086
     kill -KILL $stuck "$shell_pid" ${proxy_pid:-} 2>/dev/null || true
-    for _ in $(seq 100); do owned org.gnome.Shell || owned org.freedesktop.Notifications || break; sleep 0.05; done
+    names_gone() { ! owned org.gnome.Shell && ! owned org.freedesktop.Notifications; }
+    wait_until "$limit" "the hung shell's names to go" names_gone || true
     [ ! -e "$run/gnome-shell.log" ] || mv "$run/gnome-shell.log" "$run/gnome-shell-hung.log"
     [ ! -e "$run/gnome-notifications.log" ] || mv "$run/gnome-notifications.log" "$run/gnome-notifications-hung.log"
   }
   start_gnome_shell() {
-    local attempt deadline
+    local attempt
     for attempt in 1 2; do
       XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=wayland start gnome-shell \
         gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 --wayland-display="$WAYLAND_DISPLAY" "${shell_mode[@]}"
       shell_pid=$server_pid
-      deadline=$(( $(date +%s) + 30 ))
-      while [ "$(date +%s)" -lt "$deadline" ]; do
-        owned org.gnome.Shell && return 0
-        kill -0 "$shell_pid" 2>/dev/null || break
-        sleep 0.05
-      done
+      # 30 s tells the hang from a slow start (it takes a few seconds on a loaded machine).
+      wait_alive "$shell_pid" 30 "GNOME Shell to take its name" owned org.gnome.Shell && return 0
       [ "$attempt" = 1 ] || break
-      echo "notification-server: GNOME Shell did not take its name in 30 s; starting it again" >&2
+      harness_log "GNOME Shell did not take its name in 30 s; starting it again"
       stop_gnome_shell
     done
     show_logs
@@ -513,10 +528,10 @@ xfce4-notifyd)
   # Its log needs xfconfd (normally D-Bus-activated) and two settings.
   start xfconfd "$libexec/xfce4/xfconf/xfconfd"
   # Under load (the whole suite at once) xfconfd can answer a listing and still refuse a setting
-  # ("Failed to set property"): each setting is tried again until it holds, for up to 20 s.
+  # ("Failed to set property"): each setting is tried again until it holds.
   xfsetting() {
-    for _ in $(seq 400); do xfconf-query -c xfce4-notifyd "$@" >/dev/null 2>&1 && return 0; sleep 0.05; done
-    xfconf-query -c xfce4-notifyd "$@"
+    xfquery() { xfconf-query -c xfce4-notifyd "$@" >/dev/null 2>&1; }
+    wait_until "$limit" "xfconfd to take the setting $*" xfquery "$@" || xfconf-query -c xfce4-notifyd "$@"
   }
   xfsetting -p /notification-log -n -t bool -s true
   xfsetting -p /log-level -n -t uint -s 1
@@ -539,10 +554,9 @@ lxqt-notificationd)
 plasma)
   export QT_QPA_PLATFORM=xcb XDG_CURRENT_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=5
   start kactivitymanagerd "$libexec/libexec/kactivitymanagerd"
-  for _ in $(seq 100); do
-    gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner org.kde.ActivityManager 2>/dev/null | grep -q true && break
-    sleep 0.05
-  done
+  activities() { gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner org.kde.ActivityManager 2>/dev/null | grep -q true; }
+  # plasmashell starts without it too (as before): a wait that gives up is only logged.
+  wait_alive "$server_pid" "$limit" "kactivitymanagerd's name" activities || true
   start plasmashell plasmashell --no-respawn
   ;;
 gnome)
@@ -573,13 +587,11 @@ budgie)
   # here), and GTK's bridge on for these two processes (NO_AT_BRIDGE=1 keeps it off elsewhere).
   start at-spi /usr/libexec/at-spi-bus-launcher --launch-immediately
   owned() { gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true; }
-  for _ in $(seq 200); do owned org.a11y.Bus && break; sleep 0.05; done
-  owned org.a11y.Bus || { show_logs; fail "at-spi-bus-launcher did not start"; }
+  wait_alive "$server_pid" "$limit" "the accessibility bus" owned org.a11y.Bus || { show_logs; fail "at-spi-bus-launcher did not start"; }
   srvenv+=(NO_AT_BRIDGE=0)
   # Raven must listen before the first popup expires, or it never stores that notification.
   start budgie-panel budgie-panel
-  for _ in $(seq 600); do owned org.budgie_desktop.Raven && break; sleep 0.05; done
-  owned org.budgie_desktop.Raven || { show_logs; fail "budgie-panel (Raven) did not start"; }
+  wait_alive "$server_pid" "$limit" "Raven's name" owned org.budgie_desktop.Raven || { show_logs; fail "budgie-panel (Raven) did not start"; }
   start budgie-daemon budgie-daemon
   ;;
 mako)
@@ -602,20 +614,18 @@ ready() {
   "${as[@]}" gdbus call --session --timeout 8 -d org.freedesktop.Notifications -o /org/freedesktop/Notifications \
     -m org.freedesktop.Notifications.GetServerInformation >/dev/null 2>&1
 }
-wait_ready() { # up to 30 s (Plasma takes 1-2 s on an idle machine, more on a busy one)
-  local until=$(( $(date +%s) + 30 ))
-  while [ "$(date +%s)" -lt "$until" ]; do
-    ready && return 0
-    kill -0 "$server_pid" 2>/dev/null || return 1
-    sleep 0.05
-  done
-  return 1
+wait_ready() {
+  # Plasma takes 1-2 s on an idle machine, more on a busy one. GNOME Shell gets 30 s: longer
+  # is its hang at start (below), which only a restart ends.
+  local seconds=$limit
+  [ "$server" != gnome ] || seconds=30
+  wait_alive "$server_pid" "$seconds" "an answer to GetServerInformation" ready
 }
 ready_now=0
 wait_ready && ready_now=1
 if [ "$ready_now" = 0 ] && [ "$server" = gnome ]; then
   # The shell's hang at start (start_gnome_shell), after it took its name.
-  echo "notification-server: GNOME Shell did not answer in 30 s; starting it again" >&2
+  harness_log "GNOME Shell did not answer in 30 s; starting it again"
   stop_gnome_shell
   start_gnome_shell
   start gnome-notifications gjs /usr/share/gnome-shell/org.gnome.Shell.Notifications

@@ -10,10 +10,15 @@
 #                   needs --server mock
 # Without --logind, DBUS_SYSTEM_BUS_ADDRESS points at a bus nobody listens on: no logind.
 # CMD sees PRESENCE, a helper: "$PRESENCE" lock|unlock|ss-on|ss-off|inhibit|uninhibit.
+# Exit status: CMD's; 2 when a mock does not come up. Readiness, logging and the removal of its
+# run directory come from lib.sh.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 self="$here/$(basename "$0")"
+HARNESS_NAME="presence mocks"
+# shellcheck source=Tests/TestSupport/Harness/lib.sh
+. "$here/lib.sh"
 
 case "${1:-}" in
 lock | unlock)
@@ -48,27 +53,30 @@ while [ $# -gt 0 ]; do
   *) break ;;
   esac
 done
-[ $# -gt 0 ] || { echo "usage: $0 [--logind] [--screensaver gnome|freedesktop] [--inhibition] CMD [ARG...]" >&2; exit 2; }
+HARNESS_FAILURE_STATUS=2
+[ $# -gt 0 ] || harness_die "usage: $0 [--logind] [--screensaver gnome|freedesktop] [--inhibition] CMD [ARG...]"
 : "${DBUS_SESSION_BUS_ADDRESS:?run inside with-notification-server.sh}"
 
 run=$(mktemp -d "${TMPDIR:-/tmp}/presence-mocks-XXXXXX")
-wait_name() { # BUS NAME
-  for _ in $(seq 200); do
-    gdbus call "--$1" -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner "$2" 2>/dev/null \
-      | grep -q true && return 0
-    sleep 0.05
-  done
-  echo "presence mocks: $2 did not appear on the $1 bus" >&2
-  exit 2
+# Its processes end with with-notification-server.sh's teardown (its subreaper); the directory here.
+at_exit rm -rf "$run"
+# Generous for a loaded two-core machine: a limit only ends a wait that will never succeed.
+limit=60
+has_owner() { # BUS NAME
+  gdbus call "--$1" -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner "$2" 2>/dev/null |
+    grep -q true
+}
+wait_name() { # PID BUS NAME
+  wait_alive "$1" "$limit" "$3 on the $2 bus" has_owner "$2" "$3" || harness_die "$3 did not appear on the $2 bus"
 }
 
 export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$run/no-system-bus
 if [ $logind = 1 ]; then
   dbus-daemon --session --nofork --address="unix:path=$run/system" >/dev/null 2>"$run/system.log" &
   export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$run/system
-  for _ in $(seq 100); do [ -S "$run/system" ] && break; sleep 0.05; done
+  wait_alive $! "$limit" "the system bus's socket" test -S "$run/system" || harness_die "the system bus did not start: $(cat "$run/system.log")"
   /usr/bin/python3 -m dbusmock --system --template logind >/dev/null 2>"$run/logind.log" &
-  wait_name system org.freedesktop.login1
+  wait_name $! system org.freedesktop.login1
   gdbus call --system -d org.freedesktop.login1 -o /org/freedesktop/login1 \
     -m org.freedesktop.DBus.Mock.AddSession c1 seat0 "$(id -u)" "$(id -un)" true >/dev/null
   export XDG_SESSION_ID=c1
@@ -77,18 +85,18 @@ case "$screensaver" in
 "") ;;
 gnome)
   /usr/bin/python3 -m dbusmock --template gnome_screensaver >/dev/null 2>"$run/screensaver.log" &
-  wait_name session org.gnome.ScreenSaver
+  wait_name $! session org.gnome.ScreenSaver
   ;;
 freedesktop)
   /usr/bin/python3 -m dbusmock org.freedesktop.ScreenSaver /org/freedesktop/ScreenSaver org.freedesktop.ScreenSaver \
     >/dev/null 2>"$run/screensaver.log" &
-  wait_name session org.freedesktop.ScreenSaver
+  wait_name $! session org.freedesktop.ScreenSaver
   gdbus call --session -d org.freedesktop.ScreenSaver -o /org/freedesktop/ScreenSaver -m org.freedesktop.DBus.Mock.AddProperty \
     org.freedesktop.ScreenSaver Active "<false>" >/dev/null
   gdbus call --session -d org.freedesktop.ScreenSaver -o /org/freedesktop/ScreenSaver -m org.freedesktop.DBus.Mock.AddMethod \
     org.freedesktop.ScreenSaver GetActive "" b "ret = self.Get('org.freedesktop.ScreenSaver', 'Active')" >/dev/null
   ;;
-*) echo "presence mocks: --screensaver gnome or freedesktop" >&2; exit 2 ;;
+*) harness_die "--screensaver gnome or freedesktop" ;;
 esac
 export PRESENCE_SCREENSAVER=$screensaver
 if [ $inhibition = 1 ]; then

@@ -10,16 +10,25 @@
 # The manager reads units from XDG_CONFIG_HOME, which must point at a sandbox: the harness
 # masks the manager's own dbus.socket there, so that the bus started here stays the only one,
 # and every user unit the machine has that is neither systemd's own nor dailyquote's.
-# Exit status: CMD's; 77 (skip) when not root or without a cgroup2 hierarchy.
+# Exit status: CMD's; 77 (skip) when not root or without a cgroup2 hierarchy; 1 when the
+# session does not come up. Readiness, logging and teardown come from lib.sh; each wait has a
+# limit generous for a loaded two-core machine (it only ends a wait that will never succeed).
 set -euo pipefail
+
+HARNESS_NAME=user-session
+# shellcheck source=Tests/TestSupport/Harness/lib.sh
+. "$(dirname "$0")/lib.sh"
+limit=60
 
 manager_ready() { systemctl --user show-environment >/dev/null 2>&1; }
 
 start_manager() {
+  local pid
   /lib/systemd/systemd --user >>"$USER_SESSION_DIR/systemd.log" 2>&1 &
-  echo $! >"$USER_SESSION_DIR/manager.pid"
-  for _ in $(seq 200); do manager_ready && break; sleep 0.05; done
-  manager_ready || { echo "user-session: the user manager did not start" >&2; cat "$USER_SESSION_DIR/systemd.log" >&2; return 1; }
+  pid=$!
+  echo "$pid" >"$USER_SESSION_DIR/manager.pid"
+  wait_alive "$pid" "$limit" "the user manager to answer" manager_ready ||
+    { harness_log "the user manager did not start"; cat "$USER_SESSION_DIR/systemd.log" >&2; return 1; }
   systemctl --user import-environment DISPLAY DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR TZ
 }
 
@@ -27,9 +36,8 @@ stop_manager() {
   local pid
   pid=$(cat "$USER_SESSION_DIR/manager.pid")
   kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 200); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.05; done
-  echo "user-session: the user manager did not stop" >&2
-  return 1
+  gone() { ! kill -0 "$pid" 2>/dev/null; }
+  wait_until "$limit" "the user manager to stop" gone || { harness_log "the user manager did not stop"; return 1; }
 }
 
 case "${1:-}" in
@@ -37,60 +45,63 @@ case "${1:-}" in
   stop-manager) stop_manager; exit ;;
 esac
 
-[ "$(id -u)" -eq 0 ] || { echo "user-session: needs root" >&2; exit 77; }
-[ -n "${XDG_CONFIG_HOME:-}" ] || { echo "user-session: set XDG_CONFIG_HOME to a sandbox" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || HARNESS_FAILURE_STATUS=77 harness_die "needs root"
+[ -n "${XDG_CONFIG_HOME:-}" ] || harness_die "set XDG_CONFIG_HOME to a sandbox"
 unified=/sys/fs/cgroup/unified
 [ -f "$unified/cgroup.procs" ] || unified=/sys/fs/cgroup
-[ -f "$unified/cgroup.procs" ] || { echo "user-session: no cgroup2 hierarchy" >&2; exit 77; }
+[ -f "$unified/cgroup.procs" ] || HARNESS_FAILURE_STATUS=77 harness_die "no cgroup2 hierarchy"
 
 export USER_SESSION_DIR
 USER_SESSION_DIR=$(mktemp -d)
 export USER_SESSION="$0"
+at_exit rm -rf "$USER_SESSION_DIR"
 cgroup="$unified/dailyquote-session-$$"
-made_marker=0
-made_root=0
 
-cleanup() {
-  set +e
-  # Everything started here lives in the cgroup (the manager's services in sub-groups).
+# The processes in the cgroup, but this shell.
+in_cgroup() { find "$cgroup" -name cgroup.procs -exec cat {} + 2>/dev/null | grep -vx $$; }
+cgroup_empty() { ! in_cgroup >/dev/null; }
+end_cgroup() {
+  # Everything started here lives in the cgroup (the manager's services in sub-groups): SIGTERM,
+  # a second or two to end, then SIGKILL; then this shell leaves it and it goes.
+  local signal pid
   for signal in TERM KILL; do
-    while read -r pid; do
-      [ "$pid" != $$ ] && kill -"$signal" "$pid" 2>/dev/null
-    done < <(find "$cgroup" -name cgroup.procs -exec cat {} + 2>/dev/null)
-    for _ in $(seq 20); do
-      left=$(find "$cgroup" -name cgroup.procs -exec cat {} + 2>/dev/null | grep -vx $$ | wc -l)
-      [ "$left" = 0 ] && break
-      sleep 0.05
-    done
+    for pid in $(in_cgroup); do kill -"$signal" "$pid" 2>/dev/null; done
+    wait_until 2 "the session's processes to end" cgroup_empty 2>/dev/null
   done
   echo $$ >"$unified/cgroup.procs"
   find "$cgroup" -depth -type d -exec rmdir {} \; 2>/dev/null
-  [ $made_root = 1 ] && rmdir /run/systemd/unit-root 2>/dev/null
-  [ $made_marker = 1 ] && rmdir /run/systemd/system 2>/dev/null
-  rm -rf "$USER_SESSION_DIR"
 }
-trap cleanup EXIT
 
 # systemd only runs a user instance where systemd looks booted; and a booted system's PID 1
 # makes /run/systemd/unit-root, where a service's mount namespace is put together.
-if [ ! -d /run/systemd/system ]; then mkdir -p /run/systemd/system; made_marker=1; fi
-if [ ! -d /run/systemd/unit-root ]; then mkdir -m 0700 /run/systemd/unit-root; made_root=1; fi
+if [ ! -d /run/systemd/system ]; then
+  mkdir -p /run/systemd/system
+  at_exit rmdir /run/systemd/system
+fi
+if [ ! -d /run/systemd/unit-root ]; then
+  mkdir -m 0700 /run/systemd/unit-root
+  at_exit rmdir /run/systemd/unit-root
+fi
 mkdir "$cgroup"
+at_exit end_cgroup
 echo $$ >"$cgroup/cgroup.procs"
 
 export XDG_RUNTIME_DIR="$USER_SESSION_DIR/runtime"
 mkdir -m 0700 "$XDG_RUNTIME_DIR"
 export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
 dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --nofork --nopidfile >"$USER_SESSION_DIR/dbus.log" 2>&1 &
-for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/bus" ] && break; sleep 0.05; done
+wait_alive $! "$limit" "the session bus's socket" test -S "$XDG_RUNTIME_DIR/bus" ||
+  { cat "$USER_SESSION_DIR/dbus.log" >&2; harness_die "the session bus did not start"; }
 
 display=""
 for n in $(seq 401 700); do
   if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then display=$n; break; fi
 done
+[ -n "$display" ] || harness_die "no free X display in :401-:700"
 Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >"$USER_SESSION_DIR/xvfb.log" 2>&1 &
 export DISPLAY=":$display"
-for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.05; done
+wait_alive $! "$limit" "Xvfb's socket" test -e "/tmp/.X11-unix/X$display" ||
+  { cat "$USER_SESSION_DIR/xvfb.log" >&2; harness_die "Xvfb did not start"; }
 dbus-update-activation-environment DISPLAY
 
 cat >"$USER_SESSION_DIR/dunstrc" <<'CONF'
@@ -110,12 +121,13 @@ if [ -n "${USER_SESSION_MOCK_CAPABILITIES:-}" ]; then
 else
   dunst -config "$USER_SESSION_DIR/dunstrc" >"$USER_SESSION_DIR/dunst.log" 2>&1 &
 fi
+server_pid=$!
 owned() {
   dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
     org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
 }
-for _ in $(seq 200); do owned && break; sleep 0.05; done
-owned || { echo "user-session: dunst did not start" >&2; cat "$USER_SESSION_DIR/dunst.log" >&2; exit 1; }
+wait_alive "$server_pid" "$limit" "the notification server's name" owned ||
+  { cat "$USER_SESSION_DIR/dunst.log" >&2; harness_die "dunst did not start"; }
 
 # With dbus-user-session installed, the manager would bind its own bus at the same path once
 # ours is gone from it (after a restart), and services would talk to a second bus.

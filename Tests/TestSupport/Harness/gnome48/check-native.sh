@@ -16,7 +16,9 @@ dq=${DQ:-$here/.build/release/dailyquote}
 [ -x "$dq" ] || { echo "check-native: no dailyquote binary at $dq (run make build, or set DQ)" >&2; exit 1; }
 
 staged=$(mktemp -d)
-trap 'rm -rf "$staged"' EXIT
+# shellcheck source=Tests/TestSupport/Harness/lib.sh
+. "$here/Tests/TestSupport/Harness/lib.sh"
+at_exit rm -rf "$staged"
 "$here/packaging/stage-app.sh" "$staged" /usr/local
 appid=io.github.dailyquote.DailyQuote
 files=(--file "$staged/usr/local/share/dbus-1/services/$appid.service=/usr/local/share/dbus-1/services/$appid.service"

@@ -10,7 +10,9 @@ mkdir -p "$results"
 # The application id's desktop entry, as the package installs it (notify then takes GNOME's own
 # interface; libnotify's portal path is what a fallback would meet).
 staged=$(mktemp -d)
-trap 'rm -rf "$staged"' EXIT
+# shellcheck source=Tests/TestSupport/Harness/lib.sh
+. "$here/Tests/TestSupport/Harness/lib.sh"
+at_exit rm -rf "$staged"
 "$here/packaging/stage-app.sh" "$staged" /usr/local
 app=io.github.dailyquote.DailyQuote
 GNOME48_KEEP_LOGS="$results/portal" "$here/scripts/gnome48" run \

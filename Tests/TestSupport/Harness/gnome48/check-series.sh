@@ -17,7 +17,9 @@ dq=${DQ:-$here/.build/release/dailyquote}
 [ -x "$dq" ] || { echo "check-series: no dailyquote binary at $dq (run make build, or set DQ)" >&2; exit 1; }
 
 staged=$(mktemp -d)
-trap 'rm -rf "$staged"' EXIT
+# shellcheck source=Tests/TestSupport/Harness/lib.sh
+. "$here/Tests/TestSupport/Harness/lib.sh"
+at_exit rm -rf "$staged"
 "$here/packaging/stage-app.sh" "$staged" /usr/local
 appid=io.github.dailyquote.DailyQuote
 icon=(--file "$staged/usr/local/share/icons/hicolor/scalable/apps/$appid.svg=/usr/local/share/icons/hicolor/scalable/apps/$appid.svg")

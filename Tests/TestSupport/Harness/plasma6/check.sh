@@ -18,7 +18,9 @@ dq=${DQ:-$here/.build/release/dailyquote}
 [ -x "$dq" ] || { echo "plasma6 check: no dailyquote binary at $dq (run make build, or set DQ)" >&2; exit 1; }
 
 staged=$(mktemp -d)
-trap 'rm -rf "$staged"' EXIT
+# shellcheck source=Tests/TestSupport/Harness/lib.sh
+. "$here/Tests/TestSupport/Harness/lib.sh"
+at_exit rm -rf "$staged"
 "$here/packaging/stage-app.sh" "$staged" /usr/local >/dev/null
 appid=io.github.dailyquote.DailyQuote
 share=$staged/usr/local/share
