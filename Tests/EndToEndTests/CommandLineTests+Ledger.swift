@@ -9,7 +9,8 @@ extension CommandLineTests {
         for (late, posts) in [("06:00:05", true), ("06:01:01", false)] {
             let sandbox = Sandbox()
             let config = try sandbox.config("[delivery]\nhour = 8\ntime_zone = \"Europe/Berlin\"\ncatch_up = \"0\"\n")
-            let report = try NotificationSession(sandbox: sandbox).run("notify-steps.sh", ["2026-06-01 \(late)", "n"], environment: ["CONFIG": config])
+            let report = try NotificationSession(sandbox: sandbox).run(
+                "notify-steps.sh", ["2026-06-01 \(late)", "n"], environment: ["CONFIG": config])
             #expect(report.files["n.rc"] == "0\n", "\(report.files["n.err"] ?? "")")
             #expect(report.calls.count == (posts ? 1 : 0), "\(late): \(report.files["n.out"] ?? "")")
         }
@@ -21,7 +22,8 @@ extension CommandLineTests {
         let config = try sandbox.config(Self.berlin0800)
         try sandbox.home.write("state/dailyquote/state.json", "{\"lastPlannedAt\": \"garbage")
         let report = try NotificationSession(sandbox: sandbox).run(
-            "notify-steps.sh", ["now", "now", "2026-06-01 06:00:05", "due", "2026-06-01 06:10:00", "again"], environment: ["CONFIG": config])
+            "notify-steps.sh", ["now", "now", "2026-06-01 06:00:05", "due", "2026-06-01 06:10:00", "again"], environment: ["CONFIG": config]
+        )
         #expect(report.files["now.rc"] == "0\n", "\(report.files["now.err"] ?? "")")
         #expect(report.files["due.rc"] == "0\n", "\(report.files["due.err"] ?? "")")
         #expect(report.files["due.out"]?.hasPrefix("posted ") == true)
@@ -50,7 +52,8 @@ extension CommandLineTests {
         #expect((json["futureRecords"] as? [String])?.isEmpty == false)
         let doctor = try sandbox.run(["doctor", "--offline", "--config", config])
         #expect(doctor.stdout.contains("FAIL clock: the ledger records"), "\(doctor.stdout)")
-        let report = try NotificationSession(sandbox: sandbox).run("notify-steps.sh", ["2026-06-01 06:00:05", "due"], environment: ["CONFIG": config])
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", ["2026-06-01 06:00:05", "due"], environment: ["CONFIG": config])
         #expect(report.files["due.out"]?.hasPrefix("posted ") == true, "\(report.files["due.out"] ?? "") \(report.files["due.err"] ?? "")")
     }
 

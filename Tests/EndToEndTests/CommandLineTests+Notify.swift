@@ -116,7 +116,8 @@ extension CommandLineTests {
             ("2026-06-03 09:30:00", "missed"),  // 11:30 CEST: 3.5 h late, past catch-up
             ("2026-06-06 06:10:00", "after3days"),  // asleep since the 3rd: one notification
         ]
-        let report = try NotificationSession(sandbox: sandbox).run("notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
         for (_, name) in steps { #expect(report.files["\(name).rc"] == "0\n", "\(name): \(report.files["\(name).err"] ?? "")") }
         #expect(
             report.files["early.out"]?.hasPrefix("nothing due; next delivery Mon 2026-06-01 08:00 CEST (in 1m)") == true,
@@ -141,7 +142,8 @@ extension CommandLineTests {
             ("2026-10-25 00:30:05", "firstOccurrence"),  // 02:30:05 CEST
             ("2026-10-25 01:30:05", "secondOccurrence"),  // 02:30:05 CET
         ]
-        let report = try NotificationSession(sandbox: sandbox).run("notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
         #expect(
             report.files["beforeJump.out"]?.hasPrefix("nothing due; next delivery Sun 2026-03-29 03:00 CEST") == true,
             "\(report.files["beforeJump.out"] ?? "")")

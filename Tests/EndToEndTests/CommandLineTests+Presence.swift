@@ -222,7 +222,10 @@ extension CommandLineTests {
         environment["CONFIG"] = config
         let result = try ProcessRunner.run(
             RepositoryPaths.support("with-notification-server.sh"),
-            ["--server", "plasma", RepositoryPaths.support("with-presence-mocks.sh"), RepositoryPaths.support("cli/presence-plasma-inhibited.sh")],
+            [
+                "--server", "plasma", RepositoryPaths.support("with-presence-mocks.sh"),
+                RepositoryPaths.support("cli/presence-plasma-inhibited.sh"),
+            ],
             environment: environment)
         func file(_ name: String) -> String { (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")

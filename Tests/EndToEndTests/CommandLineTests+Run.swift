@@ -98,7 +98,8 @@ extension CommandLineTests {
     func pendingStopAcrossReexec() throws {
         let sandbox = Sandbox()
         let result = try ProcessRunner.run(
-            "/usr/bin/timeout", ["-s", "KILL", "20", RepositoryPaths.support("cli/exec-with-pending-stop.py"), RepositoryPaths.binary], environment: sandbox.environment)
+            "/usr/bin/timeout", ["-s", "KILL", "20", RepositoryPaths.support("cli/exec-with-pending-stop.py"), RepositoryPaths.binary],
+            environment: sandbox.environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("received signal 2; stopping"), "\(result.stderr)")
     }

@@ -76,7 +76,8 @@ extension CommandLineTests {
             ("2026-06-03 05:00:00", "afterPair"),
             ("2026-06-03 05:01:00", "afterPairAgain"),
         ]
-        let report = try NotificationSession(sandbox: sandbox).run("notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
         for (_, name) in steps { #expect(report.files["\(name).rc"] == "0\n", "\(name): \(report.files["\(name).err"] ?? "")") }
         #expect(report.files["morning.out"]?.contains("for Mon 2026-06-01 08:00 CEST") == true, "\(report.files["morning.out"] ?? "")")
         #expect(report.files["morningAgain.out"]?.hasPrefix("nothing due; next delivery Mon 2026-06-01 20:00 CEST") == true)
@@ -107,7 +108,8 @@ extension CommandLineTests {
             #"{"author":"Seneca","planned":"2026-06-01T08:00:00+02:00","plannedAt":1780293600,"plannedDay":"2026-06-01","posted":"2026-06-01T08:00:01+02:00","postedAt":1780293601,"reason":"cache","server":"dunst","source":"zenquotes","text":"Luck is what happens when preparation meets opportunity."}"#
                 + "\n")
         let steps: [(String, String)] = [("2026-06-01 06:30:00", "morning"), ("2026-06-01 18:00:02", "evening")]
-        let report = try NotificationSession(sandbox: sandbox).run("notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
         #expect(report.files["morning.out"]?.hasPrefix("nothing due") == true, "\(report.files["morning.out"] ?? "")")
         #expect(report.files["evening.out"]?.contains("for Mon 2026-06-01 20:00 CEST") == true, "\(report.files["evening.out"] ?? "")")
         #expect(report.calls.count == 1)

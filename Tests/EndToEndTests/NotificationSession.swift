@@ -46,7 +46,8 @@ struct NotificationSession {
         environment["W"] = work.path
         environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-notification-server.sh"), [RepositoryPaths.support("cli/notification-session.sh"), name] + arguments,
+            RepositoryPaths.support("with-notification-server.sh"),
+            [RepositoryPaths.support("cli/notification-session.sh"), name] + arguments,
             environment: environment)
         let calls = (try? JSONDecoder().decode([Call].self, from: Data(contentsOf: URL(fileURLWithPath: work.url("calls.json"))))) ?? []
         var summaries: [String] = []
