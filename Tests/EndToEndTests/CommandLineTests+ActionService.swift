@@ -11,16 +11,8 @@ extension CommandLineTests {
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         // Killed by the signal's default action, it would end with 143; left alone, after 5 s idle.
-        let script = """
-            "$DQ" action-service 2>"$HOME/service.err" & pid=$!
-            for _ in $(seq 250); do
-              dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \\
-                org.freedesktop.DBus.NameHasOwner string:io.github.dailyquote.DailyQuote 2>/dev/null | grep -q true && break
-              sleep 0.02
-            done
-            kill -TERM "$pid"; wait "$pid"; echo "status=$?"
-            """
-        let result = try ProcessRunner.run("/usr/bin/dbus-run-session", ["--", "bash", "-c", script], environment: environment)
+        let result = try ProcessRunner.run(
+            "/usr/bin/dbus-run-session", ["--", RepositoryPaths.support("cli/action-service-stop.sh")], environment: environment)
         #expect(result.stdout.contains("status=0"), "\(result.stdout) \(result.stderr)")
     }
 }

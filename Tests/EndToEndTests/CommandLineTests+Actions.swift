@@ -6,15 +6,9 @@ import Testing
 /// python3-dbusmock's notification server, on which the test presses buttons
 /// (`"$NOTIFICATION_SERVER" invoke ID ACTION` emits `ActionInvoked`).
 extension CommandLineTests {
-    /// `"$DQ" notify --now`, then waits until its holder has marked the hold.
-    static let notifyAndWait = """
-        "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-        for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
-        """
-
-    /// Waits until `actions.jsonl` has `$1` lines.
-    static let waitForActions =
-        #"wait_actions() { for _ in $(seq 100); do [ "$(wc -l <"$XDG_STATE_HOME/dailyquote/actions.jsonl" 2>/dev/null || echo 0)" -ge "$1" ] && break; sleep 0.05; done; }"#
+    /// Script line defining `wait_actions N` (waits until `actions.jsonl` has N lines), for
+    /// DesktopShellTests' inline script; the scenario files get it from `cli/scenario.sh`.
+    static let waitForActions = ". \"\(RepositoryPaths.support("cli/scenario.sh"))\""
 
     /// The Notify calls in the mock server's log; a call's lines (a body of several lines) joined.
     static func notifyCalls(_ log: String) -> [String] {
@@ -30,24 +24,7 @@ extension CommandLineTests {
     func saveTwice() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body actions",
-            """
-            \(Self.holderPID)
-            \(Self.waitForActions)
-            \(Self.notifyAndWait)
-            holder_pid >"$W/pid"
-            "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 1
-            "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 2
-            "$DQ" favorites --json >"$W/favorites.json" 2>"$W/favorites.err"
-            cp "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl" "$W/favorites-file"
-            "$DQ" favorites >"$W/favorites.txt" 2>&1
-            "$DQ" show --favorite >"$W/show.txt" 2>&1
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" history >"$W/history.txt"
-            "$DQ" status --json >"$W/status.json" 2>/dev/null
-            "$DQ" status >"$W/status.txt" 2>/dev/null
-            cp "$MOCK_LOG" "$W/mock.log"
-            """)
+            sandbox, capabilities: "body actions", harness: "actions-save-twice.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(!file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder answers the buttons")
@@ -80,21 +57,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = [\"another\", \"save\"]\n")
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body actions",
-            """
-            \(Self.holderPID)
-            \(Self.waitForActions)
-            \(Self.notifyAndWait)
-            "$NOTIFICATION_SERVER" invoke 1 another; wait_actions 1
-            for _ in $(seq 100); do [ "$(grep -c 'Notify "dailyquote"' "$MOCK_LOG")" -ge 2 ] && break; sleep 0.05; done
-            sleep 0.3
-            "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 2
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" history >"$W/history.txt"
-            "$DQ" favorites --json >"$W/favorites.json"
-            cat "$XDG_STATE_HOME/dailyquote/state.json" >"$W/state.json" 2>/dev/null
-            cp "$MOCK_LOG" "$W/mock.log"
-            """)
+            sandbox, capabilities: "body actions", harness: "actions-another.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         let calls = Self.notifyCalls(file("mock.log"))
@@ -125,29 +88,7 @@ extension CommandLineTests {
     func copyUnderXvfb(tool: String) throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body actions",
-            """
-            for t in xclip \(tool) Xvfb; do command -v $t >/dev/null || { echo "$t is not installed; run scripts/install-deps" >&2; exit 2; }; done
-            exec 5>"$W/display"; Xvfb -displayfd 5 -nolisten tcp >/dev/null 2>&1 & xvfb=$!; exec 5>&-
-            for _ in $(seq 100); do [ -s "$W/display" ] && break; sleep 0.05; done
-            export DISPLAY=":$(cat "$W/display")"
-            unset WAYLAND_DISPLAY
-            # The only clipboard tool notify and its holder can find.
-            mkdir "$W/bin"; ln -s "$(command -v \(tool))" "$W/bin/\(tool)"
-            \(Self.holderPID)
-            \(Self.waitForActions)
-            PATH="$W/bin" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
-            pid=$(holder_pid)
-            "$NOTIFICATION_SERVER" invoke 1 copy; wait_actions 1
-            sleep 0.5
-            kill -TERM "$pid"
-            for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
-            kill -0 "$pid" 2>/dev/null && echo alive >"$W/holder-alive"
-            xclip -o -selection clipboard >"$W/clipboard" 2>"$W/clipboard.err"
-            "$DQ" history --json >"$W/history.json"
-            kill "$xvfb"
-            """)
+            sandbox, capabilities: "body actions", harness: "actions-copy-x11.sh", [tool])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(file("holder-alive").isEmpty, "the holder did not end")
@@ -165,14 +106,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", config)
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: capabilities,
-            """
-            \(Self.holderPID)
-            "$DQ" notify --now >"$W/now.out" 2>&1; echo $? >"$W/now.rc"
-            holder_pid >"$W/pid"
-            ls "$XDG_STATE_HOME/dailyquote" >"$W/state-files"
-            cp "$MOCK_LOG" "$W/mock.log"
-            """)
+            sandbox, capabilities: capabilities, harness: "notify-no-holder.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.out"))")
         #expect(file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
@@ -187,22 +121,7 @@ extension CommandLineTests {
     func failedCopy() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body actions",
-            """
-            command -v wl-copy >/dev/null || { echo "wl-copy is not installed; run scripts/install-deps" >&2; exit 2; }
-            # The only clipboard tool, under a Wayland display that no compositor serves.
-            mkdir "$W/bin"; ln -s "$(command -v wl-copy)" "$W/bin/wl-copy"
-            export WAYLAND_DISPLAY=wayland-nobody-here
-            \(Self.waitForActions)
-            PATH="$W/bin" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
-            "$NOTIFICATION_SERVER" invoke 1 copy; wait_actions 1
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" history >"$W/history.txt"
-            "$DQ" status --json >"$W/status.json" 2>/dev/null
-            "$DQ" status >"$W/status.txt" 2>/dev/null
-            PATH="$W/bin:$PATH" "$DQ" doctor --offline >"$W/doctor.txt" 2>&1; echo $? >"$W/doctor.rc"
-            """)
+            sandbox, capabilities: "body actions", harness: "actions-failed-copy.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
@@ -223,15 +142,7 @@ extension CommandLineTests {
     func noClipboardTool() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body actions",
-            """
-            # A PATH without any clipboard program.
-            mkdir "$W/empty"
-            PATH="$W/empty" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
-            PATH="$W/empty" "$DQ" doctor --offline >"$W/doctor.txt" 2>&1
-            cp "$MOCK_LOG" "$W/mock.log"
-            """)
+            sandbox, capabilities: "body actions", harness: "actions-no-clipboard.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         let calls = Self.notifyCalls(file("mock.log"))
@@ -344,29 +255,9 @@ extension CommandLineTests {
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
-        let script = """
-            set -u
-            \(Self.holderPID)
-            \(Self.waitForActions)
-            press() {  # a button's label: dunst's context menu ("dmenu" in the harness) picks it
-              echo "$1" >"$NOTIFICATION_SERVER_RUN/dmenu-choice"
-              dunstctl action 0
-            }
-            "$DQ" notify --now >"$W/now1.out" 2>"$W/now1.err"; echo $? >"$W/now1.rc"
-            holder_pid >"$W/pid1"
-            sleep 0.3  # dunst shows it on its next redraw
-            press Copy; wait_actions 1
-            # dunst keeps it after a press (resident): the next post replaces it.
-            "$DQ" notify --now >"$W/now2.out" 2>"$W/now2.err"
-            sleep 0.3
-            press Save; wait_actions 2
-            sleep 0.3
-            xclip -o -selection clipboard >"$W/clipboard" 2>"$W/clipboard.err"
-            "$DQ" favorites --json >"$W/favorites.json"
-            "$DQ" history --json >"$W/history.json"
-            """
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-notification-server.sh"), ["--server", "dunst", "bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-notification-server.sh"), ["--server", "dunst", RepositoryPaths.support("cli/dunst-buttons.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now1.rc") == "0\n", "\(file("now1.err"))")

@@ -151,12 +151,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
-        let script = """
-            "$DQ" 2>"$HOME/run.log" & r=$!
-            for _ in $(seq 200); do grep -q 'scheduler started' "$HOME/run.log" && break; sleep 0.05; done
-            kill -INT $r; wait $r; echo "status $?"; cat "$HOME/run.log"
-            """
-        let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        let result = try ProcessRunner.run(RepositoryPaths.support("cli/bare-command-run.sh"), [], environment: environment)
         #expect(result.stdout.hasPrefix("status 0\n"), "\(result.stdout)")
         #expect(result.stdout.contains("scheduler started: every day at 08:00, UTC"))
         #expect(result.stdout.contains("received signal 2; stopping"))

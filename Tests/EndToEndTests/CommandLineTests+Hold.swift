@@ -6,8 +6,27 @@ import Testing
 /// notification on servers that keep notifications (`persistence`), against python3-dbusmock's
 /// notification server, whose capabilities the test chooses and which closes notifications on demand.
 extension CommandLineTests {
+    /// Runs the scenario `cli/NAME` (a file under Tests/TestSupport/Harness) against the
+    /// harness's `mock` server with `$DQ`, `$W`, the sandbox's environment and `environment`;
+    /// the harness ends every holder left behind.
+    static func mockSession(
+        _ sandbox: Sandbox, capabilities: String, harness name: String, _ arguments: [String] = [],
+        environment extra: [String: String] = [:]
+    ) throws -> (ProcessResult, (String) -> String) {
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment.merging(extra) { _, new in new }
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        environment["MOCK_CAPABILITIES"] = capabilities
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-notification-server.sh"),
+            ["--server", "mock", RepositoryPaths.support("cli/\(name)")] + arguments, environment: environment)
+        return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
+    }
+
     /// Runs `script` against the harness's `mock` server with `$DQ`, `$W` and the sandbox's
     /// environment; the harness ends every holder left behind.
+    // Kept for DesktopShellTests and TranslationsTests until their scripts are files too.
     static func mockSession(_ sandbox: Sandbox, capabilities: String, _ script: String) throws -> (ProcessResult, (String) -> String) {
         let work = TemporaryDirectory()
         var environment = sandbox.environment
@@ -20,30 +39,15 @@ extension CommandLineTests {
         return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
     }
 
-    /// `"$DQ" status --json`'s holder PID, or empty.
-    static let holderPID =
-        #"holder_pid() { "$DQ" status --json 2>/dev/null | python3 -c 'import json,sys; h=json.load(sys.stdin).get("holder"); "#
-        + #"print(h["pid"] if h else "")'; }"#
+    /// Script lines defining `holder_pid`, for DesktopShellTests' inline script; the scenario
+    /// files get it from `cli/scenario.sh`.
+    static let holderPID = ". \"\(RepositoryPaths.support("cli/scenario.sh"))\""
 
     @Test("On a server with persistence, notify exits at once and a holder keeps the notification until the server closes it")
     func holderKeepsUntilClosed() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body body-markup persistence",
-            """
-            \(Self.holderPID)
-            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            pid=$(holder_pid); echo "$pid" >"$W/pid"
-            [ -n "$pid" ] && kill -0 "$pid" && echo alive >"$W/alive"
-            "$DQ" status >"$W/status.txt" 2>/dev/null
-            "$NOTIFICATION_SERVER" close 1 2
-            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/closed.jsonl" ] && break; sleep 0.05; done
-            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            holder_pid >"$W/pid-after"
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" history >"$W/history.txt"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
-            """)
+            sandbox, capabilities: "body body-markup persistence", harness: "hold-until-closed.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(file("now.out").hasPrefix("posted "))
@@ -62,29 +66,7 @@ extension CommandLineTests {
     func holderLeavesStandardError() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body body-markup persistence",
-            """
-            \(Self.holderPID)
-            timeout 20 bash -c '"$DQ" notify --now 2>&1 | cat' >"$W/piped.out"; echo $? >"$W/piped.rc"
-            pid=$(holder_pid)
-            [ -n "$pid" ] && kill -0 "$pid" && echo alive >"$W/alive"
-            readlink "/proc/$pid/fd/2" >"$W/stderr-link"
-            kill -TERM "$pid"
-            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            "$DQ" notify --now >/dev/null 2>>"$W/file.err"
-            pid=$(holder_pid)
-            readlink "/proc/$pid/fd/2" >"$W/file-link"
-            kill -TERM "$pid"
-            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            # A journal stream is a socket (here a FIFO) that JOURNAL_STREAM names by device and inode.
-            mkfifo "$W/journal"
-            cat "$W/journal" >/dev/null &
-            (exec 2>"$W/journal"; JOURNAL_STREAM=$(stat -c '%d:%i' "$W/journal") "$DQ" notify --now >/dev/null)
-            pid=$(holder_pid)
-            readlink "/proc/$pid/fd/2" >"$W/journal-link"
-            kill -TERM "$pid"
-            wait
-            """)
+            sandbox, capabilities: "body body-markup persistence", harness: "hold-standard-error.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("piped.rc") == "0\n", "the pipe waited for the holder: \(file("piped.out"))")
         #expect(file("piped.out").hasPrefix("posted "), "\(file("piped.out"))")
@@ -100,22 +82,7 @@ extension CommandLineTests {
     func nextDeliveryReplaces() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body body-markup persistence actions",
-            """
-            \(Self.holderPID)
-            "$DQ" notify --now >/dev/null 2>"$W/err1"; first=$(holder_pid)
-            "$DQ" notify --now >/dev/null 2>"$W/err2"; second=$(holder_pid)
-            echo "$first $second" >"$W/pids"
-            for _ in $(seq 200); do grep -q 'CloseNotification 1$' "$MOCK_LOG" && break; sleep 0.05; done
-            grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-first"
-            grep -c 'Notify "dailyquote" 1 ' "$MOCK_LOG" >"$W/in-place"
-            kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
-            kill -TERM "$second"
-            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            holder_pid >"$W/pid-after"
-            "$DQ" history --json >"$W/history.json"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
-            """)
+            sandbox, capabilities: "body body-markup persistence actions", harness: "hold-next-replaces.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(pids.count == 2 && pids[0] != pids[1] && !pids[0].isEmpty, "\(file("pids")) \(file("err1")) \(file("err2"))")
@@ -134,20 +101,7 @@ extension CommandLineTests {
     func holderIsForked() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body body-markup persistence actions",
-            """
-            \(Self.holderPID)
-            # Started through a link of another name: a forked holder keeps that name as argv[0]; a
-            # started one is the resolved binary (/proc/self/exe).
-            ln -s "$DQ" "$W/dailyquote-link"
-            "$W/dailyquote-link" notify --now >/dev/null 2>"$W/err1" 9>"$W/extra"; first=$(holder_pid)
-            tr '\\0' '\\n' <"/proc/$first/cmdline" >"$W/cmdline"
-            for fd in /proc/$first/fd/*; do readlink "$fd"; done >"$W/fds"
-            "$W/dailyquote-link" notify --now >/dev/null 2>"$W/err2"; second=$(holder_pid)
-            kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
-            echo "$first $second" >"$W/pids"
-            kill -TERM "$second"
-            """)
+            sandbox, capabilities: "body body-markup persistence actions", harness: "hold-forked.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let words = file("cmdline").split(separator: "\n")
         #expect(
@@ -168,15 +122,7 @@ extension CommandLineTests {
             #"{"notification":{"appName":"dailyquote","summary":"Quote of the Day","body":"3 < 5 && 7 > 2","icon":"dailyquote","#
             + #""urgency":"normal","expireMilliseconds":-1,"desktopEntry":"dailyquote"},"until":\#(until)}"#
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body persistence",
-            """
-            echo '\(request)' | "$DQ" hold >"$W/reply" 2>"$W/hold.err" & h=$!
-            for _ in $(seq 100); do [ -s "$W/reply" ] && break; sleep 0.05; done
-            sleep 0.2
-            kill -TERM $h; wait $h; echo $? >"$W/status"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
-            grep -c 'CloseNotification 1' "$MOCK_LOG" >"$W/close-count"
-            """)
+            sandbox, capabilities: "body persistence", harness: "hold-stop.sh", environment: ["REQUEST": request])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("reply").contains("\"holding\":true"), "\(file("reply")) \(file("hold.err"))")
         #expect(file("status") == "0\n", "\(file("hold.err"))")
@@ -191,13 +137,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", config)
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: capabilities,
-            """
-            \(Self.holderPID)
-            "$DQ" notify --now >"$W/now.out" 2>&1; echo $? >"$W/now.rc"
-            holder_pid >"$W/pid"
-            ls "$XDG_STATE_HOME/dailyquote" >"$W/state-files"
-            """)
+            sandbox, capabilities: capabilities, harness: "notify-no-holder.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.out"))")
         #expect(file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)

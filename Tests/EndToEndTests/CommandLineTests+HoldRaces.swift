@@ -3,21 +3,11 @@ import TestSupport
 import Testing
 
 /// The holder's races (issue 21), each against python3-dbusmock's notification server, whose
-/// `Notify` the test can slow down or make fail (`mock_notify CODE` replaces its body).
+/// `Notify` the test can slow down or make fail (`mock_notify CODE` in `cli/scenario.sh` replaces its body).
 ///
 /// Each of these failed on the holder before the post came first (`DAILYQUOTE_BIN` pointed at
 /// that build): see the closing note of issue 21.
 extension CommandLineTests {
-    /// `mock_notify CODE`: replaces the mock server's `Notify` with CODE (Python, dbusmock's
-    /// `args`/`ret` conventions), through dbusmock's own `AddMethod`.
-    static let mockNotify = #"""
-        mock_notify() {
-          /usr/bin/python3 -c 'import dbus, sys
-        o = dbus.SessionBus().get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
-        o.AddMethod("org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u", sys.argv[1], dbus_interface="org.freedesktop.DBus.Mock")' "$1"
-        }
-        """#
-
     /// A hold request as `notify` sends it, holding for ten minutes.
     static func holdRequest(body: String = "3 < 5 && 7 > 2") -> String {
         let until = Int(Date().timeIntervalSince1970) + 600
@@ -29,18 +19,7 @@ extension CommandLineTests {
     func stopDuringPost() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body persistence",
-            """
-            \(Self.mockNotify)
-            mock_notify 'time.sleep(1.5); ret = 41'
-            echo '\(Self.holdRequest())' | "$DQ" hold >"$W/reply" 2>"$W/hold.err" & h=$!
-            # The mock logs a call before it runs it: the holder is now inside its Notify call.
-            for _ in $(seq 200); do grep -q '^[0-9.]* Notify "dailyquote"' "$MOCK_LOG" && break; sleep 0.02; done
-            kill -TERM $h; wait $h; echo $? >"$W/status"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
-            grep -c 'CloseNotification 41' "$MOCK_LOG" >"$W/close-count"
-            if [ -e "$XDG_STATE_HOME/dailyquote/hold.json" ]; then echo marked >"$W/marked"; fi
-            """)
+            sandbox, capabilities: "body persistence", harness: "race-stop-during-post.sh", environment: ["REQUEST": Self.holdRequest()])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("notify-count") == "1\n", "the holder never posted: \(file("hold.err"))")
         #expect(file("close-count") == "1\n", "the notification posted during the SIGTERM was left open: \(file("hold.err"))")
@@ -54,22 +33,7 @@ extension CommandLineTests {
     func stuckPreviousHolder() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body body-markup persistence",
-            """
-            \(Self.holderPID)
-            "$DQ" notify --now >/dev/null 2>"$W/err1"; first=$(holder_pid)
-            kill -STOP "$first"
-            "$DQ" notify --now >"$W/out2" 2>"$W/err2"; echo $? >"$W/rc2"
-            second=$(holder_pid)
-            echo "$first $second" >"$W/pids"
-            [ -n "$second" ] && kill -0 "$second" 2>/dev/null && echo alive >"$W/second-alive"
-            for _ in $(seq 100); do kill -0 "$first" 2>/dev/null || break; sleep 0.05; done
-            kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
-            kill -CONT "$first" 2>/dev/null
-            grep -c 'Notify "dailyquote" 1 ' "$MOCK_LOG" >"$W/in-place"
-            grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-first"
-            "$DQ" history --json >"$W/history.json"
-            """)
+            sandbox, capabilities: "body body-markup persistence", harness: "race-stuck-previous.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc2") == "0\n", "\(file("err2"))")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -87,19 +51,7 @@ extension CommandLineTests {
     func failedPostKeepsTheLastQuote() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body body-markup persistence",
-            """
-            \(Self.holderPID)
-            \(Self.mockNotify)
-            "$DQ" notify --now >/dev/null 2>"$W/err1"; first=$(holder_pid)
-            mock_notify 'raise dbus.exceptions.DBusException("refused by the test", name="org.freedesktop.DBus.Error.Failed")'
-            "$DQ" notify --now >"$W/out2" 2>"$W/err2"; echo $? >"$W/rc2"
-            sleep 0.3
-            echo "$first $(holder_pid)" >"$W/pids"
-            kill -0 "$first" 2>/dev/null && echo alive >"$W/first-alive"
-            grep -c 'CloseNotification' "$MOCK_LOG" >"$W/close-count"
-            "$DQ" history --json >"$W/history.json"
-            """)
+            sandbox, capabilities: "body body-markup persistence", harness: "race-failed-post.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc2") == "69\n", "the second post did not fail: \(file("out2")) \(file("err2"))")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -114,26 +66,7 @@ extension CommandLineTests {
     func stopAtBirth() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body actions persistence",
-            """
-            \(Self.holderPID)
-            \(Self.mockNotify)
-            # Slow: a stop sent as the holder appears comes before it could answer, during its Notify call at the latest.
-            mock_notify 'time.sleep(1); ret = 41'
-            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err" & n=$!
-            # The holder is a fork of notify whose arguments read "hold" (or, where notify has threads, a new process).
-            h=; end=$((SECONDS + 30))
-            while [ -z "$h" ] && [ $SECONDS -lt $end ]; do h=$(pgrep -f "^$DQ hold" | head -1); done
-            [ -n "$h" ] && kill -TERM "$h"
-            wait "$n"; echo $? >"$W/now.rc"
-            for _ in $(seq 400); do kill -0 "$h" 2>/dev/null || break; sleep 0.05; done
-            kill -0 "$h" 2>/dev/null && echo alive >"$W/stopped-alive"
-            echo "$h" >"$W/stopped"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
-            grep -c 'CloseNotification 41$' "$MOCK_LOG" >"$W/close-count"
-            pid=$(holder_pid); [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo alive >"$W/holder-alive"
-            "$DQ" history --json >"$W/history.json"
-            """)
+            sandbox, capabilities: "body actions persistence", harness: "race-stop-at-birth.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!file("stopped").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder appeared: \(file("now.err"))")
         #expect(file("stopped-alive").isEmpty, "the stopped holder did not end")
@@ -158,17 +91,7 @@ extension CommandLineTests {
             "config/dailyquote/config.toml",
             "[quotes]\nmax_length = 40\nexclude_authors = [\"Seneca\"]\n[notification]\nactions = [\"another\"]\n")
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body actions",
-            """
-            \(Self.holderPID)
-            \(Self.waitForActions)
-            \(Self.notifyAndWait)
-            for press in 1 2 3 4; do
-              "$NOTIFICATION_SERVER" invoke 1 another; wait_actions "$press"
-              for _ in $(seq 100); do [ "$(grep -c 'Notify "dailyquote"' "$MOCK_LOG")" -gt "$press" ] && break; sleep 0.05; done
-            done
-            "$DQ" history --json >"$W/history.json"
-            """)
+            sandbox, capabilities: "body actions", harness: "race-another-filters.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
@@ -200,27 +123,7 @@ extension CommandLineTests {
             "[delivery]\ntimes = [\(slots)]\ncatch_up = \"1h\"\n[refresh]\nlead = \"\(Int(target - now) - 5)s\"\n"
                 + "[notification]\nactions = [\"save\"]\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: "body actions persistence",
-            """
-            \(Self.holderPID)
-            \(Self.waitForActions)
-            "$DQ" run -vv 2>"$W/run.log" & r=$!
-            for _ in $(seq 600); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.1; done
-            holder=$(holder_pid)
-            echo "$r $holder" >"$W/pids"
-            # After the first slot's post, run sleeps only until the next fetch; it sleeps until a
-            # delivery only once that fetch is done and it has started afresh.
-            for _ in $(seq 1200); do grep -q 'sleeping until .* (delivery)' "$W/run.log" && break; sleep 0.1; done
-            grep -c 'starting afresh after the fetch' "$W/run.log" >"$W/afresh"
-            kill -0 "$holder" 2>/dev/null && echo alive >"$W/holder-after-reexec"
-            "$NOTIFICATION_SERVER" invoke 1 save; wait_actions 1
-            "$DQ" favorites --json >"$W/favorites.json"
-            kill -TERM "$r"; wait "$r"; echo $? >"$W/run-status"
-            kill -0 "$holder" 2>/dev/null && echo alive >"$W/holder-after-run"
-            grep -c 'CloseNotification 1$' "$MOCK_LOG" >"$W/closed-1"
-            kill -TERM "$holder"
-            for _ in $(seq 100); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            """)
+            sandbox, capabilities: "body actions persistence", harness: "run-holder-reexec.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(

@@ -16,17 +16,10 @@ extension CommandLineTests {
         try sandbox.home.write(
             "config/dailyquote/config.toml",
             "[notification]\nactions = [\"copy\", \"save\", \"another\"]\n[[source]]\ntype = \"file\"\npath = \"\(quotes)\"\n")
-        var script = ""
-        for (index, environment) in environments.enumerated() {
-            let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            script += """
-                env -u LANGUAGE -u LC_ALL -u LC_MESSAGES \(assignments) "$DQ" notify --now >"$W/out\(index)" 2>"$W/err\(index)"
-                for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
-
-                """
+        let assignments = environments.map { environment in
+            environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        script += "cp \"$MOCK_LOG\" \"$W/mock.log\"\n"
-        let (result, file) = try Self.mockSession(sandbox, capabilities: "body actions", script)
+        let (result, file) = try Self.mockSession(sandbox, capabilities: "body actions", harness: "notify-in-languages.sh", assignments)
         #expect(result.status == 0, "\(result.stderr)")
         let outputs = environments.indices.map { file("out\($0)") + file("err\($0)") }
         return (Self.notifyCalls(file("mock.log")), outputs)
@@ -80,13 +73,7 @@ extension CommandLineTests {
         let refresh = try german.run(["refresh"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
         let (result, file) = try Self.mockSession(
-            german, capabilities: "body",
-            """
-            "$DQ" notify --now >"$W/out" 2>&1
-            "$DQ" status >"$W/status.txt" 2>/dev/null
-            "$DQ" config path >"$W/path.txt" 2>/dev/null
-            cp "$MOCK_LOG" "$W/mock.log"
-            """)
+            german, capabilities: "body", harness: "notify-status-path.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let cached = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: german.home.url("cache/dailyquote/quote.json"))))
@@ -135,20 +122,12 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         sandbox.extraEnvironment = ["LOCPATH": TestLocales.localePath, "DAILYQUOTE_LOCALEDIR": TestLocales.catalogs]
         try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nhour = 8\nwait_for_presence = true\n")
-        let commands = ["status": "status", "doctor": "doctor --offline", "path": "config path", "notify": "notify --now"]
-        var script = ""
-        for (index, assignments) in environments.enumerated() {
-            for (name, command) in commands.sorted(by: { $0.key < $1.key }) {
-                script += #"env -u LANGUAGE -u LC_ALL -u LC_MESSAGES \#(assignments) "$DQ" \#(command) >"$W/\#(index).\#(name)" 2>&1"#
-                script += "\n"
-            }
-            // Each notify --now posts a bundled quote for want of a cached one.
-            script += "rm -f \"$XDG_STATE_HOME/dailyquote/history.jsonl\"\n"
-        }
-        let (result, file) = try Self.mockSession(sandbox, capabilities: "body", script)
+        // As the scenario names its files, in the order it runs them (`path` is config path).
+        let commands = ["doctor", "notify", "path", "status"]
+        let (result, file) = try Self.mockSession(sandbox, capabilities: "body", harness: "reports-in-languages.sh", environments)
         #expect(result.status == 0, "\(result.stderr)")
         return environments.indices.map { index in
-            Dictionary(uniqueKeysWithValues: commands.keys.map { ($0, file("\(index).\($0)")) })
+            Dictionary(uniqueKeysWithValues: commands.map { ($0, file("\(index).\($0)")) })
         }
     }
 

@@ -9,7 +9,8 @@ extension CommandLineTests {
         for (late, posts) in [("06:00:05", true), ("06:01:01", false)] {
             let sandbox = Sandbox()
             let config = try sandbox.config("[delivery]\nhour = 8\ntime_zone = \"Europe/Berlin\"\ncatch_up = \"0\"\n")
-            let report = try NotificationSession(sandbox: sandbox).run(Self.notifyAt("2026-06-01 \(late)", "n", config: config))
+            let report = try NotificationSession(sandbox: sandbox).run(
+                "notify-steps.sh", ["2026-06-01 \(late)", "n"], environment: ["CONFIG": config])
             #expect(report.files["n.rc"] == "0\n", "\(report.files["n.err"] ?? "")")
             #expect(report.calls.count == (posts ? 1 : 0), "\(late): \(report.files["n.out"] ?? "")")
         }
@@ -21,11 +22,8 @@ extension CommandLineTests {
         let config = try sandbox.config(Self.berlin0800)
         try sandbox.home.write("state/dailyquote/state.json", "{\"lastPlannedAt\": \"garbage")
         let report = try NotificationSession(sandbox: sandbox).run(
-            """
-            "$DQ" notify --now --config \(config) >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            \(Self.notifyAt("2026-06-01 06:00:05", "due", config: config))
-            \(Self.notifyAt("2026-06-01 06:10:00", "again", config: config))
-            """)
+            "notify-steps.sh", ["now", "now", "2026-06-01 06:00:05", "due", "2026-06-01 06:10:00", "again"], environment: ["CONFIG": config]
+        )
         #expect(report.files["now.rc"] == "0\n", "\(report.files["now.err"] ?? "")")
         #expect(report.files["due.rc"] == "0\n", "\(report.files["due.err"] ?? "")")
         #expect(report.files["due.out"]?.hasPrefix("posted ") == true)
@@ -54,7 +52,8 @@ extension CommandLineTests {
         #expect((json["futureRecords"] as? [String])?.isEmpty == false)
         let doctor = try sandbox.run(["doctor", "--offline", "--config", config])
         #expect(doctor.stdout.contains("FAIL clock: the ledger records"), "\(doctor.stdout)")
-        let report = try NotificationSession(sandbox: sandbox).run(Self.notifyAt("2026-06-01 06:00:05", "due", config: config))
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", ["2026-06-01 06:00:05", "due"], environment: ["CONFIG": config])
         #expect(report.files["due.out"]?.hasPrefix("posted ") == true, "\(report.files["due.out"] ?? "") \(report.files["due.err"] ?? "")")
     }
 
@@ -65,12 +64,7 @@ extension CommandLineTests {
         let config = try sandbox.config("[[source]]\ntype = \"zenquotes\"\nurl = \"\(server.url("zen"))\"\n")
         let first = try sandbox.run(["refresh", "--config", config])
         #expect(first.status == 0, "\(first.stderr)")
-        let report = try NotificationSession(sandbox: sandbox).run(
-            """
-            "$DQ" notify --now --config \(config) >"$W/now.out" 2>"$W/now.err"
-            "$DQ" refresh --config \(config) >"$W/refresh.out" 2>"$W/refresh.err"; echo $? >"$W/refresh.rc"
-            "$DQ" history --json >"$W/dq-history.json"
-            """)
+        let report = try NotificationSession(sandbox: sandbox).run("preview-then-refresh.sh", environment: ["CONFIG": config])
         #expect(report.calls.count == 1, "\(report.files["now.err"] ?? "")")
         #expect(report.files["refresh.rc"] == "0\n", "\(report.files["refresh.err"] ?? "")")
         #expect(report.files["refresh.out"]?.hasPrefix("unchanged ") == true, "\(report.files["refresh.out"] ?? "")")
@@ -118,11 +112,7 @@ extension CommandLineTests {
         let config = try sandbox.config("[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\n")
         let cached = #"{"text":"Fetched this morning.","author":"A","source":"test","fetchedAt":\#(Int(Date().timeIntervalSince1970) - 5)}"#
         try sandbox.home.write("cache/dailyquote/quote.json", cached)
-        let report = try NotificationSession(sandbox: sandbox).run(
-            """
-            "$DQ" notify --now --config \(config) >"$W/now.out" 2>&1
-            "$DQ" notify --config \(config) >"$W/due.out" 2>&1
-            """)
+        let report = try NotificationSession(sandbox: sandbox).run("preview-then-due.sh", environment: ["CONFIG": config])
         #expect(report.files["now.out"]?.contains("(test, cache)") == true, "\(report.files["now.out"] ?? "")")
         #expect(report.files["due.out"]?.contains("(test, cache)") == true, "\(report.files["due.out"] ?? "")")
     }

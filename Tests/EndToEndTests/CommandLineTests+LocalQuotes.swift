@@ -20,9 +20,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         sandbox.extraEnvironment = TestLocales.environment(lang: "de_DE.UTF-8")
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = []\n")
-        let report = try NotificationSession(sandbox: sandbox).run(
-            #""$DQ" notify --now >"$W/out" 2>"$W/err"; cp "$XDG_STATE_HOME/dailyquote/history.jsonl" "$W/dq-history.jsonl"; "$DQ" show >"$W/show" 2>&1"#
-        )
+        let report = try NotificationSession(sandbox: sandbox).run("notify-now-and-show.sh")
         #expect(report.calls.count == 1, "\(report.files["err"] ?? "") \(report.output)")
         #expect(report.historySummaries == ["Zitat des Tages"], "\(report.historySummaries)")
         // dunst's own record of what it showed: the fortune's text, its wrapped lines joined.

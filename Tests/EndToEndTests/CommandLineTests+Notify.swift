@@ -11,8 +11,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(
             "[notification]\ntitle = \"Morning Thought\"\nurgency = \"critical\"\nexpire = \"30s\"\nicon = \"face-smile\"\n")
-        let report = try NotificationSession(sandbox: sandbox).run(
-            "\"$DQ\" notify --now --config \(config) >\"$W/out\" 2>\"$W/err\"; echo $? >\"$W/rc\"")
+        let report = try NotificationSession(sandbox: sandbox).run("notify-now.sh", ["--config", config])
         #expect(report.files["rc"] == "0\n", "\(report.files["err"] ?? "") \(report.output)")
         let call = try #require(report.calls.first, "no Notify call captured: \(report.output)")
         #expect(report.calls.count == 1)
@@ -37,8 +36,7 @@ extension CommandLineTests {
         let cached =
             #"{"text": "Less <is> more & so on.", "author": "Ada", "source": "test", "fetchedAt": \#(Int(Date().timeIntervalSince1970))}"#
         try sandbox.home.write("cache/dailyquote/quote.json", cached)
-        let report = try NotificationSession(sandbox: sandbox).run(
-            #""$DQ" notify --now >"$W/out" 2>"$W/err"; "$DQ" status --json >"$W/status.json" 2>/dev/null"#)
+        let report = try NotificationSession(sandbox: sandbox).run("notify-now.sh")
         #expect(report.calls.count == 1, "\(report.files["err"] ?? "") \(report.output)")
         let call = try #require(report.calls.first)
         #expect(call.app == "dailyquote" && call.replaces == 0 && call.summary == "Quote of the Day")
@@ -59,27 +57,7 @@ extension CommandLineTests {
     func serverQuestionsTogether() throws {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = []\n")
-        let report = try NotificationSession(sandbox: sandbox).run(
-            """
-            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications'" \\
-              "type='method_call',interface='org.gtk.Notifications'" "type='method_return'" >"$W/bus.txt" 2>/dev/null &
-            questions=$!
-            for _ in $(seq 100); do grep -q NameLost "$W/bus.txt" && break; sleep 0.05; done
-            # dunst stopped until both questions are on the bus: no answer can come between them,
-            # however busy the machine, unless notify waits for one before asking the next.
-            kill -STOP "$DUNST_PID"
-            "$DQ" notify --now >"$W/out" 2>"$W/err" &
-            dq=$!
-            for _ in $(seq 200); do
-              grep -q member=GetServerInformation "$W/bus.txt" && grep -q member=GetCapabilities "$W/bus.txt" && break
-              sleep 0.05
-            done
-            cp "$W/bus.txt" "$W/bus-stopped.txt"
-            kill -CONT "$DUNST_PID"
-            wait $dq
-            sleep 0.3
-            kill $questions
-            """)
+        let report = try NotificationSession(sandbox: sandbox).run("server-questions.sh")
         #expect(report.calls.count == 1, "\(report.files["err"] ?? "")")
         // The order the bus passed them on: each question's serial, then the first answer to either.
         let lines = (report.files["bus.txt"] ?? "").split(separator: "\n")
@@ -117,18 +95,13 @@ extension CommandLineTests {
         let cached =
             #"{"text": "\#(hostile.replacingOccurrences(of: "\"", with: "\\\""))", "author": "Tester & Co", "source": "test", "fetchedAt": \#(Int(Date().timeIntervalSince1970))}"#
         try sandbox.home.write("cache/dailyquote/quote.json", cached)
-        let report = try NotificationSession(sandbox: sandbox).run("\"$DQ\" notify --now >\"$W/out\" 2>\"$W/err\"")
+        let report = try NotificationSession(sandbox: sandbox).run("notify-now.sh")
         let call = try #require(report.calls.first, "\(report.files["err"] ?? "") \(report.output)")
         #expect(
             call.body
                 == "Use &lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;x&quot;&gt;links&lt;/a&gt; &lt;img src=&quot;y&quot;&gt; wisely\n— Tester &amp; Co"
         )
         #expect(report.files["out"]?.contains("(test, cache)") == true)
-    }
-
-    /// A script line that runs `notify` at a faked UTC instant, saving output and status as `$W/NAME.*`.
-    static func notifyAt(_ instant: String, _ name: String, config: String, extra: String = "") -> String {
-        "\(extra) faketime -f '@\(instant)' \"$DQ\" notify --config \(config) >\"$W/\(name).out\" 2>\"$W/\(name).err\"; echo $? >\"$W/\(name).rc\"\n"
     }
 
     @Test("The due rule with real processes under libfaketime: not yet, due, delivered, catch-up, missed days")
@@ -143,7 +116,8 @@ extension CommandLineTests {
             ("2026-06-03 09:30:00", "missed"),  // 11:30 CEST: 3.5 h late, past catch-up
             ("2026-06-06 06:10:00", "after3days"),  // asleep since the 3rd: one notification
         ]
-        let report = try NotificationSession(sandbox: sandbox).run(steps.map { Self.notifyAt($0.0, $0.1, config: config) }.joined())
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
         for (_, name) in steps { #expect(report.files["\(name).rc"] == "0\n", "\(name): \(report.files["\(name).err"] ?? "")") }
         #expect(
             report.files["early.out"]?.hasPrefix("nothing due; next delivery Mon 2026-06-01 08:00 CEST (in 1m)") == true,
@@ -168,7 +142,8 @@ extension CommandLineTests {
             ("2026-10-25 00:30:05", "firstOccurrence"),  // 02:30:05 CEST
             ("2026-10-25 01:30:05", "secondOccurrence"),  // 02:30:05 CET
         ]
-        let report = try NotificationSession(sandbox: sandbox).run(steps.map { Self.notifyAt($0.0, $0.1, config: config) }.joined())
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
         #expect(
             report.files["beforeJump.out"]?.hasPrefix("nothing due; next delivery Sun 2026-03-29 03:00 CEST") == true,
             "\(report.files["beforeJump.out"] ?? "")")
@@ -182,16 +157,7 @@ extension CommandLineTests {
     func concurrentNotify() throws {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.berlin0800)
-        let report = try NotificationSession(sandbox: sandbox).run(
-            """
-            jobs=""
-            for i in $(seq 20); do
-              faketime -f '@2026-06-01 06:00:01' "$DQ" notify --config \(config) >"$W/c$i.out" 2>&1 &
-              jobs="$jobs $!"
-            done
-            wait $jobs
-
-            """)
+        let report = try NotificationSession(sandbox: sandbox).run("concurrent-notify.sh", environment: ["CONFIG": config])
         #expect(report.calls.count == 1)
         #expect(report.historySummaries.count == 1)
         let outputs = (1...20).compactMap { report.files["c\($0).out"] }
@@ -205,12 +171,7 @@ extension CommandLineTests {
     func noBusThenServer() throws {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.berlin0800)
-        let noBus = "mkdir -p \"$W/run\"; start=$(date +%s%N); env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY XDG_RUNTIME_DIR=\"$W/run\""
-        let report = try NotificationSession(sandbox: sandbox).run(
-            Self.notifyAt("2026-06-01 06:00:01", "nobus", config: config, extra: noBus)
-                + "echo $(( ($(date +%s%N) - start) / 1000000 )) >\"$W/nobus.ms\"\n"
-                + "test -e \"$XDG_STATE_HOME/dailyquote/state.json\" && echo yes >\"$W/consumed\"\n"
-                + Self.notifyAt("2026-06-01 06:00:30", "withbus", config: config))
+        let report = try NotificationSession(sandbox: sandbox).run("no-bus-then-server.sh", environment: ["CONFIG": config])
         #expect(report.files["nobus.rc"] == "69\n", "\(report.files["nobus.err"] ?? "")")
         #expect(report.files["nobus.err"]?.contains("no D-Bus session bus") == true, "\(report.files["nobus.err"] ?? "")")
         #expect(!(report.files["nobus.err"] ?? "").contains("Fatal error"))
@@ -236,12 +197,7 @@ extension CommandLineTests {
     func frozenServer() throws {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.berlin0800 + "[notification]\ntimeout = \"2s\"\n")
-        let report = try NotificationSession(sandbox: sandbox).run(
-            "kill -STOP \"$DUNST_PID\"; start=$(date +%s%N)\n"
-                + Self.notifyAt("2026-06-01 06:00:01", "frozen", config: config)
-                + "echo $(( ($(date +%s%N) - start) / 1000000 )) >\"$W/frozen.ms\"\n"
-                + "kill -CONT \"$DUNST_PID\"\n"
-                + "test -e \"$XDG_STATE_HOME/dailyquote/state.json\" && echo yes >\"$W/consumed\"\n")
+        let report = try NotificationSession(sandbox: sandbox).run("frozen-server.sh", environment: ["CONFIG": config])
         #expect(report.files["frozen.rc"] == "69\n", "\(report.files["frozen.err"] ?? "")")
         #expect(report.files["frozen.err"]?.contains("did not answer within 2s") == true, "\(report.files["frozen.err"] ?? "")")
         let elapsed = Int(report.files["frozen.ms"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max

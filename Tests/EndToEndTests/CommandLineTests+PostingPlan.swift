@@ -7,29 +7,6 @@ import Testing
 /// or not (a dbusmock impostor of `org.gtk.Notifications`, which answers `InvalidApp` without
 /// the desktop entry, as GNOME Shell does), the desktop entry, the buttons and `notification.hold`.
 extension CommandLineTests {
-    /// The desktop entry GNOME Shell (and `status`) look for, under `$HOME/.local/share`.
-    static let desktopEntry = "$HOME/.local/share/applications/io.github.dailyquote.DailyQuote.desktop"
-
-    /// Starts the GNOME impostor: `AddNotification` accepts where the desktop entry exists, and
-    /// answers GNOME 48's `InvalidApp` where it does not.
-    static let gnomeImpostor = """
-        start_gnome() {
-          /usr/bin/python3 -m dbusmock --session org.gtk.Notifications /org/gtk/Notifications org.gtk.Notifications \
-            >"$W/gnome-mock.log" 2>&1 &
-          for _ in $(seq 200); do
-            gdbus call --session -d org.gtk.Notifications -o /org/gtk/Notifications -m org.freedesktop.DBus.Introspectable.Introspect \
-              >/dev/null 2>&1 && break
-            sleep 0.05
-          done
-          gdbus call --session -d org.gtk.Notifications -o /org/gtk/Notifications -m org.freedesktop.DBus.Mock.AddMethod \
-            org.gtk.Notifications AddNotification 'ssa{sv}' '' \
-            "import os, dbus
-        if not os.path.exists(os.environ['HOME'] + '/.local/share/applications/io.github.dailyquote.DailyQuote.desktop'):
-            raise dbus.exceptions.DBusException('The app by ID could not be found', name='org.gtk.Notifications.Error.InvalidApp')" \
-            >/dev/null
-        }
-        """
-
     @Test(
         "status predicts the path notify then records, in every combination of capabilities, GNOME's name, the desktop entry, the buttons and hold",
         arguments: ["body", "body actions", "body persistence", "body actions persistence"])
@@ -43,38 +20,7 @@ extension CommandLineTests {
         ]
         for (name, text) in configs { _ = try sandbox.config(text, name: "\(name).toml") }
         let (result, file) = try Self.mockSession(
-            sandbox, capabilities: capabilities,
-            """
-            \(Self.gnomeImpostor)
-            export XDG_DATA_DIRS="$W/no-data"
-            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.gtk.Notifications'" >"$W/gnome-calls.txt" 2>/dev/null &
-            for _ in $(seq 100); do grep -q NameLost "$W/gnome-calls.txt" && break; sleep 0.05; done
-            n=0
-            for gnome in no yes; do
-              if [ "$gnome" = yes ]; then
-                grep -c 'member=AddNotification' "$W/gnome-calls.txt" >"$W/adds-without-gnome"
-                start_gnome
-              fi
-              for entry in no yes; do
-                if [ "$entry" = yes ]; then
-                  mkdir -p "$(dirname "\(Self.desktopEntry)")"
-                  printf '[Desktop Entry]\\nName=dailyquote\\n' >"\(Self.desktopEntry)"
-                else
-                  rm -f "\(Self.desktopEntry)"
-                fi
-                for config in plain nobuttons nohold nobuttons-nohold; do
-                  n=$((n + 1))
-                  case="gnome=$gnome entry=$entry config=$config"
-                  predicted=$("$DQ" status --json --config "$HOME/etc/$config.toml" 2>>"$W/err" |
-                    python3 -c 'import json, sys; print(json.load(sys.stdin)["posting"]["path"])')
-                  "$DQ" notify --now --config "$HOME/etc/$config.toml" >>"$W/out" 2>>"$W/err"
-                  recorded=$("$DQ" history --json 2>>"$W/err" |
-                    python3 -c 'import json, sys; h = json.load(sys.stdin); print(h[-1].get("path") if len(h) == '"$n"' else "missing")')
-                  echo "$case predicted=$predicted recorded=$recorded" >>"$W/cases"
-                done
-              done
-            done
-            """)
+            sandbox, capabilities: capabilities, harness: "posting-plan-cases.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let cases = file("cases").split(separator: "\n").map(String.init)
         #expect(cases.count == 16, "\(file("cases")) \(file("err"))")
@@ -101,17 +47,7 @@ extension CommandLineTests {
     func noGnomeCallOnDunst() throws {
         let sandbox = Sandbox()
         sandbox.extraEnvironment["XDG_CURRENT_DESKTOP"] = "i3"
-        let report = try NotificationSession(sandbox: sandbox).run(
-            """
-            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.gtk.Notifications'" >"$W/gnome.txt" 2>/dev/null &
-            gnome=$!
-            for _ in $(seq 100); do grep -q NameLost "$W/gnome.txt" && break; sleep 0.05; done
-            "$DQ" notify --now >"$W/out" 2>"$W/err"; echo $? >"$W/rc"
-            "$DQ" history --json >"$W/dq-history.json"
-            sleep 0.3
-            kill $gnome
-            grep -c member=AddNotification "$W/gnome.txt" >"$W/adds"
-            """)
+        let report = try NotificationSession(sandbox: sandbox).run("no-gnome-call.sh")
         #expect(report.files["rc"] == "0\n", "\(report.files["err"] ?? "")")
         #expect(report.calls.count == 1, "\(report.output)")
         #expect(report.files["adds"] == "0\n", "\(report.files["gnome.txt"] ?? "")")

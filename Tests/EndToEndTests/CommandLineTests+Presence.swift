@@ -12,31 +12,25 @@ extension CommandLineTests {
         "[delivery]\nhour = 8\ncatch_up = \"\(catchUp)\"\n" + (wait.map { "wait_for_presence = \($0)\n" } ?? "")
     }
 
-    /// Runs `script` under the mock notification server (no `persistence`: no holder) and the
-    /// presence mocks chosen by `mocks`, with `$DQ`, `$W`, `$PRESENCE` and the sandbox's environment.
-    static func presenceSession(_ sandbox: Sandbox, mocks: [String], _ script: String) throws -> (ProcessResult, (String) -> String) {
+    /// Runs the scenario `cli/NAME` with `arguments` under the mock notification server (no
+    /// `persistence`: no holder) and the presence mocks chosen by `mocks`, with `$DQ`, `$W`,
+    /// `$PRESENCE`, `$CONFIG` (`config`) and the sandbox's environment.
+    static func presenceSession(
+        _ sandbox: Sandbox, mocks: [String], harness name: String, _ arguments: [String] = [], config: String = ""
+    ) throws -> (ProcessResult, (String) -> String) {
         let work = TemporaryDirectory()
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
+        environment["CONFIG"] = config
         environment["MOCK_CAPABILITIES"] = "body body-markup"
         let result = try ProcessRunner.run(
             RepositoryPaths.support("with-notification-server.sh"),
-            ["--server", "mock", RepositoryPaths.support("with-presence-mocks.sh")] + mocks + ["bash", "-c", "set -u\n" + script],
+            ["--server", "mock", RepositoryPaths.support("with-presence-mocks.sh")] + mocks + [RepositoryPaths.support("cli/\(name)")]
+                + arguments,
             environment: environment)
         return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
     }
-
-    /// Script lines: wait (up to 10 s) until `status --json` shows the wait, then save `status`
-    /// as `$W/status.txt` and `$W/status.json` and the Notify calls so far as `$W/before`.
-    static let awaitWaiting = #"""
-        waiting() { "$DQ" status --json 2>/dev/null | python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin).get("waitingForPresence") else 1)'; }
-        for _ in $(seq 200); do waiting && break; sleep 0.05; done
-        "$DQ" status >"$W/status.txt" 2>/dev/null
-        "$DQ" status --json >"$W/status.json" 2>/dev/null
-        grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/before"
-
-        """#
 
     /// The history entries (`history --json`), or nil when it is not a JSON array of objects.
     static func entries(_ history: String) -> [[String: Any]]? {
@@ -54,20 +48,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--logind"],
-            """
-            "$PRESENCE" lock
-            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
-            \(Self.awaitWaiting)
-            sleep 2
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/still"
-            "$PRESENCE" unlock
-            wait $dq; echo $? >"$W/rc"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" history >"$W/history.txt"
-            "$DQ" status --json >"$W/status-after.json" 2>/dev/null
-            """)
+            sandbox, mocks: ["--logind"], harness: "presence-unlock.sh", config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")
         #expect(file("before") == "0\n", "posted while locked: \(file("err"))")
@@ -95,17 +76,7 @@ extension CommandLineTests {
         // catch_up "0" still allows the on-time grace of 60 s: the limit is 08:01:00, 3 s after the start.
         let config = try sandbox.config(Self.presenceConfig(catchUp: "0"))
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--logind"],
-            """
-            "$PRESENCE" lock
-            faketime -f '@2026-06-01 08:00:57' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
-            \(Self.awaitWaiting)
-            wait $dq; echo $? >"$W/rc"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
-            "$DQ" history --json >"$W/history.json"
-            faketime -f '@2026-06-01 08:01:30' "$DQ" notify --config \(config) >"$W/again.out" 2>&1
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after-again"
-            """)
+            sandbox, mocks: ["--logind"], harness: "presence-timeout.sh", config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")
         #expect(file("before") == "0\n")
@@ -124,14 +95,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.presenceConfig(catchUp: "1h", wait: false))
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--logind", "--screensaver", "gnome"],
-            """
-            "$PRESENCE" lock; "$PRESENCE" ss-on
-            faketime -f '@2026-06-01 08:00:05' timeout 30 "$DQ" notify --config \(config) >"$W/out" 2>"$W/err"; echo $? >"$W/rc"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" doctor --offline --config \(config) >"$W/doctor" 2>&1 || true
-            """)
+            sandbox, mocks: ["--logind", "--screensaver", "gnome"], harness: "presence-posts-at-once.sh", ["lock", "ss-on"], config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")
         #expect(file("after") == "1\n")
@@ -145,13 +109,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: [],
-            """
-            faketime -f '@2026-06-01 08:00:05' timeout 30 "$DQ" notify --config \(config) >"$W/out" 2>"$W/err"; echo $? >"$W/rc"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" doctor --offline --config \(config) >"$W/doctor" 2>&1 || true
-            """)
+            sandbox, mocks: [], harness: "presence-posts-at-once.sh", config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")
         #expect(file("after") == "1\n")
@@ -167,8 +125,7 @@ extension CommandLineTests {
     func presenceDoctorListsSignals() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--logind", "--screensaver", "freedesktop", "--inhibition"],
-            #""$DQ" doctor --offline >"$W/doctor" 2>&1 || true"#)
+            sandbox, mocks: ["--logind", "--screensaver", "freedesktop", "--inhibition"], harness: "presence-doctor.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             file("doctor").contains(
@@ -181,20 +138,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--screensaver", "gnome", "--inhibition"],
-            """
-            "$PRESENCE" ss-on; "$PRESENCE" inhibit
-            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
-            \(Self.awaitWaiting)
-            "$PRESENCE" ss-off
-            sleep 1
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/inhibited"
-            "$DQ" status >"$W/status-inhibited.txt" 2>/dev/null
-            "$PRESENCE" uninhibit
-            wait $dq; echo $? >"$W/rc"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
-            "$DQ" history --json >"$W/history.json"
-            """)
+            sandbox, mocks: ["--screensaver", "gnome", "--inhibition"], harness: "presence-screensaver-inhibition.sh", config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")
         #expect(file("before") == "0\n")
@@ -212,21 +156,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--logind"],
-            """
-            "$PRESENCE" lock
-            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
-            \(Self.awaitWaiting)
-            pid=$("$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["waitingForPresence"]["pid"])')
-            kill -TERM "$pid"
-            wait $dq; echo $? >"$W/rc"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after-term"
-            "$DQ" history --json >"$W/history-term.json"
-            "$PRESENCE" unlock
-            faketime -f '@2026-06-01 08:10:00' "$DQ" notify --config \(config) >"$W/again.out" 2>&1
-            faketime -f '@2026-06-01 08:11:00' "$DQ" notify --config \(config) >"$W/third.out" 2>&1
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
-            """)
+            sandbox, mocks: ["--logind"], harness: "presence-sigterm-waiting.sh", config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")
         #expect(file("after-term") == "0\n")
@@ -244,25 +174,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.presenceConfig(catchUp: "1h") + "[notification]\ntimeout = \"20s\"\n")
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--logind"],
-            """
-            "$PRESENCE" lock
-            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
-            \(Self.awaitWaiting)
-            pid=$("$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["waitingForPresence"]["pid"])')
-            # As another notify does while it posts: hold the ledger's lock over the unlock.
-            exec 7>"$XDG_STATE_HOME/dailyquote/lock"; flock 7
-            "$PRESENCE" unlock
-            # The wait is over once its marker is gone; the process then waits for the lock.
-            for _ in $(seq 200); do waiting || break; sleep 0.05; done
-            waiting && echo still >"$W/still-waiting"
-            sleep 0.3
-            kill -TERM "$pid"
-            wait $dq; echo $? >"$W/rc"
-            exec 7>&-
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
-            "$DQ" history --json >"$W/history.json"
-            """)
+            sandbox, mocks: ["--logind"], harness: "presence-sigterm-after-wait.sh", config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("still-waiting").isEmpty, "the wait did not end at the unlock: \(file("err"))")
         #expect(file("rc") == "0\n", "\(file("err"))")
@@ -276,20 +188,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--logind"],
-            """
-            "$PRESENCE" lock
-            faketime -f '@2026-06-01 08:00:05' "$DQ" run --config \(config) >"$W/out" 2>"$W/err" & dq=$!
-            \(Self.awaitWaiting)
-            pid=$("$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["waitingForPresence"]["pid"])')
-            sleep 1
-            "$PRESENCE" unlock
-            for _ in $(seq 200); do [ "$(grep -c 'Notify "dailyquote"' "$MOCK_LOG")" = 1 ] && break; sleep 0.05; done
-            sleep 0.5
-            kill -TERM "$pid"; wait $dq; echo $? >"$W/rc"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after"
-            "$DQ" history --json >"$W/history.json"
-            """)
+            sandbox, mocks: ["--logind"], harness: "presence-run.sh", config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")
         #expect(file("before") == "0\n")
@@ -303,15 +202,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         let config = try sandbox.config(Self.presenceConfig(catchUp: "1h"))
         let (result, file) = try Self.presenceSession(
-            sandbox, mocks: ["--logind"],
-            """
-            "$PRESENCE" lock
-            faketime -f '@2026-06-01 08:00:05' "$DQ" run --config \(config) >"$W/out" 2>"$W/err" & dq=$!
-            \(Self.awaitWaiting)
-            pid=$("$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["waitingForPresence"]["pid"])')
-            kill -TERM "$pid"; wait $dq; echo $? >"$W/rc"
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/after" || true
-            """)
+            sandbox, mocks: ["--logind"], harness: "presence-run-stop.sh", config: config)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")
         #expect(file("status.txt").contains("waiting for you to unlock"), "\(file("status.txt"))")
@@ -328,31 +219,14 @@ extension CommandLineTests {
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
-        let script = """
-            set -u
-            # An application inhibits notifications until $W/release appears (Plasma ends an
-            # inhibition when its owner leaves the bus, so the owner stays connected).
-            /usr/bin/python3 -c '
-            import dbus, os, sys, time
-            n = dbus.SessionBus().get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
-            cookie = n.Inhibit("test", "presence test", dbus.Dictionary({}, signature="sv"), dbus_interface="org.freedesktop.Notifications")
-            open(sys.argv[1] + "/inhibited", "w").close()
-            while not os.path.exists(sys.argv[1] + "/release"): time.sleep(0.05)
-            n.UnInhibit(cookie, dbus_interface="org.freedesktop.Notifications")
-            time.sleep(5)
-            ' "$W" & inhibitor=$!
-            for _ in $(seq 200); do [ -e "$W/inhibited" ] && break; sleep 0.05; done
-            faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config \(config) >"$W/out" 2>"$W/err" & dq=$!
-            \(Self.awaitWaiting.replacingOccurrences(of: #"grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/before""#, with: #""$DQ" history --json >"$W/history-before.json""#))
-            sleep 1
-            touch "$W/release"
-            wait $dq; echo $? >"$W/rc"
-            "$DQ" history --json >"$W/history.json"
-            kill $inhibitor 2>/dev/null || true
-            """
+        environment["CONFIG"] = config
         let result = try ProcessRunner.run(
             RepositoryPaths.support("with-notification-server.sh"),
-            ["--server", "plasma", RepositoryPaths.support("with-presence-mocks.sh"), "bash", "-c", script], environment: environment)
+            [
+                "--server", "plasma", RepositoryPaths.support("with-presence-mocks.sh"),
+                RepositoryPaths.support("cli/presence-plasma-inhibited.sh"),
+            ],
+            environment: environment)
         func file(_ name: String) -> String { (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc") == "0\n", "\(file("err"))")

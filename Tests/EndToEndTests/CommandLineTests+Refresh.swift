@@ -246,10 +246,8 @@ extension CommandLineTests {
         let (sandbox, config) = try Self.refreshSandbox(["type = \"dummyjson\"\nurl = \"\(server.url("dummy"))\""])
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
-        let script =
-            "jobs=''; for i in 1 2 3 4 5; do \"$DQ\" refresh --config \(config) >/dev/null 2>&1 & jobs=\"$jobs $!\"; done; "
-            + "for j in $jobs; do wait $j; echo $?; done"
-        let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        environment["CONFIG"] = config
+        let result = try ProcessRunner.run(RepositoryPaths.support("cli/concurrent-refresh.sh"), [], environment: environment)
         #expect(result.stdout == "0\n0\n0\n0\n0\n", "\(result.stdout)\(result.stderr)")
         let cached = try #require(Self.cacheText(sandbox))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(cached.utf8)) as? [String: Any])
@@ -261,10 +259,10 @@ extension CommandLineTests {
     func killDuringFetch() throws {
         let server = try QuoteServer()
         let (sandbox, config) = try Self.refreshSandbox(["type = \"zenquotes\"\nurl = \"\(server.url("trickle"))\""], timeout: "20s")
-        let script = "\"$DQ\" refresh --config \(config) & pid=$!; sleep 1; kill -9 $pid; wait $pid; echo $?"
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
-        let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        environment["CONFIG"] = config
+        let result = try ProcessRunner.run(RepositoryPaths.support("cli/kill-during-fetch.sh"), [], environment: environment)
         #expect(result.stdout == "137\n")
         let cached = try #require(Self.cacheText(sandbox))
         #expect(cached == Self.seededCache)

@@ -11,26 +11,12 @@ extension CommandLineTests {
         return (seconds / 3600 % 24, seconds / 60 % 60)
     }
 
-    /// A script line that waits up to 10 s for `file` to contain `text`.
-    static func waitFor(_ text: String, in file: String) -> String {
-        "for _ in $(seq 200); do grep -q '\(text)' \(file) 2>/dev/null && break; sleep 0.05; done\n"
-    }
-
     @Test("Two `run` schedulers beside `notify`: a missed delivery is posted at once, and only once; SIGTERM ends both")
     func runCatchesUpOnce() throws {
         let sandbox = Sandbox()
         let (hour, minute) = Self.utcTime(offsetBy: -600)
         let config = try sandbox.config("[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\n")
-        let script = """
-            "$DQ" run --config \(config) 2>"$W/run1.log" & r1=$!
-            "$DQ" run --config \(config) 2>"$W/run2.log" & r2=$!
-            "$DQ" notify --config \(config) >"$W/notify.out" 2>&1
-            \(Self.waitFor("sleeping until", in: "\"$W/run1.log\""))
-            \(Self.waitFor("sleeping until", in: "\"$W/run2.log\""))
-            kill -TERM $r1 $r2; wait $r1; s1=$?; wait $r2; s2=$?
-            echo "$s1 $s2" >"$W/status"
-            """
-        let report = try NotificationSession(sandbox: sandbox).run(script)
+        let report = try NotificationSession(sandbox: sandbox).run("run-twice-beside-notify.sh", environment: ["CONFIG": config])
         let logs = (report.files["run1.log"] ?? "") + (report.files["run2.log"] ?? "")
         #expect(report.files["status"] == "0 0\n", "\(logs)")
         #expect(report.calls.count == 1, "\(report.calls.count) notifications: \(logs) \(report.files["notify.out"] ?? "")")
@@ -50,13 +36,7 @@ extension CommandLineTests {
         let config = try sandbox.config(
             "[delivery]\nhour = \(hour)\nminute = \(minute)\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n"
         )
-        let script = """
-            "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
-            for _ in $(seq 1500); do [ -s "$XDG_STATE_HOME/dailyquote/history.jsonl" ] && break; sleep 0.1; done
-            date +%s.%N >"$W/seen"
-            kill -TERM $r; wait $r; echo $? >"$W/status"
-            """
-        let report = try NotificationSession(sandbox: sandbox).run(script)
+        let report = try NotificationSession(sandbox: sandbox).run("run-on-time.sh", environment: ["CONFIG": config])
         #expect(report.files["status"] == "0\n", "\(report.files["run.log"] ?? "")")
         #expect(report.calls.count == 1, "\(report.files["run.log"] ?? "")")
         let seen = try #require(Double(report.files["seen"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
@@ -74,18 +54,12 @@ extension CommandLineTests {
         var text = try String(contentsOfFile: config, encoding: .utf8)
         text = "[delivery]\nhour = \(hour)\nminute = \(minute)\n" + text
         try text.write(toFile: config, atomically: true, encoding: .utf8)
-        let script = """
-            "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
-            sleep 1.5
-            start=$(date +%s%N); kill -TERM $r; wait $r; s=$?; end=$(date +%s%N)
-            echo "$s $(( (end - start) / 1000000 ))" >"$W/status"
-            cat "$W/run.log"
-            """
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         let work = TemporaryDirectory()
         environment["W"] = work.path
-        _ = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        environment["CONFIG"] = config
+        _ = try ProcessRunner.run(RepositoryPaths.support("cli/run-stop-during-fetch.sh"), [], environment: environment)
         let status = try String(contentsOfFile: work.url("status"), encoding: .utf8).split(separator: " ")
         let log = (try? String(contentsOfFile: work.url("run.log"), encoding: .utf8)) ?? ""
         #expect(status.first == "0", "\(log)")
@@ -100,21 +74,12 @@ extension CommandLineTests {
     func runReloadsConfig() throws {
         let sandbox = Sandbox()
         let config = try sandbox.config("[delivery]\nhour = 3\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
-        let script = """
-            "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
-            \(Self.waitFor("sleeping until", in: "\"$W/run.log\""))
-            printf '[delivery]\\nhour = 99\\n' >\(config)
-            \(Self.waitFor("keeping the previous config", in: "\"$W/run.log\""))
-            printf '[delivery]\\nhour = 5\\nminute = 30\\n' >\(config).new && mv \(config).new \(config)
-            \(Self.waitFor("plan reloaded", in: "\"$W/run.log\""))
-            kill -TERM $r; wait $r; echo $? >"$W/status"
-            cat "$W/run.log"
-            """
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         let work = TemporaryDirectory()
         environment["W"] = work.path
-        let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: environment)
+        environment["CONFIG"] = config
+        let result = try ProcessRunner.run(RepositoryPaths.support("cli/run-reload-config.sh"), [], environment: environment)
         #expect((try? String(contentsOfFile: work.url("status"), encoding: .utf8)) == "0\n", "\(result.stdout)")
         #expect(result.stdout.contains("delivery.hour: 99 is out of range"))
         #expect(result.stdout.contains("config changed: plan reloaded (every day at 05:30 UTC)"), "\(result.stdout)")
@@ -132,14 +97,9 @@ extension CommandLineTests {
     @Test("A stop request pending across run's re-exec stops it calmly with status 0")
     func pendingStopAcrossReexec() throws {
         let sandbox = Sandbox()
-        let script = """
-            import os, signal, sys
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-            os.kill(os.getpid(), signal.SIGINT)
-            os.execv(sys.argv[1], [sys.argv[1], "run"])
-            """
         let result = try ProcessRunner.run(
-            "/usr/bin/timeout", ["-s", "KILL", "20", "python3", "-c", script, RepositoryPaths.binary], environment: sandbox.environment)
+            "/usr/bin/timeout", ["-s", "KILL", "20", RepositoryPaths.support("cli/exec-with-pending-stop.py"), RepositoryPaths.binary],
+            environment: sandbox.environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("received signal 2; stopping"), "\(result.stderr)")
     }

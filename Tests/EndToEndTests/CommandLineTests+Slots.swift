@@ -76,7 +76,8 @@ extension CommandLineTests {
             ("2026-06-03 05:00:00", "afterPair"),
             ("2026-06-03 05:01:00", "afterPairAgain"),
         ]
-        let report = try NotificationSession(sandbox: sandbox).run(steps.map { Self.notifyAt($0.0, $0.1, config: config) }.joined())
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
         for (_, name) in steps { #expect(report.files["\(name).rc"] == "0\n", "\(name): \(report.files["\(name).err"] ?? "")") }
         #expect(report.files["morning.out"]?.contains("for Mon 2026-06-01 08:00 CEST") == true, "\(report.files["morning.out"] ?? "")")
         #expect(report.files["morningAgain.out"]?.hasPrefix("nothing due; next delivery Mon 2026-06-01 20:00 CEST") == true)
@@ -107,7 +108,8 @@ extension CommandLineTests {
             #"{"author":"Seneca","planned":"2026-06-01T08:00:00+02:00","plannedAt":1780293600,"plannedDay":"2026-06-01","posted":"2026-06-01T08:00:01+02:00","postedAt":1780293601,"reason":"cache","server":"dunst","source":"zenquotes","text":"Luck is what happens when preparation meets opportunity."}"#
                 + "\n")
         let steps: [(String, String)] = [("2026-06-01 06:30:00", "morning"), ("2026-06-01 18:00:02", "evening")]
-        let report = try NotificationSession(sandbox: sandbox).run(steps.map { Self.notifyAt($0.0, $0.1, config: config) }.joined())
+        let report = try NotificationSession(sandbox: sandbox).run(
+            "notify-steps.sh", steps.flatMap { [$0.0, $0.1] }, environment: ["CONFIG": config])
         #expect(report.files["morning.out"]?.hasPrefix("nothing due") == true, "\(report.files["morning.out"] ?? "")")
         #expect(report.files["evening.out"]?.contains("for Mon 2026-06-01 20:00 CEST") == true, "\(report.files["evening.out"] ?? "")")
         #expect(report.calls.count == 1)
@@ -148,13 +150,7 @@ extension CommandLineTests {
         let entries = [first, second].map { "\"\(pad($0.hour)):\(pad($0.minute))\"" }.joined(separator: ", ")
         let config = try sandbox.config(
             "[delivery]\ntimes = [\(entries)]\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
-        let script = """
-            "$DQ" run -v --config \(config) 2>"$W/run.log" & r=$!
-            for _ in $(seq 2000); do [ "$(wc -l <"$XDG_STATE_HOME/dailyquote/history.jsonl" 2>/dev/null)" = 2 ] && break; sleep 0.1; done
-            date +%s.%N >"$W/seen"
-            kill -TERM $r; wait $r; echo $? >"$W/status"
-            """
-        let report = try NotificationSession(sandbox: sandbox).run(script)
+        let report = try NotificationSession(sandbox: sandbox).run("run-two-slots.sh", environment: ["CONFIG": config])
         #expect(report.files["status"] == "0\n", "\(report.files["run.log"] ?? "")")
         #expect(report.calls.count == 2, "\(report.files["run.log"] ?? "")")
         let seen = try #require(Double(report.files["seen"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))

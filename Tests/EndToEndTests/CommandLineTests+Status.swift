@@ -61,14 +61,7 @@ extension CommandLineTests {
     @Test("status sees a running `run` scheduler and the real notification server")
     func statusSeesRunAndServer() throws {
         let sandbox = Sandbox()
-        let script = """
-            "$DQ" run 2>"$W/run.log" & r=$!
-            \(Self.waitFor("sleeping until", in: "\"$W/run.log\""))
-            "$DQ" status --json >"$W/status.json" 2>"$W/status.err"
-            "$DQ" doctor --offline >"$W/doctor.out" 2>&1; echo $? >"$W/doctor.rc"
-            kill -TERM $r; wait $r
-            """
-        let report = try NotificationSession(sandbox: sandbox).run(script)
+        let report = try NotificationSession(sandbox: sandbox).run("status-beside-run.sh")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data((report.files["status.json"] ?? "").utf8)) as? [String: Any],
             "\(report.files["status.err"] ?? "") \(report.output)")

@@ -82,13 +82,8 @@ extension CommandLineTests {
         let script = try sandbox.home.write("dailyquote.bash", try sandbox.run(["--generate-completion-script", "bash"]).stdout)
         _ = try sandbox.home.write("configs/work.conf", "")
         _ = try sandbox.home.write("configs/home.toml", "")
-        let complete = """
-            source "$1"; cd "$2"
-            COMP_LINE="dailyquote status --config "; COMP_WORDS=(dailyquote status --config ""); COMP_CWORD=3; COMP_POINT=${#COMP_LINE}
-            _dailyquote dailyquote "" --config; printf '%s\\n' "${COMPREPLY[@]}" | sort
-            """
         let result = try ProcessRunner.run(
-            "/bin/bash", ["-c", complete, "bash", script, sandbox.home.url("configs")], environment: sandbox.environment)
+            RepositoryPaths.support("cli/bash-complete-config.sh"), [script, sandbox.home.url("configs")], environment: sandbox.environment)
         #expect(result.stdout == "home.toml\nwork.conf\n", "\(result.stderr)")
     }
 
@@ -109,8 +104,7 @@ extension CommandLineTests {
         try ProcessRunner.run(
             "/usr/bin/unshare",
             [
-                "--user", "--map-root-user", "--mount", "--fork", "sh", "-c", #"mount -t tmpfs tmpfs /proc && exec "$0" "$@""#,
-                RepositoryPaths.binary,
+                "--user", "--map-root-user", "--mount", "--fork", RepositoryPaths.support("cli/without-proc.sh"), RepositoryPaths.binary,
             ]
                 + arguments, environment: sandbox.environment)
     }

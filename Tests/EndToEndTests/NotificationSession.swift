@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 
-/// Runs a shell scenario inside `with-notification-server.sh` (a private bus, Xvfb, dunst)
+/// Runs a scenario (a file under Tests/TestSupport/Harness/cli) inside `with-notification-server.sh` (a private bus, Xvfb, dunst)
 /// and collects what reached the server: the `Notify` calls from a dbus-monitor capture,
 /// and dunst's history.
 struct NotificationSession {
@@ -18,7 +18,7 @@ struct NotificationSession {
     }
 
     var sandbox: Sandbox
-    /// The scenario's working directory, `$W` in the script.
+    /// The scenario's working directory, `$W` in the scenario.
     let work = TemporaryDirectory()
 
     init(sandbox: Sandbox) {
@@ -34,35 +34,20 @@ struct NotificationSession {
         var historySummaries: [String]
         /// Bodies of the notifications in dunst's history, in the same order.
         var historyBodies: [String] = []
-        /// `$W/NAME` as text, for files the script wrote.
+        /// `$W/NAME` as text, for files the scenario wrote.
         var files: [String: String]
     }
 
-    /// Runs `script` with `$DQ` (the binary), `$W` (a work dir) and the sandbox environment.
-    func run(_ script: String) throws -> Report {
-        let prologue = """
-            set -u
-            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" >"$W/monitor.txt" 2>/dev/null &
-            monitor=$!
-            for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
-
-            """
-        let epilogue = """
-
-            sleep 0.3
-            kill $monitor 2>/dev/null
-            kill -CONT "$DUNST_PID" 2>/dev/null
-            python3 "$PROBE" "$W/monitor.txt" >"$W/calls.json"
-            dunstctl close-all
-            sleep 0.2
-            dunstctl history >"$W/history.json"
-            """
-        var environment = sandbox.environment
+    /// Runs the scenario `cli/NAME` with `arguments` inside `cli/notification-session.sh`, with
+    /// `$DQ` (the binary), `$W` (a work dir), the sandbox environment and `environment`.
+    func run(_ name: String, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Report {
+        var environment = sandbox.environment.merging(extra) { _, new in new }
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-notification-server.sh"), ["bash", "-c", prologue + script + epilogue],
+            RepositoryPaths.support("with-notification-server.sh"),
+            [RepositoryPaths.support("cli/notification-session.sh"), name] + arguments,
             environment: environment)
         let calls = (try? JSONDecoder().decode([Call].self, from: Data(contentsOf: URL(fileURLWithPath: work.url("calls.json"))))) ?? []
         var summaries: [String] = []

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# run, locked at 08:00:05 (faketime): SIGTERM while it waits.
+# Environment: DQ, W, MOCK_LOG (scenario.sh), PRESENCE (with-presence-mocks.sh), CONFIG (the
+# config file). Writes out, err, rc, status.txt, status.json, before, after in $W.
+# Exit status: 0 unless a step the test cannot go on without fails.
+set -euo pipefail
+. "$(dirname "$0")/scenario.sh"
+
+"$PRESENCE" lock
+faketime -f '@2026-06-01 08:00:05' "$DQ" run --config "$CONFIG" >"$W/out" 2>"$W/err" &
+dq=$!
+await_waiting
+mock_count 'Notify "dailyquote"' >"$W/before"
+kill -TERM "$(waiting_pid)"
+status_to "$W/rc" wait "$dq"
+mock_count 'Notify "dailyquote"' >"$W/after"

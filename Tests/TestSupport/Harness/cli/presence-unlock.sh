@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Locked at 08:00:05 (faketime): notify waits; it stays locked 2 s, then is unlocked.
+# Environment: DQ, W, MOCK_LOG (scenario.sh), PRESENCE (with-presence-mocks.sh), CONFIG (the
+# config file). Writes out, err, rc, status.txt, status.json, before, still, after, history.json,
+# history.txt, status-after.json in $W.
+# Exit status: 0 unless a step the test cannot go on without fails.
+set -euo pipefail
+. "$(dirname "$0")/scenario.sh"
+
+"$PRESENCE" lock
+faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config "$CONFIG" >"$W/out" 2>"$W/err" &
+dq=$!
+await_waiting
+mock_count 'Notify "dailyquote"' >"$W/before"
+sleep 2 # locked for 2 s: nothing may be posted meanwhile
+mock_count 'Notify "dailyquote"' >"$W/still"
+"$PRESENCE" unlock
+status_to "$W/rc" wait "$dq"
+mock_count 'Notify "dailyquote"' >"$W/after"
+"$DQ" history --json >"$W/history.json"
+"$DQ" history >"$W/history.txt"
+"$DQ" status --json >"$W/status-after.json" 2>/dev/null || true
