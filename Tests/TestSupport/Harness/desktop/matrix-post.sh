@@ -14,10 +14,13 @@ set -euo pipefail
 exec 2>>"$W/script.err"
 mode=$1
 
-# Until the read-back holds something; a server without one (exit 3) is asked once.
+# Until the read-back holds something; a server without one (exit 3) is asked once. Another
+# failure is asked again: LXQt's list does not exist until a notification expired.
 read_back() {
-  "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err" || return 0
-  [ -s "$W/readback.jsonl" ]
+  local status=0
+  "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err" || status=$?
+  [ "$status" != 3 ] || return 0
+  [ "$status" = 0 ] && [ -s "$W/readback.jsonl" ]
 }
 
 # The well-known name only: GNOME's proxy forwards each call to the shell under its unique name.
