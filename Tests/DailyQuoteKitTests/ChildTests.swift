@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
@@ -37,7 +38,7 @@ struct ChildTests {
     @Test("Input through one pipe, output and error through two others, the exit status, and only the given environment")
     func pipes() throws {
         let child = try Child(
-            path: "/bin/sh", arguments: ["-c", "read line; echo \"got $line ${HOME:-no home} $GREETING\"; echo complaint >&2; exit 4"],
+            path: RepositoryPaths.support("unit/child-pipes.sh"), arguments: [],
             environment: ["GREETING": "hi"], input: .pipe)
         #expect(child.send(Array("hello\n".utf8)) == 6)
         let output = try #require(child.collectOutput(until: .after(seconds: 10)))
@@ -50,16 +51,17 @@ struct ChildTests {
     @Test("Standard streams as /dev/null or this process's own: nothing comes through a pipe, and the child still runs")
     func nullAndInherited() throws {
         let child = try Child(
-            path: "/bin/sh", arguments: ["-c", "cat; echo out; echo err >&2"], environment: [:], output: .null, error: .null)
+            path: RepositoryPaths.support("unit/read-then-write.sh"), arguments: [], environment: [:], output: .null, error: .null)
         #expect(child.collectOutput(until: .after(seconds: 10)).map { $0.stdout + $0.stderr } == [])
         #expect(child.wait().exit == 0)
-        let inherited = try Child(path: "/bin/sh", arguments: ["-c", "exit 3"], environment: [:], output: .inherit, error: .inherit)
+        let inherited = try Child(
+            path: RepositoryPaths.support("unit/exit-status.sh"), arguments: ["3"], environment: [:], output: .inherit, error: .inherit)
         #expect(inherited.wait().exit == 3)
     }
 
     @Test("The first line comes back without waiting for the rest; a silent child is given up on at the deadline, then killed")
     func firstLineAndDeadline() throws {
-        let talker = try Child(path: "/bin/sh", arguments: ["-c", "printf 'first\\nsecond'; sleep 30"], environment: [:])
+        let talker = try Child(path: RepositoryPaths.support("unit/first-line-then-sleep.sh"), arguments: [], environment: [:])
         let started = ContinuousClock.now
         #expect(talker.firstLine(until: .after(seconds: 10)) == Array("first".utf8))
         #expect(ContinuousClock.now - started < .seconds(10))
@@ -75,13 +77,13 @@ struct ChildTests {
         silent.kill()
         #expect(silent.wait().signal == SIGKILL)
 
-        let partial = try Child(path: "/bin/sh", arguments: ["-c", "printf 'no newline'"], environment: [:])
+        let partial = try Child(path: "/usr/bin/printf", arguments: ["no newline"], environment: [:])
         #expect(partial.firstLine(until: .after(seconds: 10)) == nil)
     }
 
     @Test("Writing to a child that closed its input fails quietly: no SIGPIPE kills this process or stays pending")
     func brokenPipe() throws {
-        let child = try Child(path: "/bin/sh", arguments: ["-c", "exec 0<&-; echo closed; sleep 1"], environment: [:], input: .pipe)
+        let child = try Child(path: RepositoryPaths.support("unit/close-input.sh"), arguments: [], environment: [:], input: .pipe)
         #expect(child.firstLine(until: .after(seconds: 10)) == Array("closed".utf8))
         // More than a pipe holds, so the write cannot finish before it meets the closed end.
         let bytes = [UInt8](repeating: 65, count: 1 << 20)
@@ -94,7 +96,7 @@ struct ChildTests {
 
     @Test("A signal's end is told from an exit")
     func signalled() throws {
-        let child = try Child(path: "/bin/sh", arguments: ["-c", "kill -TERM $$"], environment: [:])
+        let child = try Child(path: RepositoryPaths.support("unit/kill-self.sh"), arguments: ["TERM"], environment: [:])
         #expect(child.wait() == Child.Status(waitStatus: SIGTERM))
         #expect(child.wait().exit == nil)
         #expect(throws: Child.StartError.self) { try Child(path: "/nonexistent/dailyquote-test", arguments: [], environment: [:]) }
@@ -104,14 +106,16 @@ struct ChildTests {
     func reapsOnlyItsOwn() throws {
         // A child of this process that no Child started (as a test's or a library's own would be), already ended.
         var unrelated: pid_t = 0
-        let words: [String] = ["/bin/sh", "-c", "exit 7"]
+        let script = RepositoryPaths.support("unit/exit-status.sh")
+        let words: [String] = [script, "7"]
         let argv = words.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        #expect(posix_spawn(&unrelated, "/bin/sh", nil, nil, argv, environ) == 0)
+        #expect(posix_spawn(&unrelated, script, nil, nil, argv, environ) == 0)
         #expect(waitUntilZombie(unrelated))
         // A detached child, let go of unreaped (the holder `run` starts), also ended.
         let detached = try Child(
-            path: "/bin/sh", arguments: ["-c", "exit 0"], environment: [:], output: .null, error: .null, detached: true)
+            path: RepositoryPaths.support("unit/exit-status.sh"), arguments: ["0"], environment: [:], output: .null, error: .null,
+            detached: true)
         let detachedPid = detached.pid.rawValue
         #expect(waitUntilZombie(detachedPid))
         _ = consume detached
@@ -131,10 +135,11 @@ struct ChildTests {
         // named by the variable an earlier image set before its exec, one not.
         func spawnExit(_ code: Int) -> pid_t {
             var pid: pid_t = 0
-            let words: [String] = ["/bin/sh", "-c", "exit \(code)"]
+            let script = RepositoryPaths.support("unit/exit-status.sh")
+            let words: [String] = [script, "\(code)"]
             let argv = words.map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
-            _ = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+            _ = posix_spawn(&pid, script, nil, nil, argv, environ)
             return pid
         }
         let carried = spawnExit(0)

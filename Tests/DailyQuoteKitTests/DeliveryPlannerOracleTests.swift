@@ -60,9 +60,7 @@ struct DeliveryPlannerOracleTests {
     /// Every zone Python's zoneinfo knows.
     static func zoneNames() throws -> [String] {
         let list = try ProcessRunner.run(
-            "/usr/bin/env",
-            ["python3", "-c", "import zoneinfo; print('\\n'.join(sorted(zoneinfo.available_timezones())))"],
-            environment: RepositoryPaths.environment())
+            "/usr/bin/env", ["python3", RepositoryPaths.support("unit/zoneinfo_zones.py")], environment: RepositoryPaths.environment())
         let names = list.stdout.split(separator: "\n").map(String.init)
         try #require(names.count > 400, "zoneinfo lists too few zones: \(list.stderr)")
         return names
@@ -86,12 +84,7 @@ struct DeliveryPlannerOracleTests {
 
     @Test("Every zoneinfo zone, six gap/repeat times and weekday filters, 2026-2028")
     func allZones() throws {
-        let list = try ProcessRunner.run(
-            "/usr/bin/env",
-            ["python3", "-c", "import zoneinfo; print('\\n'.join(sorted(zoneinfo.available_timezones())))"],
-            environment: RepositoryPaths.environment())
-        let names = list.stdout.split(separator: "\n").map(String.init)
-        try #require(names.count > 400, "zoneinfo lists too few zones: \(list.stderr)")
+        let names = try Self.zoneNames()
 
         var shards = ["", ""]
         for (index, name) in names.enumerated() {

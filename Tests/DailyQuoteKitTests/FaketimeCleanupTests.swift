@@ -15,19 +15,8 @@ struct FaketimeCleanupTests {
         }
         // A real wrapper, running while the cleanup runs.
         let result = try ProcessRunner.run(
-            "/bin/bash",
-            [
-                "-c",
-                """
-                faketime -f '@2030-01-01 00:00:01' sleep 30 & wrapper=$!
-                for _ in $(seq 100); do [ "$(cat /proc/$wrapper/comm 2>/dev/null)" = faketime ] && break; sleep 0.05; done
-                : >"$0/faketime_shm_$wrapper"; : >"$0/sem.faketime_sem_$wrapper"
-                python3 "$1" "$0"
-                ls "$0" | sed "s/_$wrapper\\$/_RUNNING/" | sort
-                kill $wrapper
-                """,
-                directory.path, RepositoryPaths.support("faketime_cleanup.py"),
-            ], environment: RepositoryPaths.environment())
+            RepositoryPaths.support("unit/faketime-cleanup-check.sh"), [directory.path, RepositoryPaths.support("faketime_cleanup.py")],
+            environment: RepositoryPaths.environment())
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout

@@ -277,9 +277,8 @@ final class PreviousHolder {
     init(scheduler: Bool = false) throws {
         isScheduler = scheduler
         _ = try directory.write("hold", "")
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let command = scheduler ? "exec -a dailyquote sleep 60" : "cd \"$1\" && exec -a dailyquote tail hold -f"
-        process.arguments = ["-c", command, "bash", directory.path]
+        process.executableURL = URL(fileURLWithPath: RepositoryPaths.support("unit/previous-holder.sh"))
+        process.arguments = scheduler ? ["scheduler"] : ["hold", directory.path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         try waitFor { Self.commandLine(of: self.pid).first == "dailyquote" }

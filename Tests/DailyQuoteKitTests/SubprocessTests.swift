@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
@@ -10,7 +11,7 @@ struct SubprocessTests {
 
     @Test("Output, error output and the exit status come back; only the given environment is passed")
     func collects() {
-        let output = subprocess.run("sh", ["-c", "echo \"$GREETING\"; echo oops >&2; echo \"${HOME:-no home}\"; exit 3"])
+        let output = subprocess.run(RepositoryPaths.support("unit/subprocess-streams.sh"), [])
         #expect(output.status == 3)
         #expect(output.stdout == "hello\nno home\n")
         #expect(output.stderr == "oops\n")
@@ -26,7 +27,7 @@ struct SubprocessTests {
 
     @Test("More output than a pipe holds, on both streams, does not block")
     func largeOutput() {
-        let output = subprocess.run("sh", ["-c", "head -c 300000 /dev/zero; head -c 300000 /dev/zero >&2"], timeout: .seconds(10))
+        let output = subprocess.run(RepositoryPaths.support("unit/zeros-both-streams.sh"), ["300000"], timeout: .seconds(10))
         #expect(output.status == 0)
         #expect(output.stdout.utf8.count == 300_000)
         #expect(output.stderr.utf8.count == 300_000)
@@ -42,7 +43,7 @@ struct SubprocessTests {
 
     @Test("A program ended by a signal has no status; a missing one is 'not found'")
     func signalledAndMissing() {
-        #expect(subprocess.run("sh", ["-c", "kill -TERM $$"]).status == nil)
+        #expect(subprocess.run(RepositoryPaths.support("unit/kill-self.sh"), ["TERM"]).status == nil)
         let missing = subprocess.run("no-such-program-dailyquote", [])
         #expect(missing.status == nil)
         #expect(missing.stderr == "no-such-program-dailyquote: not found")
@@ -58,7 +59,7 @@ struct SubprocessTests {
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let output = subprocess.run("sh", ["-c", "grep '^SigBlk' /proc/self/status"])
+        let output = subprocess.run("grep", ["^SigBlk", "/proc/self/status"])
         #expect(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("0000000000000000"))
     }
 }

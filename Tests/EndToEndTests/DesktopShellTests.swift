@@ -10,28 +10,16 @@ import Testing
 /// docs/desktops.md.
 @Suite("Cinnamon and Budgie: buttons through the server, and what history records", .serialized)
 struct DesktopShellTests {
-    /// Runs `script` in the harness on `server` with `$DQ`, `$W`, the sandbox's environment and
-    /// the holder helpers (`holder_pid`, `wait_actions N`, `wait_shown LABEL`).
+    /// Runs the harness file `desktop/SCRIPT` on `server` with `$DQ`, `$W` and the sandbox's environment.
     static func session(_ server: String, _ sandbox: Sandbox, _ script: String) throws -> (ProcessResult, (String) -> String) {
         let work = TemporaryDirectory()
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["NOTIFICATION_SERVER_SHARE"] = work.path
-        let prologue = """
-            set -u
-            \(CommandLineTests.holderPID)
-            \(CommandLineTests.waitForActions)
-            # Until a notification with a button LABEL is on show (Cinnamon makes its object once it
-            # knows the sender's PID; Budgie draws the popup a moment after Notify returns).
-            wait_shown() { for _ in $(seq 100); do "$NOTIFICATION_SERVER" readback 2>/dev/null | grep -q "\\"$1\\"" && break; sleep 0.1; done; }
-            stdbuf -oL dbus-monitor --session "type='signal',interface='org.freedesktop.Notifications'" >"$W/signals.txt" 2>/dev/null &
-            for _ in $(seq 100); do grep -q NameLost "$W/signals.txt" && break; sleep 0.05; done
-
-            """
         let result = try withExtendedLifetime(sandbox) {
             try ProcessRunner.run(
-                RepositoryPaths.support("with-notification-server.sh"), ["--server", server, "bash", "-c", prologue + script],
+                RepositoryPaths.support("with-notification-server.sh"), ["--server", server, RepositoryPaths.support("desktop/\(script)")],
                 environment: environment)
         }
         return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
@@ -73,34 +61,7 @@ struct DesktopShellTests {
     func cinnamonButtonsAndKeeping() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.session(
-            "cinnamon", sandbox,
-            """
-            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
-            holder_pid >"$W/pid"
-            wait_shown Save
-            "$NOTIFICATION_SERVER" press Copy >/dev/null 2>"$W/press.err"; wait_actions 1
-            "$NOTIFICATION_SERVER" press Save >/dev/null 2>>"$W/press.err"; wait_actions 2
-            sleep 0.5
-            xclip -o -selection clipboard >"$W/clipboard" 2>"$W/clipboard.err"
-            "$DQ" favorites --json >"$W/favorites.json"
-            # Cinnamon moves the banner to its notifications applet after about 4 s and never
-            # expires it; a few seconds more show that nothing closes it.
-            for _ in $(seq 150); do
-              "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
-              grep -q '"where": "applet"' "$W/readback.jsonl" && break
-              sleep 0.1
-            done
-            sleep 3
-            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
-            holder_pid >"$W/pid-kept"
-            "$DQ" history --json >"$W/history-kept.json"
-            "$NOTIFICATION_SERVER" clear 2>"$W/clear.err"
-            for _ in $(seq 200); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            holder_pid >"$W/pid-after"
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" history >"$W/history.txt"
-            """)
+            "cinnamon", sandbox, "cinnamon-buttons.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         let pid = file("pid").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -134,19 +95,7 @@ struct DesktopShellTests {
     func cinnamonCloseButton() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.session(
-            "cinnamon", sandbox,
-            """
-            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            wait_shown Save
-            holder_pid >"$W/pid"
-            "$NOTIFICATION_SERVER" dismiss >/dev/null 2>"$W/dismiss.err"
-            for _ in $(seq 200); do [ -s "$XDG_STATE_HOME/dailyquote/closed.jsonl" ] && break; sleep 0.05; done
-            for _ in $(seq 200); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            holder_pid >"$W/pid-after"
-            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>&1
-            "$DQ" history --json >"$W/history.json"
-            sleep 0.3
-            """)
+            "cinnamon", sandbox, "cinnamon-close.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(!file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
@@ -170,23 +119,7 @@ struct DesktopShellTests {
     func budgieExpiry() throws {
         let sandbox = Sandbox()
         let (result, file) = try Self.session(
-            "budgie", sandbox,
-            """
-            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            holder_pid >"$W/pid"
-            wait_shown Save
-            "$NOTIFICATION_SERVER" readback >"$W/popup.jsonl" 2>"$W/popup.err"
-            # Budgie clamps every timeout to 6-12 s (the default, -1, is 6 s): wait generously.
-            for _ in $(seq 600); do [ -s "$XDG_STATE_HOME/dailyquote/closed.jsonl" ] && break; sleep 0.05; done
-            for _ in $(seq 200); do [ -z "$(holder_pid)" ] && break; sleep 0.05; done
-            holder_pid >"$W/pid-after"
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" history >"$W/history.txt"
-            # The popup fades out for 250 ms after it closes.
-            for _ in $(seq 50); do "$NOTIFICATION_SERVER" readback 2>/dev/null | grep -q 'budgie-daemon popup' || break; sleep 0.1; done
-            gdbus call --session -d org.budgie_desktop.Raven -o /org/budgie_desktop/Raven -m org.budgie_desktop.Raven.GetNotificationCount >"$W/raven-count"
-            "$NOTIFICATION_SERVER" readback >"$W/raven.jsonl" 2>"$W/raven.err"
-            """)
+            "budgie", sandbox, "budgie-expiry.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(!file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder on Budgie, which has actions")
@@ -224,18 +157,7 @@ struct DesktopShellTests {
         // Budgie's longest timeout, 12 s: time to press on a loaded machine.
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nexpire = \"12s\"\n")
         let (result, file) = try Self.session(
-            "budgie", sandbox,
-            """
-            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            wait_shown Save
-            "$NOTIFICATION_SERVER" press Save >/dev/null 2>"$W/press.err"; wait_actions 1
-            sleep 1
-            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
-            "$DQ" favorites --json >"$W/favorites.json"
-            "$DQ" history --json >"$W/history.json"
-            "$DQ" status --json | python3 -c 'import json, sys; print(json.load(sys.stdin).get("holder"))' >"$W/holder"
-            gdbus call --session -d org.budgie_desktop.Raven -o /org/budgie_desktop/Raven -m org.budgie_desktop.Raven.GetNotificationCount >"$W/raven-count"
-            """)
+            "budgie", sandbox, "budgie-save.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(file("press.err").isEmpty, "\(file("press.err"))")
@@ -262,22 +184,7 @@ struct DesktopShellTests {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = [\"another\", \"save\"]\nexpire = \"12s\"\n")
         let (result, file) = try Self.session(
-            server, sandbox,
-            """
-            "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            wait_shown "Another quote"
-            "$NOTIFICATION_SERVER" press "Another quote" >/dev/null 2>"$W/press.err"; wait_actions 1
-            # The holder records the press before it posts and records the Another quote.
-            entries() { "$DQ" history --json 2>/dev/null | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))'; }
-            for _ in $(seq 100); do [ "$(entries)" -ge 2 ] && break; sleep 0.1; done
-            "$DQ" history --json >"$W/history.json"
-            new=$(python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))[-1]; print(e["text"][:40])' "$W/history.json")
-            for _ in $(seq 50); do "$NOTIFICATION_SERVER" readback 2>/dev/null | grep -qF -- "$new" && break; sleep 0.1; done
-            # Shown, and still shown a moment later: Budgie destroys a pressed popup 250 ms after the press.
-            sleep 2
-            "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err"
-            "$NOTIFICATION_SERVER" screenshot "$W/after.png" 2>/dev/null
-            """)
+            server, sandbox, "another-quote.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(file("press.err").isEmpty, "\(file("press.err"))")

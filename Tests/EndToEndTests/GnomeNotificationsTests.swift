@@ -29,9 +29,12 @@ struct GnomeNotificationsTests {
         }
     }
 
-    /// Runs `script` in a GNOME Shell 43 session; `installed` puts the desktop entry and the
-    /// D-Bus service (Exec= the built binary) where the shell and the bus look.
-    static func run(_ script: String, installed: Bool, environment extra: [String: String] = [:]) throws -> Run {
+    /// Runs the harness file `desktop/SCRIPT` with `arguments` in a GNOME Shell 43 session;
+    /// `installed` puts the desktop entry and the D-Bus service (Exec= the built binary) where the
+    /// shell and the bus look.
+    static func run(
+        _ script: String, _ arguments: [String] = [], installed: Bool, environment extra: [String: String] = [:]
+    ) throws -> Run {
         let sandbox = Sandbox()
         sandbox.extraEnvironment = extra
         let work = TemporaryDirectory()
@@ -75,15 +78,6 @@ struct GnomeNotificationsTests {
             _ = try data.write("applications/io.github.dailyquote.DailyQuote.desktop", "[Desktop Entry]\nHidden=true\n")
         }
         _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path)
-        let prologue = """
-            set -u
-            exec 2>>"$W/script.err"
-            tray() { gdbus call --session -d org.dailyquote.TestTray -o /org/dailyquote/TestTray -m "org.dailyquote.TestTray.$1" "$2"; }
-            for _ in $(seq 100); do tray Dump "$W/tray-start.json" >/dev/null 2>&1 && break; sleep 0.1; done
-            # Our processes: the binary's own path (the holder runs /proc/self/exe, the service the service file's Exec=).
-            ours() { pgrep -f "^$BIN " | wc -l; }
-
-            """
         var environment = sandbox.environment
         environment["DQ"] = binary
         environment["BIN"] = binary
@@ -96,7 +90,8 @@ struct GnomeNotificationsTests {
         environment["XDG_DATA_DIRS"] = "\(data.path):/usr/local/share:/usr/share"
         let result = try withExtendedLifetime((sandbox, data)) {
             try ProcessRunner.run(
-                RepositoryPaths.support("with-notification-server.sh"), ["--server", "gnome", "bash", "-c", prologue + script],
+                RepositoryPaths.support("with-notification-server.sh"),
+                ["--server", "gnome", RepositoryPaths.support("desktop/\(script)")] + arguments,
                 environment: environment)
         }
         let run = Run(work: work, output: "status \(result.status): \(result.stderr)")
@@ -108,23 +103,7 @@ struct GnomeNotificationsTests {
     )
     func nativePath() throws {
         let run = try Self.run(
-            """
-            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            sleep 1
-            ours >"$W/after-notify.count"
-            tray Dump "$W/tray-1.json"
-            "$DQ" status --config "$CONFIG" >"$W/status.txt" 2>&1
-            "$DQ" doctor --config "$CONFIG" --offline >"$W/doctor.txt" 2>&1
-            tray Press "Another quote" >"$W/press-another.out"
-            for _ in $(seq 50); do tray Dump "$W/tray-2.json"; grep -q '"Save"' "$W/tray-2.json" && break; sleep 0.1; done
-            tray Press Save >"$W/press-save.out"
-            for _ in $(seq 50); do [ -s "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl" ] && break; sleep 0.1; done
-            for _ in $(seq 100); do [ "$(ours)" = 0 ] && break; sleep 0.1; done
-            ours >"$W/after-idle.count"
-            cp "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl" "$W/favorites.jsonl" 2>/dev/null
-            "$DQ" history --json --config "$CONFIG" >"$W/history.json" 2>>"$W/script.err"
-            echo done >"$W/done"
-            """, installed: true)
+            "gnome-native.sh", installed: true)
         #expect(run.file("now.rc") == "0\n", "\(run.file("now.err")) \(run.output)")
         #expect(run.file("now.out").contains("to gnome-shell"), "\(run.file("now.out"))")
         #expect(!run.file("now.err").contains("warning"), "no fallback expected: \(run.file("now.err"))")
@@ -175,14 +154,7 @@ struct GnomeNotificationsTests {
     )
     func fallback() throws {
         let run = try Self.run(
-            """
-            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            sleep 1
-            ours >"$W/after-notify.count"
-            tray Dump "$W/tray-1.json"
-            "$DQ" doctor --config "$CONFIG" --offline >"$W/doctor.txt" 2>&1
-            "$DQ" history --json --config "$CONFIG" >"$W/history.json" 2>>"$W/script.err"
-            """, installed: false)
+            "gnome-fallback.sh", installed: false)
         #expect(run.file("now.rc") == "0\n", "\(run.file("now.err")) \(run.output)")
         let warnings = run.file("now.err").split(separator: "\n").filter { $0.contains("warning") }
         #expect(warnings.count == 1, "\(run.file("now.err"))")
@@ -210,14 +182,8 @@ extension GnomeNotificationsTests {
     )
     func nativePathInSessionLanguage() throws {
         let run = try Self.run(
-            """
-            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            sleep 1
-            tray Dump "$W/tray-1.json"
-            tray Press "Anderes Zitat" >"$W/press-another.out"
-            for _ in $(seq 50); do tray Dump "$W/tray-2.json"; grep -q '"Speichern"' "$W/tray-2.json" && ! cmp -s "$W/tray-1.json" "$W/tray-2.json" && break; sleep 0.1; done
-            echo done >"$W/done"
-            """, installed: true, environment: TestLocales.environment(lang: "de_DE.UTF-8"))
+            "gnome-another-in-language.sh", ["Anderes Zitat", "Speichern"], installed: true,
+            environment: TestLocales.environment(lang: "de_DE.UTF-8"))
         #expect(run.file("now.rc") == "0\n", "\(run.file("now.err")) \(run.output)")
         #expect(run.file("now.out").contains("an gnome-shell"), "\(run.file("now.out"))")
         let first = run.tray("tray-1.json")
@@ -240,15 +206,7 @@ extension GnomeNotificationsTests {
     )
     func pressAfterClear() throws {
         let run = try Self.run(
-            """
-            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            sleep 1
-            "$DQ" clear --state --yes --config "$CONFIG" >"$W/clear.out" 2>&1; echo $? >"$W/clear.rc"
-            tray Press Save >"$W/press-save.out"
-            for _ in $(seq 50); do tray Dump "$W/tray-2.json"; grep -q 'cleared' "$W/tray-2.json" && break; sleep 0.1; done
-            ls "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote" >"$W/data-files" 2>&1
-            echo done >"$W/done"
-            """, installed: true)
+            "gnome-press-after-clear.sh", installed: true)
         #expect(run.file("now.rc") == "0\n", "\(run.file("now.err")) \(run.output)")
         #expect(run.file("clear.rc") == "0\n", "\(run.file("clear.out"))")
         #expect(run.file("press-save.out").contains("pressed"), "\(run.file("press-save.out")) \(run.output)")

@@ -125,7 +125,7 @@ struct NotificationServerMatrixTests {
     }
 
     /// Runs `notify --now` then a due `notify` on `server`, capturing, reading back and
-    /// screenshotting into a work directory.
+    /// screenshotting into a work directory (Tests/TestSupport/Harness/desktop/matrix-post.sh).
     ///
     /// Not `full`: `notify --now` and the read-back only.
     static func run(server: String, quote: String = quote, author: String = author, full: Bool = true) throws -> Run {
@@ -144,55 +144,6 @@ struct NotificationServerMatrixTests {
                 + "[notification]\nexpire = \"\(server == "lxqt-notificationd" ? "3s" : "never")\"\n"
                 // A quote longer than the default length (300 characters) is asked for, as a person would.
                 + (quote.count > 300 ? "[quotes]\nmax_length = 1000\n" : ""))
-        let prologue = """
-            set -u
-            exec 2>>"$W/script.err"
-            # The well-known name only: GNOME's proxy forwards each call to the shell under its unique name.
-            stdbuf -oL dbus-monitor --session "type='method_call',destination='org.freedesktop.Notifications',interface='org.freedesktop.Notifications',member='Notify'" >"$W/monitor.txt" 2>/dev/null &
-            monitor=$!
-            for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
-            gdbus call --session -d org.freedesktop.Notifications -o /org/freedesktop/Notifications -m org.freedesktop.Notifications.GetCapabilities >"$W/capabilities"
-
-            """
-        let posts =
-            full
-            ? """
-            sleep 1
-            "$NOTIFICATION_SERVER" screenshot "$W/before.png" 2>>"$W/screenshot.err"
-            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            sleep 1.2  # Plasma drops an identical notification within a second
-            # A refresh in between: without it the due delivery would take the bundled quote
-            # ("cache older than the last delivery"), the state being rebuilt from a history
-            # that holds the --now preview.
-            python3 -c 'import json, sys, time; p = sys.argv[1]; q = json.load(open(p)); q["fetchedAt"] = int(time.time()); json.dump(q, open(p, "w"))' "$XDG_CACHE_HOME/dailyquote/quote.json"
-            "$DQ" notify --config "$CONFIG" >"$W/due.out" 2>"$W/due.err"; echo $? >"$W/due.rc"
-            sleep 1.5
-            "$NOTIFICATION_SERVER" screenshot "$W/after.png" 2>>"$W/screenshot.err"
-            convert "$W/after.png" -format %k info: >"$W/after.colours" 2>>"$W/screenshot.err"
-            compare -metric AE "$W/before.png" "$W/after.png" null: 2>"$W/changed"
-            "$NOTIFICATION_SERVER" icon-pixels "$W/before.png" "$W/after.png" >"$W/icon-pixels" 2>>"$W/screenshot.err"
-
-            """
-            : """
-            "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"; echo $? >"$W/now.rc"
-            sleep 0.5
-
-            """
-        // The read-back is asked again until it holds something (up to 10 s): Budgie draws its
-        // popup, and Cinnamon makes its notification's object, a moment after Notify returns,
-        // which the 0.5 s after `notify --now` did not always cover on a loaded machine. A server
-        // without a read-back (exit 3) is asked once.
-        let epilogue = """
-            if [ "$SERVER_NAME" = lxqt-notificationd ]; then sleep 4; fi
-            for _ in $(seq 100); do
-              "$NOTIFICATION_SERVER" readback >"$W/readback.jsonl" 2>"$W/readback.err" || break
-              [ -s "$W/readback.jsonl" ] && break
-              sleep 0.1
-            done
-            kill $monitor 2>/dev/null
-            python3 "$PROBE" "$W/monitor.txt" >"$W/calls.json"
-            """
-        let script = prologue + posts + epilogue
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
@@ -202,8 +153,8 @@ struct NotificationServerMatrixTests {
         // The sandbox must outlive the run: its directories go when it is released.
         let result = try withExtendedLifetime(sandbox) {
             try ProcessRunner.run(
-                RepositoryPaths.support("with-notification-server.sh"), ["--server", server, "bash", "-c", script], environment: environment
-            )
+                RepositoryPaths.support("with-notification-server.sh"),
+                ["--server", server, RepositoryPaths.support("desktop/matrix-post.sh"), full ? "full" : "now"], environment: environment)
         }
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         let calls = (try? JSONDecoder().decode([NotificationSession.Call].self, from: Data(file("calls.json").utf8))) ?? []

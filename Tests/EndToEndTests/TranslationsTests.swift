@@ -76,15 +76,8 @@ extension TranslationsTests {
     /// A catalog `xx` whose every message is its English text in ⟦ ⟧, compiled into a
     /// temporary locale directory; nil with the reason when gettext's tools fail.
     static func pseudoCatalog(in directory: TemporaryDirectory) throws -> String {
-        let script = """
-            set -e
-            msgen "$PO/dailyquote.pot" -o "$D/en.po"
-            msgfilter --keep-header -i "$D/en.po" -o "$D/xx.po" sed -e 's/^/⟦/' -e 's/$/⟧/'
-            mkdir -p "$D/locale/xx/LC_MESSAGES"
-            msgfmt --check -o "$D/locale/xx/LC_MESSAGES/dailyquote.mo" "$D/xx.po"
-            """
         let result = try ProcessRunner.run(
-            "/bin/bash", ["-c", script], environment: RepositoryPaths.environment(["PO": po, "D": directory.path]))
+            RepositoryPaths.support("translations/pseudo-catalog.sh"), [po, directory.path], environment: RepositoryPaths.environment())
         try #require(result.status == 0, "\(result.stderr)")
         return directory.url("locale")
     }
@@ -101,15 +94,15 @@ extension TranslationsTests {
         ]
         try sandbox.home.write(
             "config/dailyquote/config.toml", "[notification]\nactions = [\"copy\", \"save\", \"another\"]\n")
-        let (result, file) = try CommandLineTests.mockSession(
-            sandbox, capabilities: "body actions",
-            """
-            "$DQ" notify --now >"$W/notify.txt" 2>&1
-            for _ in $(seq 100); do [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ] && break; sleep 0.05; done
-            "$DQ" status >"$W/status.txt" 2>&1
-            "$DQ" doctor --offline >"$W/doctor.txt" 2>/dev/null
-            cp "$MOCK_LOG" "$W/mock.log"
-            """)
+        let results = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = results.path
+        environment["MOCK_CAPABILITIES"] = "body actions"
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-notification-server.sh"),
+            ["--server", "mock", RepositoryPaths.support("translations/pseudo-language-session.sh")], environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: results.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         let calls = CommandLineTests.notifyCalls(file("mock.log"))
         try #require(calls.count == 1, "\(file("mock.log"))")

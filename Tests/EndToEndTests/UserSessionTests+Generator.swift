@@ -34,65 +34,14 @@ extension UserSessionTests {
             atPath: vendor + "/paths.target.wants/dailyquote-config.path", withDestinationPath: "../dailyquote-config.path")
         let config = sandbox.home.url("config/dailyquote/config.toml")
         let work = TemporaryDirectory()
-        let script = """
-            set -u
-            show() { systemctl --user show "$1" -p "$2" --value; }
-            # Waits up to 10 s until `show UNIT PROPERTY` contains TEXT.
-            await() { for _ in $(seq 200); do show "$1" "$2" | grep -q -- "$3" && return 0; sleep 0.05; done; return 1; }
-            # Then until the watch's service has finished: a path unit does not trigger while the
-            # unit it starts is still running, so an edit in that fraction of a second would wait
-            # for the next one.
-            settle() { await "$@"; r=$?; await dailyquote-config.service ActiveState "^inactive" || r=1; return $r; }
-            show dailyquote-notify.timer TimersCalendar >"$W/calendar0"
-            show dailyquote-notify.timer UnitFileState >"$W/state0"
-            show dailyquote-notify.timer ActiveState >"$W/active0"
-            show dailyquote-notify.timer FragmentPath >"$W/fragment0"
-            show dailyquote-refresh.timer ActiveState >"$W/refresh0"
-            show dailyquote-config.path ActiveState >"$W/path0"
-            systemctl --user list-timers --all --no-pager >"$W/list0"
-            "$DQ" status --json >"$W/status0.json" 2>/dev/null
-            "$DQ" status >"$W/status0.txt" 2>/dev/null
-            "$DQ" doctor --offline >"$W/doctor0.txt" 2>&1
-
-            # The config appears (and its directory with it): the path unit reloads the manager.
-            mkdir -p "$(dirname "\(config)")"
-            printf '[delivery]\\nhour = 6\\nminute = 5\\n' >"\(config).new" && mv "\(config).new" "\(config)"
-            settle dailyquote-notify.timer TimersCalendar "06:05:00" && echo yes >"$W/applied1"
-            show dailyquote-notify.timer TimersCalendar >"$W/calendar1"
-            # Edited in place, as an editor without renames does.
-            printf '[delivery]\\nhour = 7\\nminute = 10\\n' >"\(config)"
-            settle dailyquote-notify.timer TimersCalendar "07:10:00" && echo yes >"$W/applied2"
-            show dailyquote-refresh.timer TimersCalendar >"$W/refresh2"
-
-            # Opt out: the units are gone after the automatic reload.
-            printf '[delivery]\\nhour = 7\\nminute = 10\\nenabled = false\\n' >"\(config)"
-            settle dailyquote-notify.timer LoadState "not-found" && echo yes >"$W/disabled"
-            show dailyquote-notify.timer ActiveState >"$W/active-disabled"
-            show dailyquote-config.path FragmentPath >"$W/path-fragment"
-            systemctl --user list-timers --all --no-pager >"$W/list-disabled"
-            # On again: the package's static watch (the generator wrote none) applies it, and the
-            # timers run again at once.
-            printf '[delivery]\\nhour = 7\\nminute = 10\\n' >"\(config)"
-            settle dailyquote-notify.timer ActiveState "^active" && echo yes >"$W/reenabled"
-            show dailyquote-notify.timer TimersCalendar >"$W/calendar-reenabled"
-            # The other opt-out: masking wins over the generator's unit.
-            systemctl --user mask dailyquote-notify.timer >/dev/null 2>&1
-            show dailyquote-notify.timer LoadState >"$W/masked"
-            systemctl --user unmask dailyquote-notify.timer >/dev/null 2>&1
-
-            # install's units in ~/.config/systemd/user take precedence over the generator's.
-            printf '[delivery]\\nhour = 9\\nminute = 45\\n' >"$W/own.toml"
-            "$DQ" install --no-enable --config "$W/own.toml" >"$W/install.out" 2>&1
-            systemctl --user daemon-reload
-            show dailyquote-notify.timer FragmentPath >"$W/fragment3"
-            show dailyquote-notify.timer TimersCalendar >"$W/calendar3"
-            """
         var environment = sandbox.environment
         environment["SYSTEMD_GENERATOR_PATH"] = generators.path
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
+        environment["CONFIG_FILE"] = config
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/generator-in-manager.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
 
@@ -144,29 +93,13 @@ extension UserSessionTests {
             "[[source]]\ntype = \"api-ninjas\"\nurl = \"\(server.url("ninjas"))\"\nheaders = { \"X-Api-Key\" = \"${TEST_NINJAS_KEY}\" }\n"
                 + "[[source]]\ntype = \"file\"\npath = \"\(quotes)\"\n")
         let work = TemporaryDirectory()
-        let script = """
-            set -u
-            # The user's shell has the key (as ~/.bashrc would set it); the user manager does not.
-            export TEST_NINJAS_KEY=secret-key
-            systemctl --user show dailyquote-notify.timer -p ActiveState --value >"$W/notify-timer"
-            systemctl --user show dailyquote-refresh.timer -p ActiveState --value >"$W/refresh-timer"
-            "$DQ" config check >"$W/check.out" 2>"$W/check.err"; echo $? >"$W/check.rc"
-            "$DQ" doctor --offline >"$W/doctor.txt" 2>&1
-            systemctl --user start dailyquote-refresh.service
-            "$DQ" status >"$W/status.txt" 2>/dev/null
-            # Once the manager has it (environment.d at the next login; here, set-environment), the key is sent.
-            systemctl --user set-environment TEST_NINJAS_KEY=secret-key
-            "$DQ" config check >/dev/null 2>"$W/check2.err"
-            "$DQ" doctor --offline >"$W/doctor2.txt" 2>&1
-            systemctl --user start dailyquote-refresh.service
-            "$DQ" status >"$W/status2.txt" 2>/dev/null
-            """
         var environment = sandbox.environment
         environment["SYSTEMD_GENERATOR_PATH"] = generators.path
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/secret-outside-manager.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("notify-timer") == "active\n", "the generator wrote no timers: \(result.stderr)")

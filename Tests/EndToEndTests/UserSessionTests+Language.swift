@@ -13,24 +13,15 @@ extension UserSessionTests {
         let work = TemporaryDirectory()
         let history = sandbox.home.url("state/dailyquote/history.jsonl")
         let locale = TestLocales.environment(lang: "de_DE.UTF-8")
-        let assignments = locale.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let script = """
-            set -u
-            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" >"$W/monitor.txt" 2>/dev/null &
-            for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
-            systemctl --user set-environment \(assignments)
-            "$DQ" install >"$W/install.out" 2>&1; echo $? >"$W/install.rc"
-            for _ in $(seq 2000); do [ -s "\(history)" ] && break; sleep 0.05; done
-            sleep 0.3
-            python3 "$PROBE" "$W/monitor.txt" >"$W/calls.json"
-            systemctl --user cat dailyquote-notify.service >"$W/unit" 2>&1
-            """
+        let assignments = locale.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
+        environment["HISTORY"] = history
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/timer-language.sh")] + assignments,
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("install.rc") == "0\n", "\(file("install.out"))")

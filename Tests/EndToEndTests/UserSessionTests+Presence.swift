@@ -12,33 +12,14 @@ extension UserSessionTests {
         _ = try sandbox.home.write("config/dailyquote/config.toml", Self.config(at: first))
         let work = TemporaryDirectory()
         let history = sandbox.home.url("state/dailyquote/history.jsonl")
-        let script = """
-            set -u
-            "$PRESENCE" lock
-            # The manager passes the mock system bus and logind session on to the service.
-            systemctl --user set-environment DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SYSTEM_BUS_ADDRESS" XDG_SESSION_ID="$XDG_SESSION_ID"
-            "$DQ" install >"$W/install.out" 2>&1
-            waiting() { "$DQ" status --json 2>/dev/null | python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin).get("waitingForPresence") else 1)'; }
-            for _ in $(seq 1800); do waiting && break; sleep 0.05; done
-            "$DQ" status >"$W/status.txt" 2>/dev/null
-            systemctl --user show dailyquote-notify.service -p ActiveState >"$W/service-waiting"
-            # Outlast the start timeout the units had before (40 s).
-            sleep 45
-            systemctl --user show dailyquote-notify.service -p ActiveState >"$W/service-still"
-            [ -s "\(history)" ] && echo "posted while locked" >"$W/early"
-            "$PRESENCE" unlock
-            for _ in $(seq 600); do [ -s "\(history)" ] && break; sleep 0.05; done
-            sleep 1
-            systemctl --user show dailyquote-notify.service -p ActiveState -p Result >"$W/service-after"
-            cp "\(history)" "$W/history.jsonl" 2>/dev/null || true
-            journalctl --user -u dailyquote-notify.service --no-pager >"$W/journal" 2>&1 || true
-            """
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
+        environment["HISTORY"] = history
         let result = try ProcessRunner.run(
             RepositoryPaths.support("with-user-session.sh"),
-            [RepositoryPaths.support("with-presence-mocks.sh"), "--logind", "bash", "-c", script], environment: environment)
+            [RepositoryPaths.support("with-presence-mocks.sh"), "--logind", RepositoryPaths.support("session/presence-wait.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         let context = "\(result.stderr) \(file("install.out")) \(file("journal"))"
         #expect(result.status == 0, "\(context)")

@@ -19,30 +19,11 @@ extension UserSessionTests {
         let binary = bin.url("dailyquote")
         try FileManager.default.copyItem(atPath: RepositoryPaths.binary, toPath: binary)
         let work = TemporaryDirectory()
-        let script = """
-            set -u
-            show() { systemctl --user show "$1" -p "$2" --value; }
-            "$BIN" install >"$W/install.out" 2>&1; echo $? >"$W/install.rc"
-            rm -f "$BIN"
-            for unit in dailyquote-notify.service dailyquote-refresh.service; do
-              systemctl --user start "$unit" 2>>"$W/start.err"; echo "$unit $?" >>"$W/start.rc"
-            done
-            # A restart would come 30 s after a failure; a failure and its restart are visible at once.
-            sleep 1
-            for unit in dailyquote-notify.service dailyquote-refresh.service; do
-              echo "$unit $(show $unit ConditionResult) $(show $unit ActiveState) $(show $unit Result) $(show $unit NRestarts)" >>"$W/state"
-            done
-            # A config edit: the watch of install would run the gone binary.
-            mkdir -p "$XDG_CONFIG_HOME/dailyquote"
-            printf '[delivery]\\nhour = 9\\n' >"$XDG_CONFIG_HOME/dailyquote/config.toml"
-            sleep 1
-            echo "$(show dailyquote-config.service ConditionResult) $(show dailyquote-config.service Result)" >"$W/watch"
-            """
         var environment = sandbox.environment
         environment["BIN"] = binary
         environment["W"] = work.path
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/binary-gone.sh")], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("install.rc") == "0\n", "\(file("install.out"))")
@@ -64,30 +45,12 @@ extension UserSessionTests {
         try FileManager.default.copyItem(atPath: RepositoryPaths.binary, toPath: binary)
         let work = TemporaryDirectory()
         try work.write("old.service", OldInstallUnits.notifyService(executable: binary))
-        let script = """
-            set -u
-            show() { systemctl --user show "$1" -p "$2" --value; }
-            units="$XDG_CONFIG_HOME/systemd/user"
-            "$BIN" install >"$W/install.out" 2>&1; echo $? >"$W/install.rc"
-            cp "$units/dailyquote-notify.service" "$W/new.service"
-            # What an older install wrote stays after the package upgrade.
-            cp "$W/old.service" "$units/dailyquote-notify.service"
-            systemctl --user daemon-reload
-            show dailyquote-notify.service StartLimitIntervalUSec >"$W/old-limit"
-            systemctl --user start dailyquote-notify.service 2>>"$W/start.err"; echo $? >"$W/first.rc"
-            cmp -s "$W/new.service" "$units/dailyquote-notify.service"; echo $? >"$W/cmp"
-            show dailyquote-notify.service StartLimitIntervalUSec >"$W/new-limit"
-            journalctl --user -u dailyquote-notify.service -o cat >"$W/journal" 2>&1
-            rm -f "$BIN"
-            systemctl --user start dailyquote-notify.service 2>>"$W/start.err"; echo $? >"$W/gone.rc"
-            sleep 1
-            echo "$(show dailyquote-notify.service ConditionResult) $(show dailyquote-notify.service Result) $(show dailyquote-notify.service NRestarts)" >"$W/state"
-            """
         var environment = sandbox.environment
         environment["BIN"] = binary
         environment["W"] = work.path
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/older-units-updated.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("install.rc") == "0\n", "\(file("install.out"))")
@@ -111,22 +74,13 @@ extension UserSessionTests {
         let tryExec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("TryExec=") })
         #expect(tryExec == "TryExec=@BINDIR@/dailyquote")
         let work = TemporaryDirectory()
-        let script = """
-            set -u
-            systemctl --user show dailyquote-notify.timer -p ActiveState --value >"$W/timer"
-            # As cinnamon-session or xfce4-session would: the Exec line, through a shell, in the session.
-            start=$(date +%s%N)
-            timeout 20 sh -c "$EXEC" >"$W/run.out" 2>"$W/run.err"; echo $? >"$W/run.rc"
-            echo $(( ($(date +%s%N) - start) / 1000000 )) >"$W/run.ms"
-            # No user manager answers (a session without systemd): the scheduler stays.
-            XDG_RUNTIME_DIR="$W/none" timeout 3 sh -c "$EXEC" >/dev/null 2>"$W/alone.err"; echo $? >"$W/alone.rc"
-            """
         var environment = sandbox.environment
         environment["SYSTEMD_GENERATOR_PATH"] = generators.path
         environment["EXEC"] = command
         environment["W"] = work.path
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/autostart-beside-generator.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("timer") == "active\n", "the generator wrote no timers: \(result.stderr)")
@@ -150,27 +104,13 @@ extension UserSessionTests {
         let original = "# my settings\n[delivery]\nhour = 7 # early\nminute = 30\n\n[notification]\ntitle = \"Mine\"\n"
         let config = try sandbox.home.write("config/dailyquote/config.toml", original)
         let work = TemporaryDirectory()
-        let script = """
-            set -u
-            show() { systemctl --user show "$1" -p "$2" --value; }
-            show dailyquote-notify.timer ActiveState >"$W/before"
-            "$DQ" uninstall </dev/null >"$W/refused.out" 2>"$W/refused.err"; echo $? >"$W/refused.rc"
-            show dailyquote-notify.timer ActiveState >"$W/after-refusal"
-            "$DQ" uninstall --yes </dev/null >"$W/yes.out" 2>"$W/yes.err"; echo $? >"$W/yes.rc"
-            show dailyquote-notify.timer LoadState >"$W/load"
-            show dailyquote-notify.timer ActiveState >"$W/active"
-            "$DQ" status >"$W/status.txt" 2>/dev/null
-            # The next login: the generator runs again and still writes nothing.
-            systemctl --user daemon-reload
-            show dailyquote-notify.timer LoadState >"$W/load-again"
-            "$DQ" uninstall </dev/null >"$W/again.out" 2>&1; echo $? >"$W/again.rc"
-            """
         var environment = sandbox.environment
         environment["SYSTEMD_GENERATOR_PATH"] = generators.path
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/uninstall-generator.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("before") == "active\n", "the generator wrote no timers: \(result.stderr)")

@@ -37,38 +37,16 @@ struct UserSessionTests {
         let second = first + 60
         try Self.config(at: second).write(toFile: work.url("second.toml"), atomically: true, encoding: .utf8)
         let history = sandbox.home.url("state/dailyquote/history.jsonl")
-        let script = """
-            set -u
-            wait_history() { for _ in $(seq $(( $1 * 20 ))); do [ -s "\(history)" ] && return 0; sleep 0.05; done; return 1; }
-            stdbuf -oL dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" >"$W/monitor.txt" 2>/dev/null &
-            for _ in $(seq 100); do grep -q NameLost "$W/monitor.txt" && break; sleep 0.05; done
-            "$DQ" install >"$W/install1.out" 2>&1; echo $? >"$W/install1.rc"
-            wait_history 100; date +%s.%N >"$W/seen1"
-            dunstctl close-all; sleep 0.2; dunstctl history >"$W/history1.json"
-            python3 "$PROBE" "$W/monitor.txt" >"$W/calls1.json"
-            systemctl --user show dailyquote-notify.service -p Result,ExecMainStatus >"$W/service1"
-            "$DQ" doctor --offline >"$W/doctor.out" 2>&1; echo $? >"$W/doctor.rc"
-            "$DQ" status --json >"$W/status.json" 2>/dev/null
-
-            # The manager is down over the second planned instant: Persistent= must catch up at start.
-            "$DQ" clear --state --yes >/dev/null 2>&1
-            cp "$W/second.toml" "\(configPath)"
-            "$DQ" install >"$W/install2.out" 2>&1; echo $? >"$W/install2.rc"
-            "$USER_SESSION" stop-manager
-            while [ "$(date +%s)" -lt \(Int(second) + 3) ]; do sleep 0.2; done
-            [ -s "\(history)" ] && echo "posted while the manager was down" >"$W/early"
-            "$USER_SESSION" start-manager
-            wait_history 30; date +%s.%N >"$W/seen2"
-            sleep 3
-            wc -l <"\(history)" >"$W/count2"
-            python3 "$PROBE" "$W/monitor.txt" >"$W/calls2.json"
-            """
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
+        environment["HISTORY"] = history
+        environment["CONFIG_FILE"] = configPath
+        environment["SECOND"] = "\(Int(second))"
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/timers-deliver.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         let context = "\(result.stderr) install: \(file("install1.out")) \(file("install2.out"))"
         #expect(result.status == 0, "\(context)")
@@ -118,33 +96,15 @@ struct UserSessionTests {
         let work = TemporaryDirectory()
         try Self.config(at: first + 60).write(toFile: work.url("second.toml"), atomically: true, encoding: .utf8)
         let state = sandbox.home.url("state/dailyquote")
-        let script = """
-            set -u
-            wait_history() { for _ in $(seq 1800); do [ -s "\(state)/history.jsonl" ] && return 0; sleep 0.05; done; return 1; }
-            holder_pid() { "$DQ" status --json 2>/dev/null | python3 -c 'import json,sys; h=json.load(sys.stdin).get("holder"); print(h["pid"] if h else "")'; }
-            "$DQ" install >"$W/install1.out" 2>&1
-            wait_history; sleep 1
-            systemctl --user show dailyquote-notify.service -p ActiveState -p Result >"$W/service1"
-            pid1=$(holder_pid); echo "$pid1" >"$W/pid1"
-            cat "/proc/$pid1/cgroup" >"$W/cgroup1" 2>/dev/null
-            # The next delivery: forget the first (a new day would), keep the hold's files.
-            rm -f "\(state)/state.json" "\(state)/history.jsonl"
-            cp "$W/second.toml" "\(configPath)"
-            "$DQ" install >"$W/install2.out" 2>&1
-            wait_history; sleep 1
-            systemctl --user show dailyquote-notify.service -p ActiveState -p Result >"$W/service2"
-            holder_pid >"$W/pid2"
-            kill -0 "$pid1" 2>/dev/null && echo alive >"$W/pid1-alive"
-            cat "\(state)/closed.jsonl" >"$W/closed" 2>/dev/null
-            grep -c 'Notify "dailyquote"' "$MOCK_LOG" >"$W/notify-count"
-            journalctl --user -u dailyquote-notify.service --no-pager >"$W/journal" 2>&1 || true
-            """
         var environment = sandbox.environment
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
         environment["USER_SESSION_MOCK_CAPABILITIES"] = "body body-markup persistence"
+        environment["STATE"] = state
+        environment["CONFIG_FILE"] = configPath
         let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), ["bash", "-c", script], environment: environment)
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/holder-replaced.sh")],
+            environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         let context = "\(result.stderr) \(file("install1.out")) \(file("install2.out"))"
         #expect(result.status == 0, "\(context)")
