@@ -134,9 +134,7 @@ struct SystemBoundaryTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(
-        "No test holds shell or Python in a string literal",
-        .disabled("until issue 37's inline scripts have left the tests (with scripts/lint's system-boundary --tests line)"))
+    @Test("No test holds shell or Python in a string literal")
     func testsHoldNoScripts() throws {
         let result = try Self.checkTests()
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -6,10 +6,6 @@ import Testing
 /// python3-dbusmock's notification server, on which the test presses buttons
 /// (`"$NOTIFICATION_SERVER" invoke ID ACTION` emits `ActionInvoked`).
 extension CommandLineTests {
-    /// Script line defining `wait_actions N` (waits until `actions.jsonl` has N lines), for
-    /// DesktopShellTests' inline script; the scenario files get it from `cli/scenario.sh`.
-    static let waitForActions = ". \"\(RepositoryPaths.support("cli/scenario.sh"))\""
-
     /// The Notify calls in the mock server's log; a call's lines (a body of several lines) joined.
     static func notifyCalls(_ log: String) -> [String] {
         var calls: [String] = []

@@ -59,7 +59,7 @@ extension CommandLineTests {
 
         // The printed command is the way to turn it off: after it, uninstall no longer mentions autostart.
         let command = try #require(result.stdout.split(separator: "\n").last).trimmingCharacters(in: .whitespaces)
-        let hide = try ProcessRunner.run("/bin/sh", ["-c", command], environment: sandbox.environment)
+        let hide = try ProcessRunner.run(RepositoryPaths.support("cli/as-typed.sh"), [command], environment: sandbox.environment)
         #expect(hide.status == 0, "\(command): \(hide.stderr)")
         let again = try sandbox.run(["uninstall"])
         #expect(!again.stdout.contains("autostart"), "\(again.stdout)")

@@ -24,25 +24,6 @@ extension CommandLineTests {
         return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
     }
 
-    /// Runs `script` against the harness's `mock` server with `$DQ`, `$W` and the sandbox's
-    /// environment; the harness ends every holder left behind.
-    // Kept for DesktopShellTests and TranslationsTests until their scripts are files too.
-    static func mockSession(_ sandbox: Sandbox, capabilities: String, _ script: String) throws -> (ProcessResult, (String) -> String) {
-        let work = TemporaryDirectory()
-        var environment = sandbox.environment
-        environment["DQ"] = RepositoryPaths.binary
-        environment["W"] = work.path
-        environment["MOCK_CAPABILITIES"] = capabilities
-        let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-notification-server.sh"), ["--server", "mock", "bash", "-c", "set -u\n" + script],
-            environment: environment)
-        return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
-    }
-
-    /// Script lines defining `holder_pid`, for DesktopShellTests' inline script; the scenario
-    /// files get it from `cli/scenario.sh`.
-    static let holderPID = ". \"\(RepositoryPaths.support("cli/scenario.sh"))\""
-
     @Test("On a server with persistence, notify exits at once and a holder keeps the notification until the server closes it")
     func holderKeepsUntilClosed() throws {
         let sandbox = Sandbox()

@@ -160,9 +160,19 @@ extension CommandLineTests {
         let report = try NotificationSession(sandbox: sandbox).run("concurrent-notify.sh", environment: ["CONFIG": config])
         #expect(report.calls.count == 1)
         #expect(report.historySummaries.count == 1)
-        let outputs = (1...20).compactMap { report.files["c\($0).out"] }
-        #expect(outputs.filter { $0.hasPrefix("posted ") }.count == 1, "\(outputs)")
-        #expect(outputs.filter { $0.hasPrefix("nothing due") }.count == 19)
+        let runs = (1...20).map { (output: report.files["c\($0).out"] ?? "", status: report.files["c\($0).rc"] ?? "") }
+        #expect(runs.filter { $0.output.hasPrefix("posted ") && $0.status == "0\n" }.count == 1, "\(runs)")
+        // The others find it posted, or (on a machine so busy that the post and the queue before
+        // them outlast notification.timeout) give up waiting for the lock with exit 75 and post
+        // nothing, as a second engine would: never a second post.
+        let others = runs.filter { !$0.output.hasPrefix("posted ") }
+        #expect(others.count == 19, "\(runs)")
+        for run in others {
+            let nothingDue = run.output.hasPrefix("nothing due") && run.status == "0\n"
+            let gaveUp = run.output.contains("another dailyquote process holds") && run.status == "75\n"
+            #expect(nothingDue || gaveUp, "\(run)")
+        }
+        #expect(others.contains { $0.output.hasPrefix("nothing due") }, "\(runs)")
         let history = try String(contentsOfFile: sandbox.home.url("state/dailyquote/history.jsonl"), encoding: .utf8)
         #expect(history.split(separator: "\n").count == 1)
     }

@@ -22,8 +22,9 @@ public enum GoldenFile {
         return current ?? ""
     }
 
-    /// The golden text of generated units on this host. The files hold what a host with user
-    /// namespaces gets (Debian's default); on one without them the generator leaves out the
+    /// The golden text of generated units on this host.
+    ///
+    /// The files hold what a host with user namespaces gets (Debian's default); on one without them the generator leaves out the
     /// sandbox lines that need one, and so does this.
     package static func expectedUnits(
         _ name: String, actual: String, userNamespaces: Bool = UnitSandbox.hostAllowsUserNamespaces(),

@@ -86,3 +86,49 @@ harness_run_teardown() {
   done
   return "$status"
 }
+
+# --- What every dailyquote scenario asks (DQ the binary, W the work directory the test reads,
+# --- the sandbox's XDG variables).
+
+# record FILE CMD [ARG...]: runs CMD and writes its exit status to FILE (a scenario's commands'
+# failures are what its test looks at: one whose status matters runs through `record`).
+record() {
+  local file=$1 status=0
+  shift
+  "$@" || status=$?
+  echo "$status" >"$file"
+}
+
+# holder_pid: the PID of the holder `"$DQ" status --json` reports, or nothing.
+holder_pid() {
+  "$DQ" status --json 2>/dev/null |
+    python3 -c 'import json,sys; h=json.load(sys.stdin).get("holder"); print(h["pid"] if h else "")' 2>/dev/null || true
+}
+
+# no_holder: whether status reports no holder.
+no_holder() { [ -z "$(holder_pid)" ]; }
+
+# gone PID: whether no process PID is left.
+gone() { ! kill -0 "$1" 2>/dev/null; }
+
+# non_empty FILE: whether FILE exists and is not empty.
+non_empty() { [ -s "$1" ]; }
+
+# actions_at_least N: whether dailyquote's actions.jsonl has N lines.
+actions_at_least() {
+  local lines
+  lines=$(wc -l <"$XDG_STATE_HOME/dailyquote/actions.jsonl" 2>/dev/null || echo 0)
+  [ "$lines" -ge "$1" ]
+}
+
+# wait_actions N: waits until actions.jsonl has N lines (a press recorded); the test's
+# assertions tell if it never does.
+wait_actions() { wait_until 30 "$1 recorded button presses" actions_at_least "$1" || true; }
+
+# notify_calls_at_least MONITOR_FILE N: whether notify_probe.py ($PROBE) finds N Notify calls in
+# the dbus-monitor capture MONITOR_FILE.
+notify_calls_at_least() {
+  local count
+  count=$(python3 "$PROBE" "$1" 2>/dev/null | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))' 2>/dev/null) || return 1
+  [ "$count" -ge "$2" ]
+}

@@ -24,7 +24,7 @@ export DISPLAY
 unset WAYLAND_DISPLAY
 mkdir "$W/bin"
 ln -s "$(command -v "$tool")" "$W/bin/$tool"
-status_to "$W/now.rc" env PATH="$W/bin" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
+record "$W/now.rc" env PATH="$W/bin" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
 wait_until 30 "the holder's mark" hold_marked || true
 pid=$(holder_pid)
 "$NOTIFICATION_SERVER" invoke 1 copy

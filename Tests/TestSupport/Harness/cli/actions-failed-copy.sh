@@ -10,7 +10,7 @@ command -v wl-copy >/dev/null || { echo "wl-copy is not installed; run scripts/i
 mkdir "$W/bin"
 ln -s "$(command -v wl-copy)" "$W/bin/wl-copy"
 export WAYLAND_DISPLAY=wayland-nobody-here
-status_to "$W/now.rc" env PATH="$W/bin" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
+record "$W/now.rc" env PATH="$W/bin" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
 wait_until 30 "the holder's mark" hold_marked || true
 "$NOTIFICATION_SERVER" invoke 1 copy
 wait_actions 1
@@ -18,4 +18,4 @@ wait_actions 1
 "$DQ" history >"$W/history.txt"
 "$DQ" status --json >"$W/status.json" 2>/dev/null || true
 "$DQ" status >"$W/status.txt" 2>/dev/null || true
-status_to "$W/doctor.rc" env PATH="$W/bin:$PATH" "$DQ" doctor --offline >"$W/doctor.txt" 2>&1
+record "$W/doctor.rc" env PATH="$W/bin:$PATH" "$DQ" doctor --offline >"$W/doctor.txt" 2>&1

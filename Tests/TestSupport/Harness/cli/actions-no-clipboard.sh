@@ -6,7 +6,7 @@ set -euo pipefail
 . "$(dirname "$0")/scenario.sh"
 
 mkdir "$W/empty"
-status_to "$W/now.rc" env PATH="$W/empty" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
+record "$W/now.rc" env PATH="$W/empty" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
 wait_until 30 "the holder's mark" hold_marked || true
 env PATH="$W/empty" "$DQ" doctor --offline >"$W/doctor.txt" 2>&1 || true
 cp "$MOCK_LOG" "$W/mock.log"

@@ -11,7 +11,7 @@ press() { # a button's label
   echo "$1" >"$NOTIFICATION_SERVER_RUN/dmenu-choice"
   dunstctl action 0
 }
-status_to "$W/now1.rc" "$DQ" notify --now >"$W/now1.out" 2>"$W/now1.err"
+record "$W/now1.rc" "$DQ" notify --now >"$W/now1.out" 2>"$W/now1.err"
 holder_pid >"$W/pid1"
 sleep 0.3 # dunst shows it on its next redraw
 press Copy

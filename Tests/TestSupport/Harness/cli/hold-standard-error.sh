@@ -8,7 +8,7 @@ set -euo pipefail
 . "$(dirname "$0")/scenario.sh"
 
 # shellcheck disable=SC2016 # expanded by the inner bash
-status_to "$W/piped.rc" timeout 20 bash -c '"$DQ" notify --now 2>&1 | cat' >"$W/piped.out"
+record "$W/piped.rc" timeout 20 bash -c '"$DQ" notify --now 2>&1 | cat' >"$W/piped.out"
 pid=$(holder_pid)
 alive_to "$W/alive" "$pid"
 readlink "/proc/$pid/fd/2" >"$W/stderr-link" || true

@@ -13,6 +13,6 @@ replied() { [ -s "$W/reply" ]; }
 wait_until 30 "the holder's reply" replied || true
 sleep 0.2 # into its hold, past the reply
 kill -TERM "$h" || true
-status_to "$W/status" wait "$h"
+record "$W/status" wait "$h"
 mock_count 'Notify "dailyquote"' >"$W/notify-count"
 mock_count 'CloseNotification 1' >"$W/close-count"

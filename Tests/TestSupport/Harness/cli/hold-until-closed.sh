@@ -7,7 +7,7 @@
 set -euo pipefail
 . "$(dirname "$0")/scenario.sh"
 
-status_to "$W/now.rc" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
+record "$W/now.rc" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
 pid=$(holder_pid)
 echo "$pid" >"$W/pid"
 alive_to "$W/alive" "$pid"

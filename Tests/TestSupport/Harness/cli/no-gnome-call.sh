@@ -9,7 +9,7 @@ set -euo pipefail
 stdbuf -oL dbus-monitor --session "type='method_call',interface='org.gtk.Notifications'" >"$W/gnome.txt" 2>/dev/null &
 gnome=$!
 wait_until 30 "dbus-monitor's start" grep -q NameLost "$W/gnome.txt" || true
-status_to "$W/rc" "$DQ" notify --now >"$W/out" 2>"$W/err"
+record "$W/rc" "$DQ" notify --now >"$W/out" 2>"$W/err"
 "$DQ" history --json >"$W/dq-history.json"
 sleep 0.3 # a call the holder would make (which must not come) would be captured by now
 kill "$gnome"

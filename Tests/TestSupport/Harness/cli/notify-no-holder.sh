@@ -7,7 +7,7 @@
 set -euo pipefail
 . "$(dirname "$0")/scenario.sh"
 
-status_to "$W/now.rc" "$DQ" notify --now >"$W/now.out" 2>&1
+record "$W/now.rc" "$DQ" notify --now >"$W/now.out" 2>&1
 holder_pid >"$W/pid"
 ls "$XDG_STATE_HOME/dailyquote" >"$W/state-files"
 cp "$MOCK_LOG" "$W/mock.log"

@@ -6,5 +6,5 @@
 set -euo pipefail
 . "$(dirname "$0")/scenario.sh"
 
-status_to "$W/rc" "$DQ" notify --now "$@" >"$W/out" 2>"$W/err"
+record "$W/rc" "$DQ" notify --now "$@" >"$W/out" 2>"$W/err"
 "$DQ" status --json >"$W/status.json" 2>/dev/null || true

@@ -24,6 +24,6 @@ while [ $# -ge 2 ]; do
     command=(env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY XDG_RUNTIME_DIR="$W/run" "${command[@]}")
   fi
   start=$(date +%s%N)
-  status_to "$W/$name.rc" "${command[@]}" >"$W/$name.out" 2>"$W/$name.err"
+  record "$W/$name.rc" "${command[@]}" >"$W/$name.out" 2>"$W/$name.err"
   echo $((($(date +%s%N) - start) / 1000000)) >"$W/$name.ms"
 done

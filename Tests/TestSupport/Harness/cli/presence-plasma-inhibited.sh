@@ -20,5 +20,5 @@ await_waiting
 "$DQ" history --json >"$W/history-before.json"
 sleep 1 # a wait of a second at least
 touch "$W/release"
-status_to "$W/rc" wait "$dq"
+record "$W/rc" wait "$dq"
 "$DQ" history --json >"$W/history.json"

@@ -9,7 +9,7 @@ set -euo pipefail
 . "$(dirname "$0")/scenario.sh"
 
 for command in "$@"; do "$PRESENCE" "$command"; done
-status_to "$W/rc" faketime -f '@2026-06-01 08:00:05' timeout 30 "$DQ" notify --config "$CONFIG" >"$W/out" 2>"$W/err"
+record "$W/rc" faketime -f '@2026-06-01 08:00:05' timeout 30 "$DQ" notify --config "$CONFIG" >"$W/out" 2>"$W/err"
 mock_count 'Notify "dailyquote"' >"$W/after"
 "$DQ" history --json >"$W/history.json"
 "$DQ" doctor --offline --config "$CONFIG" >"$W/doctor" 2>&1 || true

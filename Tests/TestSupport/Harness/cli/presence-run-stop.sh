@@ -12,5 +12,5 @@ dq=$!
 await_waiting
 mock_count 'Notify "dailyquote"' >"$W/before"
 kill -TERM "$(waiting_pid)"
-status_to "$W/rc" wait "$dq"
+record "$W/rc" wait "$dq"
 mock_count 'Notify "dailyquote"' >"$W/after"

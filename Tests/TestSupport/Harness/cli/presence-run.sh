@@ -17,6 +17,6 @@ sleep 1 # a wait of a second at least
 wait_until 30 "the post after the unlock" mock_count_above 0 'Notify "dailyquote"' || true
 sleep 0.5 # run records the post after Notify answered
 kill -TERM "$pid"
-status_to "$W/rc" wait "$dq"
+record "$W/rc" wait "$dq"
 mock_count 'Notify "dailyquote"' >"$W/after"
 "$DQ" history --json >"$W/history.json"

@@ -19,6 +19,6 @@ sleep 1 # still inhibited: nothing may be posted meanwhile
 mock_count 'Notify "dailyquote"' >"$W/inhibited"
 "$DQ" status >"$W/status-inhibited.txt" 2>/dev/null || true
 "$PRESENCE" uninhibit
-status_to "$W/rc" wait "$dq"
+record "$W/rc" wait "$dq"
 mock_count 'Notify "dailyquote"' >"$W/after"
 "$DQ" history --json >"$W/history.json"

@@ -23,7 +23,7 @@ wait_until 30 "the wait's end" not_waiting || true
 if waiting; then echo still >"$W/still-waiting"; fi
 sleep 0.3 # into its wait for the lock
 kill -TERM "$pid"
-status_to "$W/rc" wait "$dq"
+record "$W/rc" wait "$dq"
 exec 7>&-
 mock_count 'Notify "dailyquote"' >"$W/after"
 "$DQ" history --json >"$W/history.json"

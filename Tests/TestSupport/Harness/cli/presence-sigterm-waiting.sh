@@ -14,7 +14,7 @@ dq=$!
 await_waiting
 mock_count 'Notify "dailyquote"' >"$W/before"
 kill -TERM "$(waiting_pid)"
-status_to "$W/rc" wait "$dq"
+record "$W/rc" wait "$dq"
 mock_count 'Notify "dailyquote"' >"$W/after-term"
 "$DQ" history --json >"$W/history-term.json"
 "$PRESENCE" unlock

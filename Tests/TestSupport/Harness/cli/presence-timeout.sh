@@ -13,7 +13,7 @@ faketime -f '@2026-06-01 08:00:57' "$DQ" notify --config "$CONFIG" >"$W/out" 2>"
 dq=$!
 await_waiting
 mock_count 'Notify "dailyquote"' >"$W/before"
-status_to "$W/rc" wait "$dq"
+record "$W/rc" wait "$dq"
 mock_count 'Notify "dailyquote"' >"$W/after"
 "$DQ" history --json >"$W/history.json"
 faketime -f '@2026-06-01 08:01:30' "$DQ" notify --config "$CONFIG" >"$W/again.out" 2>&1 || true

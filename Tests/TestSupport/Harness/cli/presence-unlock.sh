@@ -15,7 +15,7 @@ mock_count 'Notify "dailyquote"' >"$W/before"
 sleep 2 # locked for 2 s: nothing may be posted meanwhile
 mock_count 'Notify "dailyquote"' >"$W/still"
 "$PRESENCE" unlock
-status_to "$W/rc" wait "$dq"
+record "$W/rc" wait "$dq"
 mock_count 'Notify "dailyquote"' >"$W/after"
 "$DQ" history --json >"$W/history.json"
 "$DQ" history >"$W/history.txt"

@@ -7,5 +7,5 @@ set -euo pipefail
 . "$(dirname "$0")/scenario.sh"
 
 "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err" || true
-status_to "$W/refresh.rc" "$DQ" refresh --config "$CONFIG" >"$W/refresh.out" 2>"$W/refresh.err"
+record "$W/refresh.rc" "$DQ" refresh --config "$CONFIG" >"$W/refresh.out" 2>"$W/refresh.err"
 "$DQ" history --json >"$W/dq-history.json"

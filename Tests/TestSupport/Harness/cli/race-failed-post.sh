@@ -9,7 +9,7 @@ set -euo pipefail
 "$DQ" notify --now >/dev/null 2>"$W/err1"
 first=$(holder_pid)
 mock_notify 'raise dbus.exceptions.DBusException("refused by the test", name="org.freedesktop.DBus.Error.Failed")'
-status_to "$W/rc2" "$DQ" notify --now >"$W/out2" 2>"$W/err2"
+record "$W/rc2" "$DQ" notify --now >"$W/out2" 2>"$W/err2"
 sleep 0.3 # what must not happen (the first holder ending, a close) would come by now
 echo "$first $(holder_pid)" >"$W/pids"
 alive_to "$W/first-alive" "$first"

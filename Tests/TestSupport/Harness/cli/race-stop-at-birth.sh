@@ -16,7 +16,7 @@ h=
 end=$((SECONDS + 30))
 while [ -z "$h" ] && [ $SECONDS -lt $end ]; do h=$(pgrep -f "^$DQ hold" | head -1 || true); done
 if [ -n "$h" ]; then kill -TERM "$h" || true; fi
-status_to "$W/now.rc" wait "$n"
+record "$W/now.rc" wait "$n"
 if [ -n "$h" ]; then wait_until 30 "the stopped holder's end" gone "$h" || true; fi
 alive_to "$W/stopped-alive" "$h"
 echo "$h" >"$W/stopped"

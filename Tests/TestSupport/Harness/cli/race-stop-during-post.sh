@@ -13,7 +13,7 @@ h=$!
 # The mock logs a call before it runs it: the holder is then inside its Notify call.
 wait_until 30 "the holder's Notify call" mock_has '^[0-9.]* Notify "dailyquote"' || true
 kill -TERM "$h" || true
-status_to "$W/status" wait "$h"
+record "$W/status" wait "$h"
 mock_count 'Notify "dailyquote"' >"$W/notify-count"
 mock_count 'CloseNotification 41' >"$W/close-count"
 if [ -e "$XDG_STATE_HOME/dailyquote/hold.json" ]; then echo marked >"$W/marked"; fi

@@ -10,7 +10,7 @@ set -euo pipefail
 "$DQ" notify --now >/dev/null 2>"$W/err1"
 first=$(holder_pid)
 kill -STOP "$first"
-status_to "$W/rc2" "$DQ" notify --now >"$W/out2" 2>"$W/err2"
+record "$W/rc2" "$DQ" notify --now >"$W/out2" 2>"$W/err2"
 second=$(holder_pid)
 echo "$first $second" >"$W/pids"
 alive_to "$W/second-alive" "$second"

@@ -23,7 +23,7 @@ alive_to "$W/holder-after-reexec" "$holder"
 wait_actions 1
 "$DQ" favorites --json >"$W/favorites.json"
 kill -TERM "$r" || true
-status_to "$W/run-status" wait "$r"
+record "$W/run-status" wait "$r"
 alive_to "$W/holder-after-run" "$holder"
 mock_count 'CloseNotification 1$' >"$W/closed-1"
 kill -TERM "$holder" || true

@@ -12,4 +12,4 @@ recorded() { [ -s "$XDG_STATE_HOME/dailyquote/history.jsonl" ]; }
 wait_until 150 "the delivery's record" recorded || true
 date +%s.%N >"$W/seen"
 kill -TERM "$r" || true
-status_to "$W/status" wait "$r"
+record "$W/status" wait "$r"

@@ -15,5 +15,5 @@ printf '[delivery]\nhour = 5\nminute = 30\n' >"$CONFIG.new"
 mv "$CONFIG.new" "$CONFIG"
 wait_until 30 "the reload" grep -q 'plan reloaded' "$W/run.log" || true
 kill -TERM "$r" || true
-status_to "$W/status" wait "$r"
+record "$W/status" wait "$r"
 cat "$W/run.log"

@@ -12,4 +12,4 @@ two_recorded() { [ "$(wc -l <"$XDG_STATE_HOME/dailyquote/history.jsonl" 2>/dev/n
 wait_until 200 "two deliveries recorded" two_recorded || true
 date +%s.%N >"$W/seen"
 kill -TERM "$r" || true
-status_to "$W/status" wait "$r"
+record "$W/status" wait "$r"

@@ -7,27 +7,8 @@
 # shellcheck source=../lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
-# holder_pid: prints `"$DQ" status --json`'s holder PID, or nothing.
-holder_pid() {
-  "$DQ" status --json 2>/dev/null |
-    python3 -c 'import json,sys; h=json.load(sys.stdin).get("holder"); print(h["pid"] if h else "")' || true
-}
-
-# no_holder: succeeds when status names no holder.
-no_holder() { [ -z "$(holder_pid)" ]; }
-
 # hold_marked: succeeds once a holder has marked its hold (hold.json).
 hold_marked() { [ -s "$XDG_STATE_HOME/dailyquote/hold.json" ]; }
-
-# actions_at_least N: succeeds once actions.jsonl has N lines.
-actions_at_least() {
-  local lines
-  lines=$(wc -l <"$XDG_STATE_HOME/dailyquote/actions.jsonl" 2>/dev/null || echo 0)
-  [ "$lines" -ge "$1" ]
-}
-
-# wait_actions N: waits until actions.jsonl has N lines (the test's assertions tell if never).
-wait_actions() { wait_until 30 "$1 recorded button presses" actions_at_least "$1" || true; }
 
 # mock_count PATTERN: how many lines of the mock server's log match PATTERN (grep -c).
 mock_count() { grep -c -- "$1" "$MOCK_LOG" || true; }
@@ -38,24 +19,13 @@ mock_count_above() { [ "$(mock_count "$2")" -gt "$1" ]; }
 # mock_has PATTERN: succeeds once a line of the mock server's log matches PATTERN.
 mock_has() { grep -q -- "$1" "$MOCK_LOG"; }
 
-# gone PID: succeeds when no process PID lives.
-gone() { ! kill -0 "$1" 2>/dev/null; }
-
 # alive_to FILE PID: writes "alive" to FILE when PID is a live process, else leaves FILE alone.
 alive_to() { if [ -n "$2" ] && kill -0 "$2" 2>/dev/null; then echo alive >"$1"; fi; }
-
-# status_to FILE CMD [ARG...]: runs CMD and writes its exit status to FILE.
-status_to() {
-  local file=$1 status=0
-  shift
-  "$@" || status=$?
-  echo "$status" >"$file"
-}
 
 # notify_and_wait: `"$DQ" notify --now` (now.out, now.err, now.rc in $W), then waits until its
 # holder has marked the hold.
 notify_and_wait() {
-  status_to "$W/now.rc" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
+  record "$W/now.rc" "$DQ" notify --now >"$W/now.out" 2>"$W/now.err"
   wait_until 30 "the holder's mark" hold_marked || true
 }
 

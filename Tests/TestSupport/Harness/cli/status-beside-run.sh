@@ -9,6 +9,6 @@ set -euo pipefail
 r=$!
 wait_until 30 "run's sleep" grep -q 'sleeping until' "$W/run.log" || true
 "$DQ" status --json >"$W/status.json" 2>"$W/status.err" || true
-status_to "$W/doctor.rc" "$DQ" doctor --offline >"$W/doctor.out" 2>&1
+record "$W/doctor.rc" "$DQ" doctor --offline >"$W/doctor.out" 2>&1
 kill -TERM "$r"
 wait "$r" || true
