@@ -15,12 +15,7 @@ hyperfine --warmup 5 --runs "$runs" -N --export-json "$work/version.json" \
   -n "before --version" "$before --version" -n "after --version" "$after --version" >&2
 
 export BEFORE=$before AFTER=$after RUNS=$runs OUT=$work/notify.json AFTER_NOTIFY_ARGS=${AFTER_NOTIFY_ARGS:-}
-Tests/TestSupport/Harness/with-notification-server.sh bash -c '
-  mkdir -p "$XDG_CACHE_HOME/dailyquote"
-  printf "{\"text\":\"While we are postponing, life speeds by.\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"
-  hyperfine --warmup 3 --runs "$RUNS" -N --export-json "$OUT" \
-    -n "before notify --now" "$BEFORE notify --now" -n "after notify --now" "$AFTER notify --now $AFTER_NOTIFY_ARGS"
-' >&2
+Tests/TestSupport/Harness/with-notification-server.sh bench/inner/compare-notify.sh >&2
 
 printf '[delivery]\nhour = 3\ntime_zone = "UTC"\n[[source]]\ntype = "file"\npath = "/nonexistent"\n' >"$work/idle.toml"
 at_rest() {

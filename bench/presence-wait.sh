@@ -13,20 +13,4 @@ export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_ST
 printf '[delivery]\nhour = %d\nminute = %d\ncatch_up = "1h"\n' "$((10#$(date -u +%H)))" "$((10#$(date -u +%M)))" >"$work/now.toml"
 export BENCH_CONFIG=$work/now.toml
 MOCK_CAPABILITIES="body body-markup" Tests/TestSupport/Harness/with-notification-server.sh --server mock \
-  Tests/TestSupport/Harness/with-presence-mocks.sh --logind bash -c '
-  "$PRESENCE" lock
-  "$DQ_BIN" notify --config "$BENCH_CONFIG" >/dev/null 2>&1 &
-  pid=""
-  for _ in $(seq 100); do
-    pid=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; w=json.load(sys.stdin).get(\"waitingForPresence\"); print(w[\"pid\"] if w else \"\")")
-    [ -n "$pid" ] && break
-    sleep 0.1
-  done
-  [ -n "$pid" ] || { echo "no wait"; exit 0; }
-  sleep 1
-  count() { cat /proc/"$pid"/task/*/status | awk "/ctxt_switches/ { total += \$2 } END { print total }"; }
-  before=$(count); sleep "$BENCH_IDLE"; after=$(count)
-  echo "$((after - before)) $(ls /proc/"$pid"/task | wc -l) $(awk "/^VmRSS/ { print \$2 }" /proc/"$pid"/status)"
-  "$PRESENCE" unlock
-  wait
-'
+  Tests/TestSupport/Harness/with-presence-mocks.sh --logind bench/inner/presence-wait-at-rest.sh

@@ -48,65 +48,7 @@ with open(sys.argv[1], 'w') as f:
 " "$work/local"
 strfile -s "$work/local" "$work/local.dat"
 export DQ_BIN=$bin BENCH_RUNS=$runs BENCH_OUT=$work/notify.json BENCH_TEXT=$text BENCH_FORTUNE=$work/local
-Tests/TestSupport/Harness/with-notification-server.sh bash -c '
-  mkdir -p "$XDG_CACHE_HOME/dailyquote" "$XDG_CONFIG_HOME"
-  printf "{\"text\":\"%s\",\"author\":\"Seneca\",\"source\":\"bench\",\"fetchedAt\":%s}" "$BENCH_TEXT" "$(date +%s)" >"$XDG_CACHE_HOME/dailyquote/quote.json"
-  printf "[notification]\nactions = []\n" >"$XDG_CONFIG_HOME/no-buttons.toml"
-  hyperfine --warmup 3 --runs "$BENCH_RUNS" --export-json "$BENCH_OUT" -N \
-    -n "dailyquote notify --now" "$DQ_BIN notify --now" \
-    -n "dailyquote notify --now, actions = []" "$DQ_BIN notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
-    -n "notify-send" "notify-send -a dailyquote \"Quote of the Day\" \"$BENCH_TEXT
-— Seneca\""
-  # Cold: the same three commands with 200 ms of idle before each run, as a daily timer starts
-  # notify on an idle machine (its other core asleep, caches cooled), not back to back.
-  hyperfine --prepare "sleep 0.2" --runs "$BENCH_RUNS" --export-json "$BENCH_OUT.cold.json" -N \
-    -n "dailyquote notify --now" "$DQ_BIN notify --now" \
-    -n "dailyquote notify --now, actions = []" "$DQ_BIN notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
-    -n "notify-send" "notify-send -a dailyquote \"Quote of the Day\" \"$BENCH_TEXT
-— Seneca\""
-  # Counted instructions (valgrind callgrind: deterministic, unlike wall time on a shared machine),
-  # each process apart: notify, the holder it starts (counted until it is stopped), notify-send.
-  # A full run only: --quick (CI) keeps the script from rotting, and valgrind is slow.
-  if [ "$BENCH_RUNS" -gt 3 ] && command -v valgrind >/dev/null; then
-    mkdir -p "$BENCH_OUT.cg"
-    # valgrind cannot read the DWARF of the release build ("possibly corrupted debuginfo"): the same
-    # binary without it (symbols kept), which is also what the holder runs as (/proc/self/exe).
-    cg_bin=$BENCH_OUT.cg/dailyquote
-    strip --strip-debug -o "$cg_bin" "$DQ_BIN"
-    # notify dumps its count before it forks the holder, so that the holder counts from zero
-    # (a forked child counts on from its parent): notify is the sum of its two parts.
-    valgrind --tool=callgrind --trace-children=yes --dump-before=dq_fork_detached --callgrind-out-file="$BENCH_OUT.cg/buttons.%p" \
-      "$cg_bin" notify --now >/dev/null 2>&1
-    holder=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")")
-    # The callgrind file of a forked holder names the command line of notify: it is known by its PID.
-    echo "$holder" >"$BENCH_OUT.cg/holder.pid"
-    [ -n "$holder" ] && { kill -TERM "$holder"; for _ in $(seq 200); do kill -0 "$holder" 2>/dev/null || break; sleep 0.05; done; }
-    valgrind --tool=callgrind --callgrind-out-file="$BENCH_OUT.cg/plain" "$cg_bin" notify --now --config "$XDG_CONFIG_HOME/no-buttons.toml" >/dev/null 2>&1
-    valgrind --tool=callgrind --callgrind-out-file="$BENCH_OUT.cg/send" notify-send -a dailyquote "Quote of the Day" "$BENCH_TEXT" >/dev/null 2>&1
-    valgrind --tool=callgrind --callgrind-out-file="$BENCH_OUT.cg/version" "$cg_bin" --version >/dev/null 2>&1
-    rm -f "$cg_bin"
-  fi
-  # time writes its figure to a file, apart from the standard error of notify.
-  /usr/bin/time -f %M -o "$BENCH_OUT.rss-dq" "$DQ_BIN" notify --now >/dev/null 2>&1
-  /usr/bin/time -f %M -o "$BENCH_OUT.rss-send" notify-send x y >/dev/null 2>&1
-  echo "$(tail -1 "$BENCH_OUT.rss-dq") $(tail -1 "$BENCH_OUT.rss-send")" >"$BENCH_OUT.rss"
-  # Without a cached quote (the first run, a failed fetch): a bundled quote, and a pick from the
-  # local fortune file (a `fortune` source), both without buttons, against the same notify-send.
-  rm -f "$XDG_CACHE_HOME/dailyquote/quote.json"
-  printf "[notification]\nactions = []\n[[source]]\ntype = \"fortune\"\npath = \"%s\"\n" "$BENCH_FORTUNE" >"$XDG_CONFIG_HOME/local.toml"
-  hyperfine --warmup 3 --runs "$BENCH_RUNS" --export-json "$BENCH_OUT.nocache.json" -N \
-    -n "dailyquote notify --now, actions = [], no cached quote (bundled)" "$DQ_BIN notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
-    -n "dailyquote notify --now, actions = [], no cached quote (fortune file)" "$DQ_BIN notify --now --config $XDG_CONFIG_HOME/local.toml" \
-    -n "notify-send (again)" "notify-send -a dailyquote \"Quote of the Day\" \"$BENCH_TEXT
-— Seneca\""
-  if [ "$BENCH_RUNS" -gt 3 ] && command -v valgrind >/dev/null; then
-    cg_bin=$BENCH_OUT.cg/dailyquote
-    strip --strip-debug -o "$cg_bin" "$DQ_BIN"
-    valgrind --tool=callgrind --callgrind-out-file="$BENCH_OUT.cg/nocache" "$cg_bin" notify --now --config "$XDG_CONFIG_HOME/no-buttons.toml" >/dev/null 2>&1
-    valgrind --tool=callgrind --callgrind-out-file="$BENCH_OUT.cg/nocachefortune" "$cg_bin" notify --now --config "$XDG_CONFIG_HOME/local.toml" >/dev/null 2>&1
-    rm -f "$cg_bin"
-  fi
-' >&2
+Tests/TestSupport/Harness/with-notification-server.sh bench/inner/notify-timings.sh >&2
 
 # Fetching: the same local quote server, dailyquote refresh against curl | jq.
 coproc SERVER { python3 Tests/TestSupport/Harness/quote_server.py; }
@@ -164,16 +106,7 @@ wait "$run_pid" || true
 # The holder at rest: `notify --now` against a server that keeps notifications (python3-dbusmock
 # with `persistence`), then the holder's context switches (all threads) and RSS over $idle seconds.
 export BENCH_IDLE=$idle DQ_BIN=$bin
-holder=$(MOCK_CAPABILITIES="body body-markup persistence" Tests/TestSupport/Harness/with-notification-server.sh --server mock bash -c '
-  "$DQ_BIN" notify --now >/dev/null 2>&1
-  pid=$("$DQ_BIN" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")")
-  [ -n "$pid" ] || { echo "no holder"; exit 0; }
-  sleep 1
-  count() { cat /proc/"$pid"/task/*/status | awk "/ctxt_switches/ { total += \$2 } END { print total }"; }
-  before=$(count); sleep "$BENCH_IDLE"; after=$(count)
-  echo "$((after - before)) $(ls /proc/"$pid"/task | wc -l) $(awk "/^VmRSS/ { print \$2 }" /proc/"$pid"/status)"
-  kill -TERM "$pid"
-')
+holder=$(MOCK_CAPABILITIES="body body-markup persistence" Tests/TestSupport/Harness/with-notification-server.sh --server mock bench/inner/holder-at-rest.sh)
 echo "holder at rest: $holder" >&2
 # The presence wait at rest: `notify` waiting for a locked session to unlock.
 presence=$(bench/presence-wait.sh "$bin" "$idle")

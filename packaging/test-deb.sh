@@ -77,14 +77,14 @@ grep -qx "SystemdService=$appid.service" "/usr/share/dbus-1/services/$appid.serv
 # GNOME Shell 43 finds the installed entry: notify --now posts through GNOME's own interface,
 # with no warning and no holder left.
 out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC NOTIFICATION_SERVER_SYSTEM_APPS=1 Tests/TestSupport/Harness/with-notification-server.sh --server gnome \
-  bash -c 'dailyquote notify --now 2>&1 && sleep 0.5 && dailyquote status 2>&1 | grep "^posting:"; echo "holders: $(pgrep -fc "^/usr/bin/dailyquote hold")"')
+  packaging/inner/gnome-posting.sh)
 grep -q "^posting: *GNOME notifications" <<<"$out" || fail "notify on GNOME 43 did not take GNOME's own interface: $out"
 grep -q "warning" <<<"$out" && fail "notify on GNOME 43 warned: $out"
 grep -q "^holders: 0$" <<<"$out" || fail "a holder was left on the GNOME path: $out"
 
 # notify --now through the installed binary, to the test notification server.
 out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC Tests/TestSupport/Harness/with-notification-server.sh \
-  bash -c 'dailyquote notify --now && dunstctl close-all && sleep 0.2 && dunstctl history')
+  packaging/inner/notify-dunst-history.sh)
 echo "$out" | grep -q "Quote of the Day" || fail "notify --now did not reach dunst: $out"
 
 # The translations: the catalogs under /usr/share/locale, found by the installed binary beside
@@ -97,7 +97,7 @@ grep -q '^Comment\[fr\]=' /usr/share/applications/io.github.dailyquote.DailyQuot
 locales=$(mktemp -d)
 localedef -i de_DE -f UTF-8 "$locales/de_DE.UTF-8" || fail "localedef de_DE.UTF-8 failed"
 out=$(env -i PATH=/usr/bin:/bin HOME="$home" TZ=UTC LANG=de_DE.UTF-8 LOCPATH="$locales" Tests/TestSupport/Harness/with-notification-server.sh \
-  bash -c 'dailyquote notify --now && dunstctl close-all && sleep 0.2 && dunstctl history')
+  packaging/inner/notify-dunst-history.sh)
 rm -rf "$locales"
 echo "$out" | grep -q "Zitat des Tages" || fail "notify --now under LANG=de_DE.UTF-8 was not German: $out"
 
@@ -111,14 +111,7 @@ run /usr/lib/systemd/user-generators/dailyquote-generator "$generated" "$generat
   fail "the generator wrote no enabled notify timer"
 rm -rf "$generated"
 session=$(mktemp -d)
-out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC Tests/TestSupport/Harness/with-user-session.sh bash -c '
-  show() { systemctl --user show dailyquote-notify.timer -p "$1" --value; }
-  echo "first: $(show UnitFileState) $(show ActiveState) $(show TimersCalendar)"
-  mkdir -p "$XDG_CONFIG_HOME/dailyquote"
-  printf "[delivery]\nhour = 6\nminute = 5\n" >"$XDG_CONFIG_HOME/dailyquote/config.toml"
-  for _ in $(seq 200); do show TimersCalendar | grep -q 06:05:00 && break; sleep 0.05; done
-  echo "edited: $(show TimersCalendar)"
-  dailyquote install >/dev/null 2>&1 && echo installed')
+out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC Tests/TestSupport/Harness/with-user-session.sh packaging/inner/session-generated-timer.sh)
 grep -q "^first: generated active .*08:00:00" <<<"$out" || fail "no generated 08:00 timer at login: $out"
 grep -q "^edited: .*06:05:00" <<<"$out" || fail "the config edit did not reach the timer: $out"
 grep -qx "installed" <<<"$out" || fail "dailyquote install failed in the session: $out"
@@ -129,13 +122,7 @@ trap - EXIT
 # Removed without `dailyquote uninstall`: install's units stay in the user's directory, and the
 # autostart entry stays (a conffile). Neither may start anything: the services are skipped by
 # their condition (no 203/EXEC failure, no restart every 30 s), and the entry has TryExec=.
-out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC Tests/TestSupport/Harness/with-user-session.sh bash -c '
-  show() { systemctl --user show "$1" -p "$2" --value; }
-  systemctl --user start dailyquote-notify.service dailyquote-refresh.service
-  sleep 1
-  for unit in dailyquote-notify.service dailyquote-refresh.service; do
-    echo "$unit $(show $unit ConditionResult) $(show $unit ActiveState) $(show $unit Result) $(show $unit NRestarts)"
-  done')
+out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC Tests/TestSupport/Harness/with-user-session.sh packaging/inner/session-after-removal.sh)
 rm -rf "$session"
 grep -qx "dailyquote-notify.service no inactive success 0" <<<"$out" || fail "the notify service ran after the removal: $out"
 grep -qx "dailyquote-refresh.service no inactive success 0" <<<"$out" || fail "the refresh service ran after the removal: $out"
