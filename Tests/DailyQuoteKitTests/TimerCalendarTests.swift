@@ -133,6 +133,22 @@ struct TimerCalendarTests {
         #expect(refreshElapses == Set(planned.map { Self.systemdStyle($0.refreshAt) }))
     }
 
+    @Test("A systemd-analyze that gives no answer in time rejects nothing: the calendar style stays")
+    func validatorWithoutAnswer() throws {
+        let planner = DeliveryPlanner(rule: DeliveryRule(hour: 2, minute: 45), zone: Zones.named("Pacific/Chatham"), refreshLead: 45 * 60)
+        // A systemd-analyze first on PATH that never answers (unit/systemd-analyze-silent/).
+        let silent = RepositoryPaths.support("unit/systemd-analyze-silent")
+        let environment = RepositoryPaths.environment(["PATH": silent + ":" + RepositoryPaths.environment()["PATH", default: ""]])
+        let validator = CalendarValidator(subprocess: Subprocess(environment: environment), timeout: .milliseconds(300))
+        #expect(validator.rejection(of: TimerSchedule.calendar(for: planner, now: Self.start).notify) == nil)
+        let chosen = validator.schedule(for: planner, now: Self.start)
+        #expect(chosen.schedule.style == .calendar)
+        #expect(chosen.reason == nil)
+        // The real one, given the time, still rejects the same lines (the Chatham test above).
+        let real = CalendarValidator(subprocess: Subprocess(environment: RepositoryPaths.environment([:])))
+        #expect(real.rejection(of: TimerSchedule.calendar(for: planner, now: Self.start).notify) != nil)
+    }
+
     @Test("The absolute lines of a plan with two slots cover both slots of every day of the horizon")
     func absoluteSeveralSlots() throws {
         let planner = DeliveryPlanner(

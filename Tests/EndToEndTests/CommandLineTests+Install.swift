@@ -59,7 +59,8 @@ extension CommandLineTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("systemctl --user enable --now dailyquote-refresh.timer dailyquote-notify.timer"))
         let text = try Self.unitsText(sandbox, config: path)
-        #expect(text == (try GoldenFile.expectedUnits(golden, actual: text)))
+        let expected = try GoldenFile.expectedUnits(golden, actual: text)
+        #expect(text == expected, "\(GoldenFile.firstDifference(text, expected))")
         #expect(try Self.verifyUnits(sandbox) == nil)
     }
 
@@ -70,7 +71,8 @@ extension CommandLineTests {
         let result = try sandbox.run(["install", "--no-enable"])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try Self.unitsText(sandbox, config: nil)
-        #expect(text == (try GoldenFile.expectedUnits("units-tz-tokyo.txt", actual: text)))
+        let expected = try GoldenFile.expectedUnits("units-tz-tokyo.txt", actual: text)
+        #expect(text == expected, "\(GoldenFile.firstDifference(text, expected))")
         #expect(text.contains("OnCalendar=*-*-* 08:00:00 Asia/Tokyo"))
         #expect(text.components(separatedBy: "\nEnvironment=TZ=:Asia/Tokyo\n").count == 3, "both services carry the zone")
         #expect(try Self.verifyUnits(sandbox) == nil)

@@ -40,4 +40,17 @@ public enum GoldenFile {
             .filter { !UnitSandbox.needsUserNamespace($0) }
             .joined(separator: "\n")
     }
+
+    /// The first line where `actual` and `expected` differ, with its number, for a failed
+    /// comparison's message (a long text's mismatch shows no diff by itself).
+    public static func firstDifference(_ actual: String, _ expected: String) -> String {
+        let have = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(have.count, want.count) {
+            let got = index < have.count ? String(have[index]) : "(end)"
+            let wanted = index < want.count ? String(want[index]) : "(end)"
+            if got != wanted { return "line \(index + 1): got \(got.debugDescription), want \(wanted.debugDescription)" }
+        }
+        return "no difference"
+    }
 }
