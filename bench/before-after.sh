@@ -12,7 +12,9 @@ runs=${3:-30}
 firings=${4:-3}
 for bin in "$before" "$after"; do [ -x "$bin" ] || { echo "before-after: no binary at $bin" >&2; exit 1; }; done
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# The generator writes in a tmpfs, as systemd runs it (its directories are under /run).
+gen=$(mktemp -d -p /dev/shm)
+trap 'rm -rf "$work" "$gen"' EXIT
 export HOME=$work XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state
 # valgrind cannot read the release build's DWARF: each binary without it (symbols kept), named
 # dailyquote, as a holder checks the command line of the holder it takes over from.
@@ -34,15 +36,15 @@ fi
 
 # The generator: both builds in one hyperfine, the absolute style (Berlin 02:30).
 # The binary is the generator when it is called dailyquote-generator.
-mkdir -p "$work/gen/home/.config/dailyquote" "$work/gen/runtime" "$work/gen/out" "$work/gen/before" "$work/gen/after"
-printf '[delivery]\nhour = 2\nminute = 30\ntime_zone = "Europe/Berlin"\n' >"$work/gen/home/.config/dailyquote/config.toml"
-ln -s "$before" "$work/gen/before/dailyquote-generator"
-ln -s "$after" "$work/gen/after/dailyquote-generator"
-clean_env="env -i HOME=$work/gen/home XDG_RUNTIME_DIR=$work/gen/runtime PATH=/usr/bin:/bin"
+mkdir -p "$gen/home/.config/dailyquote" "$gen/runtime" "$gen/out" "$gen/before" "$gen/after"
+printf '[delivery]\nhour = 2\nminute = 30\ntime_zone = "Europe/Berlin"\n' >"$gen/home/.config/dailyquote/config.toml"
+ln -s "$before" "$gen/before/dailyquote-generator"
+ln -s "$after" "$gen/after/dailyquote-generator"
+clean_env="env -i HOME=$gen/home XDG_RUNTIME_DIR=$gen/runtime PATH=/usr/bin:/bin"
 hyperfine --warmup 3 --runs "$runs" --export-json "$work/generator.json" -N \
-  --prepare "sh -c 'rm -rf $work/gen/out && mkdir $work/gen/out'" \
-  -n "before: generator" "$clean_env $work/gen/before/dailyquote-generator $work/gen/out $work/gen/out $work/gen/out" \
-  -n "after: generator" "$clean_env $work/gen/after/dailyquote-generator $work/gen/out $work/gen/out $work/gen/out" >&2
+  --prepare "sh -c 'rm -rf $gen/out && mkdir $gen/out'" \
+  -n "before: generator" "$clean_env $gen/before/dailyquote-generator $gen/out $gen/out $gen/out" \
+  -n "after: generator" "$clean_env $gen/after/dailyquote-generator $gen/out $gen/out $gen/out" >&2
 
 python3 - "$work" "$late_before" "$late_after" "$runs" "$firings" <<'PY'
 import glob, json, os, re, sys

@@ -2,7 +2,7 @@
 # Times the systemd user generator (the binary run as dailyquote-generator) with hyperfine and
 # prints a Markdown section for docs/BENCHMARKS.md. bench/run.sh appends it there.
 #   bench/generator.sh [BINARY] [RUNS]   (default: .build/release/dailyquote, 30 runs)
-# Each run is a whole process writing the six units and three links into an emptied directory,
+# Each run is a whole process writing the units and links into an emptied directory,
 # with the environment a user manager gives its generators (HOME, XDG_RUNTIME_DIR, no TZ).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,9 @@ bin=$(realpath "${1:-.build/release/dailyquote}")
 runs=${2:-30}
 command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 [ -x "$bin" ] || { echo "bench: no binary at $bin (make build)" >&2; exit 1; }
-work=$(mktemp -d)
+# In a tmpfs, as systemd runs a generator (its output directories are under /run): the units
+# are written through AtomicFile, whose fsyncs would time a disk no generator writes to.
+work=$(mktemp -d -p /dev/shm)
 trap 'rm -rf "$work"' EXIT
 ln -s "$bin" "$work/dailyquote-generator"
 mkdir -p "$work/home/.config/dailyquote" "$work/home8/.config/dailyquote" "$work/runtime" "$work/out"

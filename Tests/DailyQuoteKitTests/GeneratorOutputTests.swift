@@ -37,8 +37,9 @@ struct GeneratorOutputTests {
         #expect(FileManager.default.contents(atPath: dir.url("timers.target.wants/a.timer")) != nil)
         let mode = try FileManager.default.attributesOfItem(atPath: dir.url("a.service"))[.posixPermissions] as? Int
         #expect(mode == 0o644)
+        // A directory that cannot be made (a file stands on its path) is a WriteError.
         #expect(throws: GeneratorOutput.WriteError.self) {
-            try GeneratorOutput(units: units, configFile: "/c").write(to: dir.url("missing/dir"))
+            try GeneratorOutput(units: units, configFile: "/c").write(to: dir.url("a.service/dir"))
         }
     }
 

@@ -53,11 +53,8 @@ package struct GeneratorOutput: Sendable, Equatable {
         package var reason: String
     }
 
-    /// Writes the units (mode 0644) and the links into `directory`, which systemd empties
-    /// before each run.
-    ///
-    /// Plain writes: no temporary file and no fsync (FileManager's atomic write costs an fsync
-    /// per file, milliseconds each on a disk), as the directory is new, private and in /run.
+    /// Writes the units (mode 0644, each through ``AtomicFile``, as every unit writer) and the
+    /// links into `directory`, which systemd empties before each run.
     package func write(to directory: String) throws(WriteError) {
         let manager = FileManager.default
         for unit in units { try Self.writeFile("\(directory)/\(unit.name)", unit.content) }
@@ -74,10 +71,10 @@ package struct GeneratorOutput: Sendable, Equatable {
         }
     }
 
-    /// Creates (or truncates) `path` with mode 0644 and writes `text` whole.
+    /// Writes `text` whole to `path` with mode 0644, atomically and durably.
     static func writeFile(_ path: String, _ text: String) throws(WriteError) {
         do {
-            try SystemCall.replaceReadable(path, with: text.utf8)
+            try AtomicFile.write(Data(text.utf8), to: path, mode: 0o644)
         } catch {
             throw WriteError(path: path, reason: error.reason)
         }

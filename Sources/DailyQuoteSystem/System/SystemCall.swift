@@ -78,14 +78,6 @@ package enum SystemCall {
         }
     }
 
-    /// Creates or truncates `path` (mode 0644: for files other programs read, such as units)
-    /// and writes `bytes` whole; no fsync.
-    package static func replaceReadable(_ path: String, with bytes: some Sequence<UInt8>) throws(SystemError) {
-        let descriptor = try openForWriting(path, options: [.truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
-        defer { try? descriptor.close() }
-        try writeAll(bytes, to: descriptor, path: path)
-    }
-
     /// Appends `bytes` to `path` (created 0600, its directory 0700) with `O_APPEND`, so that
     /// concurrent writers never interleave a line; fsyncs it when `durable`.
     package static func append(_ bytes: some Sequence<UInt8>, to path: String, durable: Bool) throws(SystemError) {

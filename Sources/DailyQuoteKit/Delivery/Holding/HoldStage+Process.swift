@@ -24,7 +24,8 @@ extension HoldStage {
         SessionBus.settleAddress()
         // libnotify and the server's answer, on their own thread (blocking the signals above, as
         // this one does) while this one reads and decodes the request: `notify` may start the
-        // holder before it knows what to post, and both then run while it decides.
+        // holder before it knows what to post, and both then run while it decides. A speed
+        // mechanism (docs/performance.md, "The holder connects on a thread"): 1-3 ms a post.
         let connecting = StartedWork { () throws(DeliveryError) -> LibnotifyPoster.Connection in try LibnotifyPoster.Connection() }
         let variables = EnvironmentVariables.current()
         let paths = AppPaths(environment: variables)
