@@ -5,8 +5,8 @@ import Logging
 /// What every command has, whatever the config file says: the environment variables, the
 /// paths, a logger and the clock.
 ///
-/// Commands that need no plan (`history`, `uninstall`, `clear`, `config path`, `config init`)
-/// build only this, so a broken config never stops a user from reading the history or
+/// Commands that need no plan (`history`, `uninstall`, `config path`) build only this (`clear`,
+/// `config init` and `hold` need only ``AppPaths``), so a broken config never stops a user from reading the history or
 /// removing the tool. ``CommandContext`` adds the loaded config and the plan.
 package struct CommandEnvironment {
     package let variables: [String: String]

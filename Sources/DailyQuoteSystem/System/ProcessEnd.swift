@@ -6,7 +6,8 @@ import Logging
 /// command, the generator) and a holder forked from `notify`, which has no `main` to return to.
 ///
 /// A failure ends with its kind's status (``ExitStatus``) after one line on standard
-/// error; ArgumentParser's own usage errors end through ArgumentParser.
+/// error, usage errors included (`DailyQuote.usageFailure`); only ArgumentParser's help and
+/// version end through ArgumentParser.
 package enum ProcessEnd {
     /// Ends the process with `status` (`exit(3)`: buffered output is written first).
     package static func exit(_ status: Int32) -> Never {

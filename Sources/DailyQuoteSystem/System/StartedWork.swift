@@ -4,7 +4,7 @@ import Synchronization
 /// Blocking work started now on its own thread, whose result is collected later.
 ///
 /// For work the caller needs only later, which would otherwise sit on its critical path:
-/// libnotify's connection and the server's answer, made while `notify` decides what to post.
+/// libnotify's connection and the server's answer, made by a holder while it reads its request.
 /// Collect the result under a deadline (``BlockingDeadline``): the work is never interrupted.
 package final class StartedWork<T: Sendable, E: Error>: Sendable {
     private let result = Mutex<Result<T, E>?>(nil)
