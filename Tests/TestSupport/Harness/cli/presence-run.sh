@@ -4,13 +4,10 @@
 # config file). Writes out, err, rc, status.txt, status.json, before, after, history.json in $W.
 # Exit status: 0 unless a step the test cannot go on without fails.
 set -euo pipefail
+# shellcheck source=Tests/TestSupport/Harness/cli/scenario.sh
 . "$(dirname "$0")/scenario.sh"
 
-"$PRESENCE" lock
-faketime -f '@2026-06-01 08:00:05' "$DQ" run --config "$CONFIG" >"$W/out" 2>"$W/err" &
-dq=$!
-await_waiting
-mock_count 'Notify "dailyquote"' >"$W/before"
+start_locked run
 pid=$(waiting_pid)
 sleep 1 # a wait of a second at least
 "$PRESENCE" unlock

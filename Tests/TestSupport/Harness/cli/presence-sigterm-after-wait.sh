@@ -6,13 +6,10 @@
 # history.json in $W.
 # Exit status: 0 unless a step the test cannot go on without fails.
 set -euo pipefail
+# shellcheck source=Tests/TestSupport/Harness/cli/scenario.sh
 . "$(dirname "$0")/scenario.sh"
 
-"$PRESENCE" lock
-faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config "$CONFIG" >"$W/out" 2>"$W/err" &
-dq=$!
-await_waiting
-mock_count 'Notify "dailyquote"' >"$W/before"
+start_locked notify
 pid=$(waiting_pid)
 exec 7>"$XDG_STATE_HOME/dailyquote/lock"
 flock 7

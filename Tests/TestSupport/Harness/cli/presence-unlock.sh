@@ -5,13 +5,10 @@
 # history.txt, status-after.json in $W.
 # Exit status: 0 unless a step the test cannot go on without fails.
 set -euo pipefail
+# shellcheck source=Tests/TestSupport/Harness/cli/scenario.sh
 . "$(dirname "$0")/scenario.sh"
 
-"$PRESENCE" lock
-faketime -f '@2026-06-01 08:00:05' "$DQ" notify --config "$CONFIG" >"$W/out" 2>"$W/err" &
-dq=$!
-await_waiting
-mock_count 'Notify "dailyquote"' >"$W/before"
+start_locked notify
 sleep 2 # locked for 2 s: nothing may be posted meanwhile
 mock_count 'Notify "dailyquote"' >"$W/still"
 "$PRESENCE" unlock

@@ -55,3 +55,15 @@ await_waiting() {
 waiting_pid() {
   "$DQ" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["waitingForPresence"]["pid"])'
 }
+
+# start_locked COMMAND: locks the session ($PRESENCE), starts `"$DQ" COMMAND --config "$CONFIG"`
+# at 2026-06-01 08:00:05 (faketime) in the background as $dq (out and err in $W), waits until
+# status shows its presence wait, and writes the Notify calls so far to $W/before.
+start_locked() {
+  "$PRESENCE" lock
+  faketime -f '@2026-06-01 08:00:05' "$DQ" "$1" --config "$CONFIG" >"$W/out" 2>"$W/err" &
+  # shellcheck disable=SC2034 # the sourcing script waits for it
+  dq=$!
+  await_waiting
+  mock_count 'Notify "dailyquote"' >"$W/before"
+}
