@@ -15,8 +15,7 @@ another=$1
 save=$2
 replaced() { tray_dump_has "$W/tray-2.json" "\"$save\"" && ! cmp -s "$W/tray-1.json" "$W/tray-2.json"; }
 
-record "$W/now.rc" "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"
-wait_until 30 "the notification in the tray" tray_holds "$W/tray-1.json" || true
+notify_into_tray
 tray Dump "$W/tray-1.json" || true
 tray Press "$another" >"$W/press-another.out" || true
 wait_until 30 "the Another quote in the tray" replaced || true

@@ -9,8 +9,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gnome.sh"
 
-record "$W/now.rc" "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"
-wait_until 30 "the notification in the tray" tray_holds "$W/tray-1.json" || true
+notify_into_tray
 ours >"$W/after-notify.count"
 tray Dump "$W/tray-1.json" || true
 "$DQ" doctor --config "$CONFIG" --offline >"$W/doctor.txt" 2>&1 || true

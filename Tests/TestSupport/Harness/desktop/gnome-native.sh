@@ -15,8 +15,7 @@ set -euo pipefail
 favorites="${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl"
 none_of_ours() { [ "$(ours)" = 0 ]; }
 
-record "$W/now.rc" "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"
-wait_until 30 "the notification in the tray" tray_holds "$W/tray-1.json" || true
+notify_into_tray
 ours >"$W/after-notify.count"
 tray Dump "$W/tray-1.json" || true
 "$DQ" status --config "$CONFIG" >"$W/status.txt" 2>&1 || true

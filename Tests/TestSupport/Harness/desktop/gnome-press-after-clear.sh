@@ -11,8 +11,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gnome.sh"
 
-record "$W/now.rc" "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"
-wait_until 30 "the notification in the tray" tray_holds "$W/tray-1.json" || true
+notify_into_tray
 record "$W/clear.rc" "$DQ" clear --state --yes --config "$CONFIG" >"$W/clear.out" 2>&1
 tray Press Save >"$W/press-save.out" || true
 wait_until 30 "the notification to say why" tray_dump_has "$W/tray-2.json" 'cleared' || true

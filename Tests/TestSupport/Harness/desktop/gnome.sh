@@ -25,3 +25,10 @@ tray_dump_has() { tray Dump "$1" >/dev/null 2>&1 && grep -q -- "$2" "$1"; }
 
 tray_answers() { tray Dump "$W/tray-start.json" >/dev/null 2>&1; }
 wait_until 60 "the test tray extension" tray_answers
+
+# notify_into_tray: `"$DQ" notify --now --config "$CONFIG"` (now.rc, now.out, now.err in $W),
+# then waits until the tray holds its notification ($W/tray-1.json).
+notify_into_tray() {
+  record "$W/now.rc" "$DQ" notify --now --config "$CONFIG" >"$W/now.out" 2>"$W/now.err"
+  wait_until 30 "the notification in the tray" tray_holds "$W/tray-1.json" || true
+}
