@@ -99,7 +99,7 @@ struct GnomeNotificationsTests {
     }
 
     @Test(
-        "notify --now posts once through org.gtk.Notifications: the exact text in the tray, no process left; Another and Save pressed through the shell"
+        "With the package's desktop entry and D-Bus service (as installed): notify --now posts once through org.gtk.Notifications: the exact text in the tray, no process left; Another and Save pressed through the shell"
     )
     func nativePath() throws {
         let run = try Self.run(

@@ -29,7 +29,7 @@ struct NotificationServerMatrixTests {
     /// The notification body as `notify` builds it, before any escaping.
     static let body = "\(quote)\n— \(author)"
 
-    @Test("notify --now and a due notify show the quote exactly", arguments: servers)
+    @Test("notify --now and a due notify show the quote exactly (the desktop sees dailyquote's icon, no other file of its)", arguments: servers)
     func quoteReadsExactly(server: String) throws {
         let run = try Self.run(server: server)
         let file = run.file
@@ -92,6 +92,33 @@ struct NotificationServerMatrixTests {
         }
     }
 
+    @Test("Plasma with the package's KNotifications file (the desktop as users have it): the quote shows exactly, with dailyquote's icon")
+    func plasmaWithKNotificationsFile() throws {
+        let run = try Self.run(server: "plasma", appFiles: "icon knotifications")
+        let file = run.file
+        #expect(file("now.rc") == "0\n", "notify --now: \(file("now.err")) \(run.output)")
+        #expect(file("due.rc") == "0\n", "due notify: \(file("due.err")) \(run.output)")
+        #expect(run.calls.count == 2, "\(run.calls.map(\.body)) \(run.output)")
+        for call in run.calls {
+            // The hint that names the KNotifications file (knotifications5/dailyquote.notifyrc).
+            #expect(call.hints["x-kde-appname"] == "dailyquote", "\(call.hints)")
+            #expect(Self.unescaped(call.body) == Self.body, "\(call.body)")
+        }
+        let changed = Int(Double(file("changed").trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first ?? "") ?? 0)
+        #expect(changed > 500, "only \(changed) pixels changed after posting \(file("screenshot.err"))")
+        // A configurable application's notification: Plasma 5.27 draws the icon small, in the
+        // heading beside the application's name (with a settings button), and none beside the
+        // text: 73-83 pixels of the tile's colour were measured, where the large icon beside the
+        // text, without the file, adds about 1,040 (docs/desktops.md).
+        let icon = Int(file("icon-pixels").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(icon > 30 && icon < 500, "\(icon) pixels of the icon's colour appeared \(file("screenshot.err"))")
+        if let keep = ProcessInfo.processInfo.environment["DQ_SCREENSHOT_DIR"], !keep.isEmpty {
+            try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: "\(keep)/plasma-knotifications.png")
+            try? FileManager.default.copyItem(atPath: run.work.url("after.png"), toPath: "\(keep)/plasma-knotifications.png")
+        }
+    }
+
     /// A quote of the maximum accepted length (1,000 characters), markup characters included.
     static let longQuote: String = {
         let words = (1...200).map { $0 % 25 == 0 ? "a<b&c" : String(format: "w%03d", $0) }.joined(separator: " ")
@@ -128,7 +155,11 @@ struct NotificationServerMatrixTests {
     /// screenshotting into a work directory (Tests/TestSupport/Harness/desktop/matrix-post.sh).
     ///
     /// Not `full`: `notify --now` and the read-back only.
-    static func run(server: String, quote: String = quote, author: String = author, full: Bool = true) throws -> Run {
+    /// `appFiles`: which of dailyquote's installed files the desktop sees (`NOTIFICATION_SERVER_APP_FILES`:
+    /// "icon", "knotifications"), whatever the machine has installed.
+    static func run(
+        server: String, quote: String = quote, author: String = author, full: Bool = true, appFiles: String = "icon"
+    ) throws -> Run {
         let sandbox = Sandbox()
         let work = TemporaryDirectory()
         let fetched = Int(Date().timeIntervalSince1970)
@@ -150,6 +181,7 @@ struct NotificationServerMatrixTests {
         environment["CONFIG"] = config
         environment["PROBE"] = RepositoryPaths.support("notify_probe.py")
         environment["NOTIFICATION_SERVER_SHARE"] = work.path
+        environment["NOTIFICATION_SERVER_APP_FILES"] = appFiles
         // The sandbox must outlive the run: its directories go when it is released.
         let result = try withExtendedLifetime(sandbox) {
             try ProcessRunner.run(

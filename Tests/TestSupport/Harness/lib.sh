@@ -132,3 +132,67 @@ notify_calls_at_least() {
   count=$(python3 "$PROBE" "$1" 2>/dev/null | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))' 2>/dev/null) || return 1
   [ "$count" -ge "$2" ]
 }
+
+# --- what the test sees of an installed dailyquote --------------------------------------------
+# A harness that starts a desktop, a bus or a user manager begins with `private_view "$0" "$@"`.
+# As root, it runs the harness again (the same process: unshare execs) in a mount namespace of
+# its own, in which every file that an installed dailyquote put where a desktop, a bus, a user
+# manager or dailyquote itself looks (the Debian package, or `make install` under /usr/local:
+# desktop entry, AppStream metadata, D-Bus service, KNotifications files, icons, user units, the
+# user generator, the autostart entry) is hidden by a read-only overlay of whiteouts for those
+# names alone. What the desktop sees of dailyquote is then what the test stages itself
+# (with-notification-server.sh: NOTIFICATION_SERVER_APP_FILES), on a machine with the package
+# (the README's order: scripts/setup, then scripts/test) as on one without it.
+# HARNESS_SYSTEM_FILES=1 shows the machine's files (the package test). As another user, nothing
+# is hidden, and a line says so.
+
+# dailyquote_install_dirs: the directories an install of dailyquote writes to that a desktop, a
+# bus, a user manager or dailyquote reads, one a line.
+dailyquote_install_dirs() {
+  local prefix
+  for prefix in /usr /usr/local; do
+    printf '%s\n' "$prefix/share/applications" "$prefix/share/metainfo" "$prefix/share/dbus-1/services" \
+      "$prefix/share/knotifications5" "$prefix/share/knotifications6" "$prefix"/share/icons/hicolor/*/apps \
+      "$prefix/lib/systemd/user" "$prefix"/lib/systemd/user/*.wants "$prefix/lib/systemd/user-generators"
+  done
+  echo /etc/xdg/autostart
+}
+
+# dailyquote_installed_files: the installed files (dailyquote*, io.github.dailyquote.*) in those
+# directories, one a line.
+dailyquote_installed_files() {
+  local dir
+  dailyquote_install_dirs | while read -r dir; do
+    [ -d "$dir" ] && find "$dir" -mindepth 1 -maxdepth 1 \( -name 'dailyquote*' -o -name 'io.github.dailyquote.*' \)
+  done
+  return 0
+}
+
+# private_view HARNESS [ARG...]: see above. Returns at once where the view is made or not wanted.
+private_view() {
+  [ "${HARNESS_SYSTEM_FILES:-0}" != 1 ] || return 0
+  if [ -z "${DQ_PRIVATE_VIEW:-}" ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+      [ -z "$(dailyquote_installed_files)" ] ||
+        harness_log "not root: dailyquote's installed files stay visible to this test"
+      return 0
+    fi
+    exec env DQ_PRIVATE_VIEW=1 unshare --mount --propagation private -- "$@"
+  fi
+  [ "$DQ_PRIVATE_VIEW" = 1 ] || return 0
+  export DQ_PRIVATE_VIEW=done   # nested harnesses share this view
+  local file dir whiteouts
+  whiteouts=$(mktemp -d "${TMPDIR:-/tmp}/dq-private-view.XXXXXX")
+  at_exit rm -rf "$whiteouts"
+  while read -r file; do
+    [ -n "$file" ] || continue
+    mkdir -p "$whiteouts${file%/*}"
+    mknod "$whiteouts$file" c 0 0
+  done < <(dailyquote_installed_files)
+  while read -r dir; do
+    [ -n "$dir" ] || continue
+    dir=${dir#"$whiteouts"}
+    mount -t overlay dq-private-view -o "ro,lowerdir=$whiteouts$dir:$dir" "$dir" ||
+      HARNESS_FAILURE_STATUS=2 harness_die "cannot hide the installed dailyquote files in $dir (overlayfs)"
+  done < <(find "$whiteouts" -mindepth 1 -type c -printf '%h\n' | sort -u)
+}

@@ -61,11 +61,12 @@
 # dbus-1/services is a service directory of the session bus (so that a notification's button can
 # D-Bus-activate the application). The rest of the bus's service directory stays empty.
 #
-# Without it, a Hidden=true io.github.dailyquote.DailyQuote.desktop comes before the system's
-# data directories, so that whether the package is installed on this machine changes nothing,
-# and so does dailyquote's icon (the checkout's, in hicolor as the package installs it), so that
-# the servers draw it and not a "missing image" placeholder; NOTIFICATION_SERVER_SYSTEM_APPS=1
-# lets the servers see the installed entry and icon instead (the package test).
+# Whatever the machine has installed, the servers, the bus and dailyquote see none of an
+# installed dailyquote's files (run as root: lib.sh's private_view), only what the test stages:
+# NOTIFICATION_SERVER_APP_FILES="icon knotifications" (default "icon": dailyquote's icon, as the
+# package installs it; "knotifications" adds its KNotifications file, as Plasma sees it with the
+# package) and NOTIFICATION_SERVER_DATA_DIRS. NOTIFICATION_SERVER_SYSTEM_APPS=1 shows the
+# machine's installed files instead (the package test).
 #
 # NOTIFICATION_SERVER_GNOME_EXTENSION (gnome only) names a GNOME Shell 43 extension directory
 # (a test-only one, e.g. Tests/TestSupport/Harness/gnome43-tray-extension): the shell runs in a session mode of
@@ -191,6 +192,10 @@ fi
 # A harness failure: status 2, with the reason.
 HARNESS_FAILURE_STATUS=2
 fail() { harness_die "$server: $*"; }
+
+# What the desktop and dailyquote see of an installed dailyquote is what the test stages (lib.sh).
+[ "${NOTIFICATION_SERVER_SYSTEM_APPS:-0}" != 1 ] || export HARNESS_SYSTEM_FILES=1
+private_view "$self" --server "$server" "$@"
 
 # Be a child subreaper (the attribute survives exec), so orphans stay in our tree.
 if [ -z "${DQ_HARNESS_REAPER:-}" ]; then
@@ -369,27 +374,43 @@ export DBUS_SESSION_BUS_ADDRESS
 # The servers' own HOME and XDG dirs (their logs and lists live there); CMD keeps the caller's.
 # The system's config dirs too: a caller's XDG_CONFIG_DIRS (the tests give dailyquote a
 # sandbox one) would hide the servers' own defaults (swaync then finds no config and exits).
-# The servers see dailyquote's desktop entry only where the caller gives one
-# (NOTIFICATION_SERVER_DATA_DIRS) or asks for the machine's (NOTIFICATION_SERVER_SYSTEM_APPS=1):
-# an entry the package installed here (scripts/setup) would otherwise decide GNOME's path.
-# The servers find dailyquote's icon (io.github.dailyquote.DailyQuote, the notification's app_icon)
-# in the icon theme, as the package installs it (packaging/stage-app.sh): the checkout's SVG and
-# PNGs under this directory's icons/hicolor, which comes before the system's data directories.
-# GTK's and Qt's lookups scan a theme directory that has no icon-theme.cache, so none is made.
+# What the servers see of dailyquote is what the test stages (the machine's installed files are
+# hidden: lib.sh's private_view), as the package installs it (packaging/stage-app.sh), in this
+# directory, which comes before the system's data directories. NOTIFICATION_SERVER_APP_FILES
+# names the parts (default "icon"):
+#   icon            the checkout's SVG and PNGs in hicolor, under the application id and the older
+#                   name (icon = "dailyquote"), so that the servers draw it and not a "missing
+#                   image" placeholder; no icon-theme.cache, so GTK's and Qt's lookups scan them
+#   knotifications  the KNotifications file (knotifications5/6/dailyquote.notifyrc): Plasma then
+#                   counts dailyquote as a configurable application, as on a machine with the package
+# A desktop entry and D-Bus service come from the caller (NOTIFICATION_SERVER_DATA_DIRS);
+# NOTIFICATION_SERVER_SYSTEM_APPS=1 shows the machine's installed files instead (the package test).
 app_data=""
 if [ "${NOTIFICATION_SERVER_SYSTEM_APPS:-0}" != 1 ]; then
-  mkdir -p "$run/app-data/applications"
-  printf '[Desktop Entry]\nHidden=true\n' >"$run/app-data/applications/io.github.dailyquote.DailyQuote.desktop"
-  icons=$here/../../../packaging/icons
-  [ -r "$icons/dailyquote.svg" ] || fail "no $icons/dailyquote.svg (the project's icon)"
-  hicolor=$run/app-data/icons/hicolor
-  install -D -m 0644 "$icons/dailyquote.svg" "$hicolor/scalable/apps/io.github.dailyquote.DailyQuote.svg"
-  ln -s io.github.dailyquote.DailyQuote.svg "$hicolor/scalable/apps/dailyquote.svg"
-  for png in "$icons"/hicolor/*/dailyquote.png; do
-    size=$(basename "$(dirname "$png")")
-    install -D -m 0644 "$png" "$hicolor/$size/apps/io.github.dailyquote.DailyQuote.png"
-    # The package's links under the older name, which configs may still name (icon = "dailyquote").
-    ln -s io.github.dailyquote.DailyQuote.png "$hicolor/$size/apps/dailyquote.png"
+  mkdir -p "$run/app-data"
+  packaging=$here/../../../packaging
+  for part in ${NOTIFICATION_SERVER_APP_FILES-icon}; do
+    case "$part" in
+    icon)
+      icons=$packaging/icons
+      [ -r "$icons/dailyquote.svg" ] || fail "no $icons/dailyquote.svg (the project's icon)"
+      hicolor=$run/app-data/icons/hicolor
+      install -D -m 0644 "$icons/dailyquote.svg" "$hicolor/scalable/apps/io.github.dailyquote.DailyQuote.svg"
+      ln -s io.github.dailyquote.DailyQuote.svg "$hicolor/scalable/apps/dailyquote.svg"
+      for png in "$icons"/hicolor/*/dailyquote.png; do
+        size=$(basename "$(dirname "$png")")
+        install -D -m 0644 "$png" "$hicolor/$size/apps/io.github.dailyquote.DailyQuote.png"
+        ln -s io.github.dailyquote.DailyQuote.png "$hicolor/$size/apps/dailyquote.png"
+      done
+      ;;
+    knotifications)
+      # The file stage-app.sh installs, less the Name[LL]= lines msgfmt adds (the tests read no translation).
+      for version in 5 6; do
+        install -D -m 0644 "$packaging/knotifications/dailyquote.notifyrc.in" "$run/app-data/knotifications$version/dailyquote.notifyrc"
+      done
+      ;;
+    *) fail "NOTIFICATION_SERVER_APP_FILES: unknown part '$part' (icon, knotifications)" ;;
+    esac
   done
   chmod -R a+rX "$run/app-data"
   app_data="$run/app-data:"
@@ -457,7 +478,7 @@ gnome)
     cp -r "$NOTIFICATION_SERVER_GNOME_EXTENSION" "$run/shell-data/gnome-shell/extensions/$uuid"
     printf '{"parentMode": "user", "enabledExtensions": ["%s"]}\n' "$uuid" >"$run/shell-data/gnome-shell/modes/dq-test.json"
     chmod -R a+rX "$run/shell-data"
-    srvenv+=(XDG_DATA_DIRS="$run/shell-data:${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
+    srvenv+=(XDG_DATA_DIRS="$run/shell-data:${NOTIFICATION_SERVER_DATA_DIRS:+$NOTIFICATION_SERVER_DATA_DIRS:}$app_data${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
     shell_mode=(--mode=dq-test)
   fi
   owned() {

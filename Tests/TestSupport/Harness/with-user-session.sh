@@ -46,6 +46,9 @@ case "${1:-}" in
 esac
 
 [ "$(id -u)" -eq 0 ] || HARNESS_FAILURE_STATUS=77 harness_die "needs root"
+# The manager, the bus and dailyquote see none of an installed dailyquote's files (the package's
+# units, generator, D-Bus service, autostart entry): only the units the test installs (lib.sh).
+private_view "$0" "$@"
 [ -n "${XDG_CONFIG_HOME:-}" ] || harness_die "set XDG_CONFIG_HOME to a sandbox"
 unified=/sys/fs/cgroup/unified
 [ -f "$unified/cgroup.procs" ] || unified=/sys/fs/cgroup
@@ -134,7 +137,7 @@ wait_alive "$server_pid" "$limit" "the notification server's name" owned ||
 mkdir -p "$XDG_CONFIG_HOME/systemd/user"
 ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/dbus.socket"
 ln -sf /dev/null "$XDG_CONFIG_HOME/systemd/user/dbus.service"
-# The manager sees systemd's own user units and dailyquote's, whatever else the machine has:
+# The manager sees systemd's own user units and those the test installs, whatever else the machine has:
 # every other unit in the system's user unit directories (pipewire, gpg-agent, GNOME's and
 # Plasma's services, ...) is masked in the sandbox, so the set of installed packages does not
 # change what this manager loads or starts.
