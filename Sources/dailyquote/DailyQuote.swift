@@ -7,7 +7,7 @@ import Logging
 
 /// The `dailyquote` command: one calm quote a day as a desktop notification.
 @main
-struct DailyQuote: AsyncParsableCommand {
+struct DailyQuote: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dailyquote",
         abstract: "Deliver one well-chosen quote a day as a desktop notification.",
@@ -32,7 +32,7 @@ struct DailyQuote: AsyncParsableCommand {
 
     /// Parses the arguments and runs the command; every failure ends in one line on standard
     /// error and the status of its kind (``ProcessEnd``).
-    static func main() async {
+    static func main() {
         // Installed as a systemd user generator under that name (a link to this binary).
         // Not CommandLine's: those are empty where /proc is not mounted (ProcessArguments).
         let given = ProcessArguments.current
@@ -40,7 +40,7 @@ struct DailyQuote: AsyncParsableCommand {
             ProcessEnd.exit(GeneratorMain.run(arguments: Array(given.dropFirst()), variables: EnvironmentVariables.current()))
         }
         let route: QuickRoute?
-        let command: ParsableCommand?
+        var command: ParsableCommand?
         var arguments: [String] = []
         do {
             arguments = try GlobalOptionRouting.normalise(Array(given.dropFirst()), root: self)
@@ -60,23 +60,9 @@ struct DailyQuote: AsyncParsableCommand {
             } else if case .hold? = route {
                 try HoldStage.runProcess(verbosity: 0, executable: CommandContext.resolveExecutable())
             } else if case .notify(let request) = route {
-                // On this thread: a presence wait must not start the concurrency pool's 1 Hz monitor.
-                try request.runOnCallingThread()
-            } else if let scheduler = command as? RunCommand {
-                // On this thread, not the concurrency pool: see ForegroundScheduler.
-                try scheduler.runOnCallingThread()
-            } else if let notify = command as? NotifyCommand {
-                // On this thread too, as above.
-                try notify.request.runOnCallingThread()
-            } else if var asyncCommand = command as? AsyncParsableCommand {
-                // Swift's thread pool traps where /proc is missing (a bare chroot, a build
-                // environment); the other commands run on this thread and need none.
-                guard ProcessArguments.procMounted else {
-                    fail("this command needs /proc, which is not mounted here (mount -t proc proc /proc)", kind: .unavailable)
-                }
-                try await asyncCommand.run()
-            } else if var command {
-                try command.run()
+                try request.run()
+            } else {
+                try command?.run()
             }
         } catch let error as UserFacingError {
             fail(error.errorDescription, kind: error.kind)

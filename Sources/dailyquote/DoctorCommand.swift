@@ -4,7 +4,7 @@ import DailyQuoteSystem
 import FoundationEssentials
 
 /// `dailyquote doctor`: checks each reason a notification may not come, with the fix.
-struct DoctorCommand: AsyncParsableCommand {
+struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the config, the session bus, the notification server, the scheduler, the directories and the first source.",
@@ -19,15 +19,15 @@ struct DoctorCommand: AsyncParsableCommand {
     /// The deadline for reaching the first source.
     static let sourceDeadline: Duration = .seconds(5)
 
-    func run() async throws {
+    func run() throws {
         let context = try CommandContext(global, tolerateInvalidConfig: true)
         let collector = context.statusCollector
         let engine = collector.engine()
-        var probe: (@Sendable () async throws -> String)?
+        var probe: (@Sendable () throws -> String)?
         let tr = context.base.tr
         if !offline, let source = context.config.sources.first {
             probe = {
-                let quote = try await QuoteSourceReader().read(source, deadline: .now + Self.sourceDeadline)
+                let quote = try QuoteSourceReader().read(source, deadline: .now + Self.sourceDeadline)
                 // TRANSLATORS: doctor's first-source check: the source's name, then the start of the quote it gave.
                 return tr("%s gave \"%s\"", source.name, "\(quote.text.prefix(40))\(quote.text.count > 40 ? "…" : "")")
             }
@@ -45,7 +45,7 @@ struct DoctorCommand: AsyncParsableCommand {
             let presence = SessionPresence(environment: context.environment, stop: .signals)
             doctor.presenceSignals = { presence.signals() }
         }
-        let checks = await doctor.run()
+        let checks = doctor.run()
         for check in checks { print(check.line(tr)) }
         if checks.contains(where: { !$0.ok }) {
             throw CommandFailure(alreadyReported: .failed)

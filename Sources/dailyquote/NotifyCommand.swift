@@ -26,7 +26,7 @@ struct NotifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        try request.runOnCallingThread()
+        try request.run()
     }
 
     /// What `notify` was asked to do, whoever parsed the line: ArgumentParser, or ``QuickRoute``
@@ -42,9 +42,8 @@ struct NotifyCommand: ParsableCommand {
         /// `--json`.
         var json = false
 
-        /// The whole command, blocking the calling thread (`DailyQuote.main` calls it on the main
-        /// thread, so that a presence wait never starts Swift's concurrency pool).
-        func runOnCallingThread() throws {
+        /// The whole command.
+        func run() throws {
             let context = try CommandContext(CommandEnvironment(config: config, verbosity: verbosity))
             // After the stage, whatever its outcome: a service of an older `install` brings its units up to date.
             defer { if mode == .live { InstalledUnitsUpdate(context: context).run() } }

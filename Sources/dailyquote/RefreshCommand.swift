@@ -5,7 +5,7 @@ import FoundationEssentials
 import Logging
 
 /// `dailyquote refresh`: the fetch stage.
-struct RefreshCommand: AsyncParsableCommand {
+struct RefreshCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Fetch a quote from the configured sources under a hard deadline and cache it.",
@@ -18,7 +18,7 @@ struct RefreshCommand: AsyncParsableCommand {
     @Flag(help: "Print the outcome as one JSON object.")
     var json = false
 
-    func run() async throws {
+    func run() throws {
         let started = ContinuousClock.now
         let context = try CommandContext(global)
         let config = context.config
@@ -29,7 +29,7 @@ struct RefreshCommand: AsyncParsableCommand {
         }
         // After the stage, whatever its outcome: a service of an older `install` brings its units up to date.
         defer { InstalledUnitsUpdate(context: context).run() }
-        let outcome = try await context.stages.fetchStage.run(started: started)
+        let outcome = try context.stages.fetchStage.run(started: started)
         if json {
             print(try JSONOutput.encode(outcome))
         } else if outcome.result == .failed {

@@ -26,14 +26,6 @@ struct RunCommand: ParsableCommand {
     var fromAutostart = false
 
     func run() throws {
-        try runOnCallingThread()
-    }
-
-    /// The whole command, blocking the calling thread.
-    ///
-    /// `DailyQuote.main` calls it on the main thread, so that the sleeping scheduler never
-    /// starts Swift's concurrency pool.
-    func runOnCallingThread() throws {
         if fromAutostart && !dryRun.mode.isDryRun {
             // Before the config: a broken one must not keep a second engine from standing aside.
             let environment = CommandEnvironment(global)

@@ -127,35 +127,6 @@ struct ChildTests {
         #expect(Child.Status(waitStatus: status).exit == 7)
     }
 
-    @Test(
-        "The detached children an earlier image let go of (run's holders, carried across its re-exec in DAILYQUOTE_UNREAPED) are reaped too, and only those"
-    )
-    func adoptsFromEarlierImage() throws {
-        // Two children of this process that no Child of this image started, both ended: one
-        // named by the variable an earlier image set before its exec, one not.
-        func spawnExit(_ code: Int) -> pid_t {
-            var pid: pid_t = 0
-            let script = RepositoryPaths.support("unit/exit-status.sh")
-            let words: [String] = [script, "\(code)"]
-            let argv = words.map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            _ = posix_spawn(&pid, script, nil, nil, argv, environ)
-            return pid
-        }
-        let carried = spawnExit(0)
-        let other = spawnExit(5)
-        #expect(carried > 0 && other > 0)
-        #expect(waitUntilZombie(carried) && waitUntilZombie(other))
-        setenv(Child.unreapedVariable, "\(carried)", 1)
-        Child.adoptFromEarlierImage()
-        #expect(getenv(Child.unreapedVariable) == nil, "the variable is left for the holders this image starts")
-        Child.reapFinished()
-        var status: Int32 = 0
-        #expect(waitpid(carried, &status, WNOHANG) == -1)
-        #expect(waitpid(other, &status, WNOHANG) == other)
-        #expect(Child.Status(waitStatus: status).exit == 5)
-    }
-
     @Test("A child that is not detached is killed and reaped when it is let go of")
     func killedWhenDropped() throws {
         var pid: pid_t = 0

@@ -104,7 +104,7 @@ struct DebianFortunePackagesTests {
     }
 
     @Test("A fortune source pointed at each file gives an acceptable quote in its language", arguments: packages)
-    func fortuneSource(package: Package) async throws {
+    func fortuneSource(package: Package) throws {
         let encoding = package.encoding == "UTF-8" ? nil : package.encoding
         for path in try Self.files(of: package.name) {
             // Five picks spread over each file: first, last, and three between.
@@ -112,7 +112,7 @@ struct DebianFortunePackagesTests {
                 let reader = QuoteSourceReader(pick: { Swift.min(Int(Double($0) * pick), $0 - 1) })
                 let source = SourceConfig(kind: .fortune, path: path, encoding: encoding)
                 do {
-                    let quote = try await reader.read(source, deadline: .now + .seconds(10))
+                    let quote = try reader.read(source, deadline: .now + .seconds(10))
                     #expect(!quote.text.isEmpty)
                     #expect(!quote.text.unicodeScalars.contains("\u{FFFD}"), "\(path)")
                 } catch {
@@ -130,7 +130,7 @@ struct DebianFortunePackagesTests {
     }
 
     @Test("With filters, a fortune source picks among the records that pass, or says that none does", arguments: packages)
-    func filteredSource(package: Package) async throws {
+    func filteredSource(package: Package) throws {
         let encoding = package.encoding == "UTF-8" ? nil : package.encoding
         let filters = QuotesConfig(minLength: 10, maxLength: 80)
         for path in try Self.files(of: package.name).prefix(4) {
@@ -140,7 +140,7 @@ struct DebianFortunePackagesTests {
                 (10...80).contains($0.text.count) && QuoteAcceptance.accept(text: $0.text, author: $0.author) == .success($0)
             }
             do {
-                let quote = try await reader.read(source, deadline: .now + .seconds(10), filters: filters)
+                let quote = try reader.read(source, deadline: .now + .seconds(10), filters: filters)
                 #expect((10...80).contains(quote.text.count), "\(path): \(quote.text.count) characters")
                 #expect(passing.contains(quote))
             } catch {
@@ -155,15 +155,15 @@ struct DebianFortunePackagesTests {
     }
 
     @Test("The ISO-8859-3 file read as UTF-8 is a clear error naming the record and the key, and equals the UTF-8 package when declared")
-    func latin3() async throws {
+    func latin3() throws {
         let iso = "/usr/share/games/fortunes/eo-iso3/proverbaro"
         let reader = QuoteSourceReader(pick: { _ in 3 })  // "Aĝo maljuna ne estas oportuna"
-        await #expect(
+        #expect(
             throws: FetchError.unreadable(
                 "record 4 of \(iso) is not valid UTF-8 (byte 1); if the file is written in another encoding, name it with encoding = \"...\" in its [[source]]"
             )
         ) {
-            try await reader.read(SourceConfig(kind: .fortune, path: iso), deadline: .now + .seconds(10))
+            try reader.read(SourceConfig(kind: .fortune, path: iso), deadline: .now + .seconds(10))
         }
         let latin3 = try #require(CharacterEncoding("ISO-8859-3"))
         let declared = try FortuneFile(path: iso, encoding: latin3).quotes()

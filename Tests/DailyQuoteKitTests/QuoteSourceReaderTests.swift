@@ -9,7 +9,7 @@ struct QuoteSourceReaderTests {
     let deadline = ContinuousClock.now + .seconds(10)
 
     @Test("With filters, a local source counts what refused each record when none passes; undecodable records are left out")
-    func filteredLocalSources() async throws {
+    func filteredLocalSources() throws {
         let dir = TemporaryDirectory()
         let path = dir.url("mixed")
         // A Latin-1 record, a control character, a short and a long one.
@@ -19,36 +19,36 @@ struct QuoteSourceReaderTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let reader = QuoteSourceReader(pick: { _ in 0 })
         let filters = QuotesConfig(minLength: 7, maxLength: 20)
-        await #expect(
+        #expect(
             throws: FetchError.noQuotePasses(
                 "no quote of 3 in \(path) passes [quotes] (refused: 1 by max_length, 1 by min_length, 1 by the general rules)",
                 refusedBy: "max_length")
         ) {
-            try await reader.read(SourceConfig(kind: .fortune, path: path), deadline: deadline, filters: filters)
+            try reader.read(SourceConfig(kind: .fortune, path: path), deadline: deadline, filters: filters)
         }
         let latin1 = SourceConfig(kind: .fortune, path: path, encoding: "latin1")
-        let quote = try await reader.read(latin1, deadline: deadline, filters: QuotesConfig(maxLength: 20))
+        let quote = try reader.read(latin1, deadline: deadline, filters: QuotesConfig(maxLength: 20))
         #expect(quote == Quote(text: "Köln.", author: ""))
         let binary = dir.url("binary")
         try Data([0xFF, 0xFE, 10, 37, 10, 0xC3, 10]).write(to: URL(fileURLWithPath: binary))
-        await #expect(throws: FetchError.unreadable("none of the 2 records of \(binary) is valid UTF-8; check the source's encoding")) {
-            try await reader.read(SourceConfig(kind: .fortune, path: binary), deadline: deadline, filters: filters)
+        #expect(throws: FetchError.unreadable("none of the 2 records of \(binary) is valid UTF-8; check the source's encoding")) {
+            try reader.read(SourceConfig(kind: .fortune, path: binary), deadline: deadline, filters: filters)
         }
     }
 
     @Test("A file source with filters and no passing entry names the key; without filters it reads as before")
-    func fileSource() async throws {
+    func fileSource() throws {
         let dir = TemporaryDirectory()
         let path = try dir.write("quotes.txt", "Only quote here. -- Someone\n")
         let reader = QuoteSourceReader(pick: { _ in 0 })
-        await #expect(
+        #expect(
             throws: FetchError.noQuotePasses(
                 "no quote of 1 in \(path) passes [quotes] (refused: 1 by exclude_authors)", refusedBy: "exclude_authors")
         ) {
-            try await reader.read(
+            try reader.read(
                 SourceConfig(kind: .file, path: path), deadline: deadline, filters: QuotesConfig(excludeAuthors: ["someone"]))
         }
-        let quote = try await reader.read(SourceConfig(kind: .file, path: path), deadline: deadline)
+        let quote = try reader.read(SourceConfig(kind: .file, path: path), deadline: deadline)
         #expect(quote.author == "Someone")
     }
 }

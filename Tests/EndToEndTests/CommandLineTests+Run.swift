@@ -87,20 +87,38 @@ extension CommandLineTests {
 }
 
 extension CommandLineTests {
-    /// A stop request pending across `run`'s re-exec is delivered to the new image.
-    ///
-    /// `run` re-executes itself after a fetch with SIGTERM and SIGINT blocked, so that a stop
-    /// request in between is kept pending, not fatal. This starts it exactly in that state: a
-    /// SIGINT pending and blocked across `execv`. The new image must install its handler,
-    /// unblock, take the signal and stop with status 0; before the fix it slept forever with the
-    /// signal blocked (or, unblocked, died with 130 on a re-exec).
-    @Test("A stop request pending across run's re-exec stops it calmly with status 0")
-    func pendingStopAcrossReexec() throws {
-        let sandbox = Sandbox()
-        let result = try ProcessRunner.run(
-            "/usr/bin/timeout", ["-s", "KILL", "20", RepositoryPaths.support("cli/exec-with-pending-stop.py"), RepositoryPaths.binary],
-            environment: sandbox.environment)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("received signal 2; stopping"), "\(result.stderr)")
+    /// `run` fetches on a thread of its own, which ends with the fetch: it never replaces its
+    /// image (as it did to shed Swift's concurrency pool, 1.0.0 to issue 44), so its PID, its
+    /// image and its thread count are the same after a fetch and a config edit as before.
+    @Test("run keeps one process across a fetch and a config edit: one PID, one image, no thread left behind")
+    func runKeepsOneProcess() throws {
+        let server = try QuoteServer()
+        let (sandbox, config) = try Self.refreshSandbox(["type = \"zenquotes\"\nurl = \"\(server.url("zen"))\""], timeout: "10s")
+        // A delivery about ten minutes ahead, its fetch 3 s after the start (the lead in seconds):
+        // run first sleeps until the fetch.
+        let now = Date().timeIntervalSince1970
+        let target = (now / 60).rounded(.down) * 60 + 600
+        let (hour, minute) = Self.utcTime(offsetBy: target - now + 1)
+        var text = try String(contentsOfFile: config, encoding: .utf8)
+        text =
+            "[delivery]\nhour = \(hour)\nminute = \(minute)\n"
+            + text.replacingOccurrences(of: "[refresh]\n", with: "[refresh]\nlead = \"\(Int(target - now) - 3)s\"\n")
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        let work = TemporaryDirectory()
+        environment["W"] = work.path
+        environment["CONFIG"] = config
+        _ = try ProcessRunner.run(RepositoryPaths.support("cli/run-one-process.sh"), [], environment: environment)
+        func file(_ name: String) -> String { (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        let log = file("run.log")
+        #expect(file("status") == "0\n", "\(log)")
+        #expect(log.contains("refresh: fetched \"Very little is needed to make a happy life.\""), "no fetch: \(log)")
+        #expect(log.contains("config changed: plan reloaded"), "no reload: \(log)")
+        let before = file("image-before-fetch")
+        #expect(before.split(separator: "\n").count == 2, "run's process not seen: \(before) \(log)")
+        #expect(file("image-after-fetch") == before, "run's process changed with the fetch: \(log)")
+        #expect(file("image-after-edit") == before, "run's process changed with the config edit: \(log)")
+        #expect(file("threads-after-fetch") == file("threads-before-fetch"), "the fetch left a thread behind")
     }
 }

@@ -24,8 +24,11 @@ package struct FetchStage: Sendable {
     /// Where the last refresh's outcome is kept for `status`.
     package var resultPath: String { paths.lastRefresh }
 
-    /// Runs the stage; the deadline counts from `started`, the command's start.
-    package func run(started: ContinuousClock.Instant = .now) async throws -> FetchOutcome {
+    /// Runs the stage, blocking the calling thread.
+    ///
+    /// The deadline counts from `started`, the command's start. `cancellation`, from another
+    /// thread, ends it within milliseconds.
+    package func run(started: ContinuousClock.Instant = .now, cancellation: FetchCancellation? = nil) throws -> FetchOutcome {
         let total = Duration.seconds(config.refresh.timeout.seconds)
         let deadline = started + total
         let lock = try FileLock(path: paths.refreshLock, until: deadline)
@@ -37,7 +40,7 @@ package struct FetchStage: Sendable {
         var outcome = FetchOutcome(result: .failed, elapsedMs: 0, attempts: [], at: now)
         sources: for (index, source) in config.sources.enumerated() {
             let start = ContinuousClock.now
-            guard start < deadline else {
+            guard start < deadline, cancellation?.isCancelled != true else {
                 attempts.append(.init(source, outcome: .skipped))
                 continue
             }
@@ -46,9 +49,10 @@ package struct FetchStage: Sendable {
                 sourceCount: config.sources.count)
             for _ in 0..<(source.isRandom ? 2 : 1) {
                 do {
-                    let quote = try await Self.withDeadline(share) {
-                        // A local source replaces a record posted within the year by another pick.
-                        try await reader.read(source, deadline: share, filters: config.quotes) { !recent.contains($0.normalisedText) }
+                    // libcurl's timeout holds `share`; a local source is read at once. A local source
+                    // replaces a record posted within the year by another pick.
+                    let quote = try reader.read(source, deadline: share, filters: config.quotes, cancellation: cancellation) {
+                        !recent.contains($0.normalisedText)
                     }
                     if recent.contains(quote.normalisedText) { throw FetchError.repeated }
                     if let cached, cached.quote.normalisedText == quote.normalisedText {
@@ -132,23 +136,4 @@ package struct FetchStage: Sendable {
 
     /// The least time a source gets, while the total deadline allows.
     static let minimumShare = Duration.seconds(1)
-
-    /// Runs `work`, cancelling it at `deadline`.
-    ///
-    /// Cancellation is what stops a trickling server.
-    static func withDeadline<T: Sendable>(
-        _ deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        guard deadline > .now else { throw FetchError.timedOut }
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(until: deadline, clock: .continuous)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw FetchError.timedOut }
-            return value
-        }
-    }
 }

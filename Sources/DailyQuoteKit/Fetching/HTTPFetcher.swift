@@ -1,13 +1,11 @@
-import DailyQuoteSystem
 import FoundationEssentials
 
 /// Fetches one URL with the fetch stage's rules: at most 5 redirects, only http and https,
 /// never from https down to http, a body of at most 256 KiB, TLS certificates verified (never
 /// turned off).
 ///
-/// The deadline is total: libcurl's `CURLOPT_TIMEOUT_MS` bounds each hop with the time left,
-/// and the caller's task cancellation stops it too. (`URLRequest.timeoutInterval` is only an idle
-/// timeout, which a trickling server never trips.)
+/// The deadline is total: libcurl's `CURLOPT_TIMEOUT_MS` bounds each hop with the time left.
+/// (`URLRequest.timeoutInterval` is only an idle timeout, which a trickling server never trips.)
 package struct HTTPFetcher: Sendable {
     package static let maximumBody = 256 * 1024
     package static let maximumRedirects = 5
@@ -16,25 +14,14 @@ package struct HTTPFetcher: Sendable {
 
     /// The body of a 2xx reply to GET `url` with `headers`, before `deadline`.
     ///
-    /// libcurl blocks, so the transfer runs on a thread of its own; cancelling the calling
-    /// task wakes it at once.
-    package func get(_ url: URL, headers: [String: String], deadline: ContinuousClock.Instant) async throws(FetchError) -> Data {
+    /// Blocks the calling thread; `cancellation`, from another thread, ends it at once.
+    package func get(
+        _ url: URL, headers: [String: String], deadline: ContinuousClock.Instant, cancellation: FetchCancellation? = nil
+    ) throws(FetchError) -> Data {
         let transfer = try CurlTransfer()
-        let result: Result<Data, FetchError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                do {
-                    try DetachedThread.start {
-                        let result = Result { () throws(FetchError) in try Self.fetch(url, headers: headers, deadline: deadline, transfer) }
-                        continuation.resume(returning: result)
-                    }
-                } catch {
-                    continuation.resume(returning: .failure(.network("\(error)")))
-                }
-            }
-        } onCancel: {
-            transfer.cancel()
-        }
-        return try result.get()
+        let fetch = { () throws(FetchError) in try Self.fetch(url, headers: headers, deadline: deadline, transfer) }
+        guard let cancellation else { return try fetch() }
+        return try cancellation.during(transfer, fetch)
     }
 
     /// Follows the redirect rules hop by hop on the calling thread.

@@ -22,16 +22,17 @@ package struct QuoteSourceReader: Sendable {
     /// A local source is read by ``LocalQuoteChooser/quote(from:filters:isFresh:pick:logger:)``:
     /// a record refused is replaced by another pick. A network source's quote that does not pass
     /// `filters` is refused (``FetchError/refused(_:)``); `isFresh` is the caller's to apply.
+    /// Blocks the calling thread until `deadline` at most; `cancellation` ends a network read.
     package func read(
         _ source: SourceConfig, deadline: ContinuousClock.Instant, filters: QuotesConfig = QuotesConfig(),
-        isFresh: (Quote) -> Bool = { _ in true }
-    ) async throws(FetchError) -> Quote {
+        cancellation: FetchCancellation? = nil, isFresh: (Quote) -> Bool = { _ in true }
+    ) throws(FetchError) -> Quote {
         if let local = LocalQuoteSource.all(in: [source]).first {
             return try LocalQuoteChooser.quote(from: local, filters: filters, isFresh: isFresh, pick: pick, logger: logger)
         }
         guard source.unsetVariables.isEmpty else { throw .unsetVariables(source.unsetVariables) }
         guard let address = source.effectiveURL, let url = URL(string: address) else { throw .network("no URL") }
-        let body = try await fetcher.get(url, headers: source.headers, deadline: deadline)
+        let body = try fetcher.get(url, headers: source.headers, deadline: deadline, cancellation: cancellation)
         let (text, author) = try extract(body, source: source)
         switch QuoteAcceptance.accept(text: text, author: author, format: source.format) {
         case .success(let quote):

@@ -9,8 +9,8 @@ import SystemPackage
 ///
 /// The wait is signal-driven: it sleeps in `poll` until `PropertiesChanged` or `ActiveChanged`
 /// arrives, a `timerfd` on `CLOCK_BOOTTIME` (which counts a suspend) reaches the limit, or a
-/// stop is requested; it has no wake-ups in between. It runs on the calling thread and never
-/// on Swift's concurrency pool. A signal that cannot be read counts as "present".
+/// stop is requested; it has no wake-ups in between. It runs on the calling thread. A signal
+/// that cannot be read counts as "present".
 final class SessionPresenceWatch: PresenceWatching {
     /// The screensaver interfaces, in the order they are tried: (bus name, object path, interface).
     static let screenSavers = [

@@ -8,17 +8,14 @@ import Logging
 /// It calls the same two stages as the timers, so the ledger's lock keeps it from
 /// double-delivering beside them or beside another `run`.
 ///
-/// It runs on the calling thread and blocks there, never on Swift's concurrency pool: on
-/// Linux the first pool thread starts libdispatch's worker monitor, a 1 Hz timer that lives
-/// as long as the process. The fetch stage is async and does start it, so after a fetch the
-/// scheduler replaces its process image (`reexec`), carrying over the one fact it needs.
+/// It runs on the calling thread and blocks there; a fetch runs on one thread of its own,
+/// which ends with it. Nothing starts Swift's concurrency pool, whose monitor on Linux would
+/// wake the process once a second for good (docs/performance.md).
 package final class ForegroundScheduler: Sendable {
     private let load: @Sendable () throws -> SchedulerStages
     private let wake: WakeSource
     private let clock: @Sendable () -> Int64
     private let logger: Logger
-    /// Replaces the process with a fresh `run` that knows the fetch for `delivery` was done.
-    private let reexec: @Sendable (_ refreshedFor: Int64) -> Void
 
     /// Seconds between attempts while a due delivery cannot be posted (no notification server yet).
     package static let retrySeconds: Int64 = 30
@@ -26,23 +23,21 @@ package final class ForegroundScheduler: Sendable {
     /// `load` builds the stages from the config; it is called again when the config or the zone changes.
     package init(
         load: @escaping @Sendable () throws -> SchedulerStages, wake: WakeSource, clock: @escaping @Sendable () -> Int64,
-        logger: Logger, reexec: @escaping @Sendable (Int64) -> Void
+        logger: Logger
     ) {
         self.load = load
         self.wake = wake
         self.clock = clock
         self.logger = logger
-        self.reexec = reexec
     }
 
     /// Runs until SIGTERM, SIGINT or ``WakeSource/requestStop()``.
     ///
-    /// A delivery missed within the catch-up window is posted at once. `refreshedFor` is the
-    /// delivery whose fetch a previous process image already did. Throws only if the first
-    /// load of the config fails.
-    package func run(refreshedFor inherited: Int64? = nil) throws {
+    /// A delivery missed within the catch-up window is posted at once. Throws only if the
+    /// first load of the config fails.
+    package func run() throws {
         var stages = try load()
-        var refreshedFor = inherited ?? stages.cachedFor
+        var refreshedFor = stages.cachedFor
         var retryAt = deliverIfDue(stages)
         loop: while true {
             let now = clock()
@@ -51,9 +46,6 @@ package final class ForegroundScheduler: Sendable {
                 if case .refresh(let at, let delivery) = step, at <= now {
                     guard refresh(stages) else { break loop }
                     refreshedFor = delivery
-                    // The fetch started the pool's monitor: without a fresh image, one wake-up a second
-                    // for good and 9 MiB more (measured: docs/performance.md).
-                    reexec(delivery)
                     continue
                 }
                 logger.info("sleeping until \(ZonedTimeFormat(zone: stages.planner.zone).iso8601(step.at)) (\(step.kind))")
@@ -98,24 +90,32 @@ package final class ForegroundScheduler: Sendable {
         }
     }
 
-    /// Runs the fetch stage on the concurrency pool and waits for it here, cancelling it on a
-    /// stop request.
+    /// Runs the fetch stage on a thread of its own and waits for it here, cancelling it on a
+    /// stop request (a thread, not this one: a stop must not wait for the fetch's deadline).
     ///
     /// Returns false if the scheduler should stop.
     private func refresh(_ stages: SchedulerStages) -> Bool {
         let wake = self.wake
         let logger = self.logger
-        let task = Task.detached {
+        let cancellation = FetchCancellation()
+        let fetch: @Sendable () -> Void = {
             defer { wake.signalCompletion() }
             do {
-                let outcome = try await stages.refresh.run()
+                let outcome = try stages.refresh.run(cancellation: cancellation)
                 logger.notice("refresh: \(outcome.text)")
             } catch {
                 logger.warning("refresh failed: \(error.message)")
             }
         }
+        do {
+            // As large as the main thread's: the reply is parsed on it too.
+            try DetachedThread.start(stackSize: 8 << 20, fetch)
+        } catch {
+            // No thread to be had: the fetch runs here, its deadline still holding.
+            fetch()
+        }
         guard wake.waitForCompletion() else {
-            task.cancel()
+            cancellation.cancel()
             // Cancellation ends a fetch within milliseconds; the cache is only ever replaced atomically.
             _ = wake.waitForCompletion(orStop: false, seconds: 0.8)
             return false

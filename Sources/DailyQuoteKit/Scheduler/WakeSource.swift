@@ -15,8 +15,8 @@ import SystemPackage
 ///
 /// `@unchecked`: the descriptors are `let`s; `watches` is written only by `init`, and
 /// `stopSignals` once by ``handleStopSignals()`` before the loop starts; both are then read only
-/// by the one thread that calls ``wait(until:)``. Other threads only write the eventfds
-/// (``requestStop()``, ``signalCompletion()``), which the kernel serialises.
+/// by the one thread that calls ``wait(until:)``. Other threads (`run`'s fetch) only write the
+/// eventfds (``requestStop()``, ``signalCompletion()``), which the kernel serialises.
 package final class WakeSource: @unchecked Sendable {
     /// Why the wake source could not be set up.
     package struct SetupError: Error, LocalizedError, Equatable {
@@ -59,16 +59,6 @@ package final class WakeSource: @unchecked Sendable {
             throw SetupError(call: "sigaction", reason: SystemError.last("sigaction").reason)
         }
         stopSignals = subscription
-    }
-
-    /// Runs `body` (an `execv` of this program) with SIGTERM and SIGINT blocked.
-    ///
-    /// The blocked mask survives `execv` and a blocked signal stays pending, so a stop request
-    /// that arrives before the new image has routed them is delivered to that image's
-    /// handler instead of killing the process. If `body` returns (the exec failed), they are
-    /// unblocked again.
-    package static func withStopSignalsBlocked(_ body: () -> Void) {
-        SignalRouter.withBlocked([.terminate, .interrupt], body)
     }
 
     /// The descriptor that a stop request makes readable, for waits that run outside ``wait(until:)``

@@ -15,7 +15,7 @@ package struct Doctor: Sendable {
     package var systemctl: Systemctl
     package var serverInfo: @Sendable () throws -> NotificationServerInfo
     /// Fetches from the first source; nil when `--offline`.
-    package var probeSource: (@Sendable () async throws -> String)?
+    package var probeSource: (@Sendable () throws -> String)?
     /// How the zones of the session, the user manager and the units compare (with units installed).
     package var zones: ZoneAgreement?
     /// Ledger records more than a day ahead of now.
@@ -32,7 +32,7 @@ package struct Doctor: Sendable {
     package init(
         environment: [String: String], loaded: LoadedConfig, configError: String?, paths: AppPaths, engine: StatusReport.Engine,
         systemctl: Systemctl, serverInfo: @escaping @Sendable () throws -> NotificationServerInfo,
-        probeSource: (@Sendable () async throws -> String)?
+        probeSource: (@Sendable () throws -> String)?
     ) {
         self.environment = environment
         self.loaded = loaded
@@ -45,7 +45,7 @@ package struct Doctor: Sendable {
     }
 
     /// Runs every check.
-    package func run() async -> [DoctorCheck] {
+    package func run() -> [DoctorCheck] {
         let managerEnvironment = systemctl.environment()
         var checks = [configCheck(), busCheck(), serverCheck()]
         if let language = languageCheck() { checks.append(language) }
@@ -58,7 +58,7 @@ package struct Doctor: Sendable {
         checks.append(directoriesCheck())
         checks.append(clipboardCheck())
         if let buttons = buttonsCheck() { checks.append(buttons) }
-        checks.append(await sourceCheck())
+        checks.append(sourceCheck())
         return checks
     }
 
@@ -268,11 +268,11 @@ package struct Doctor: Sendable {
             tr("directories"), ok: false, tr.clauses(problems), fix: tr("fix the ownership or permissions (chown/chmod)"))
     }
 
-    func sourceCheck() async -> DoctorCheck {
+    func sourceCheck() -> DoctorCheck {
         guard let probeSource else { return DoctorCheck(tr("first source"), ok: true, tr("not checked (--offline)")) }
         let started = ContinuousClock.now
         do {
-            let what = try await probeSource()
+            let what = try probeSource()
             let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
             // TRANSLATORS: a duration in milliseconds, in doctor's first source check.
             return DoctorCheck(tr("first source"), ok: true, what + tr.parenthesized(tr("%s ms", String(Int(elapsed)))))

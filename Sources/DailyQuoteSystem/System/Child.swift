@@ -217,23 +217,6 @@ package final class Child {
         if !detached { wait() }
     }
 
-    /// The variable that carries ``unreaped`` across ``ProcessImage/restart()``.
-    static let unreapedVariable = "DAILYQUOTE_UNREAPED"
-
-    /// The detached children let go of and not yet reaped, as ``unreapedVariable`` carries them.
-    static var unreapedList: String { unreaped.withLock { $0.sorted().map(String.init).joined(separator: ",") } }
-
-    /// Takes on the detached children that an earlier image of this process let go of
-    /// (``ProcessImage/restart()``), so that ``reapFinished()`` reaps them too.
-    ///
-    /// `run` restarts after every fetch; a holder it started the day before ends after that.
-    package static func adoptFromEarlierImage() {
-        guard let value = getenv(unreapedVariable) else { return }
-        let pids = String(cString: value).split(separator: ",").compactMap { pid_t($0) }
-        unsetenv(unreapedVariable)
-        unreaped.withLock { $0.formUnion(pids) }
-    }
-
     /// Reaps the detached children that were let go of and have ended, without waiting.
     ///
     /// For a long-lived parent (`run`), whose holders would otherwise linger as zombies.

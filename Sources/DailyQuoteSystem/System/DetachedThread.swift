@@ -1,6 +1,6 @@
 import Glibc
 
-/// Starts a detached POSIX thread for blocking work (C calls that cannot be made async).
+/// Starts a detached POSIX thread for blocking work (C calls that block: a fetch, a D-Bus call).
 ///
 /// FoundationEssentials has no `Thread`; this is the part of it dailyquote needs.
 package enum DetachedThread {

@@ -3,9 +3,6 @@ import Glibc
 /// What this process may do with a path, as the system says now (`access`), and moving a file
 /// aside (`rename`).
 package enum PathAccess {
-    /// Whether the file or directory at `path` may be read.
-    package static func mayRead(_ path: String) -> Bool { access(path, R_OK) == 0 }
-
     /// Whether the file or directory at `path` may be written.
     package static func mayWrite(_ path: String) -> Bool { access(path, W_OK) == 0 }
 

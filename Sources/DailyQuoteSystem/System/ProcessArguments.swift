@@ -15,14 +15,10 @@ package enum ProcessArguments {
         return (0..<Int(argc)).map { argv[$0].map { String(cString: $0) } ?? "" }
     }()
 
-    /// The argument vector itself and its length, for `execv` and the holder's fork.
+    /// The argument vector itself and its length, for the holder's fork.
     package static var raw: (argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, argc: Int32) {
         var argc: Int32 = 0
         guard let argv = dq_process_arguments(&argc), argc > 0 else { return (CommandLine.unsafeArgv, CommandLine.argc) }
         return (argv, argc)
     }
-
-    /// Whether /proc is mounted: Swift's thread pool (libdispatch's) reads it and traps where it
-    /// is not, so the commands that need the pool (`refresh`, `doctor`) refuse first.
-    package static var procMounted: Bool { access("/proc/self/stat", F_OK) == 0 }
 }

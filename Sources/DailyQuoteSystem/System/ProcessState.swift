@@ -41,9 +41,6 @@ package enum ProcessState {
         nl_langinfo(nl_item(CODESET)).map { String(cString: $0) }
     }
 
-    /// The real user ID of the process.
-    package static var userID: uid_t { getuid() }
-
     /// The home directory of the process's user in the password database; nil if none.
     package static func accountHome() -> String? {
         var entry = passwd()

@@ -7,16 +7,16 @@ import SystemPackage
 /// (a ``SignalSubscription``); it never installs a handler of its own.
 ///
 /// One C handler (`CLinuxEvents`) serves every routed signal: it adds 1 to each eventfd in the
-/// router's table for that signal, the only async-signal-safe way to wake a `poll` or a GLib
-/// loop. Any number of consumers may wait on the same signal (SIGTERM reaches each). The first
+/// router's table for that signal, the only way safe in a signal handler to wake a `poll` or a
+/// GLib loop. Any number of consumers may wait on the same signal (SIGTERM reaches each). The first
 /// route of a signal installs the handler, and the last one's end puts back, with `sigaction`,
 /// the action it found. A forked holder starts with an empty table and default actions.
 ///
 /// The table is the process's: this type is its only user, and so the only code here that
-/// installs a handler or changes a signal mask (``withBlocked(_:_:)``).
+/// installs a handler or changes a signal mask.
 package enum SignalRouter {
     /// Routes `signals` to `counter` (a new one by default) while the subscription lives, and
-    /// unblocks them in the calling thread (one held pending across `run`'s re-exec comes now);
+    /// unblocks them in the calling thread (one a parent left blocked and pending comes now);
     /// nil, with nothing changed, when they cannot be routed.
     package static func subscribe(_ signals: [UnixSignal], into counter: EventCounter? = nil) -> SignalSubscription? {
         guard let counter = counter ?? (try? EventCounter()) else { return nil }
@@ -32,15 +32,6 @@ package enum SignalRouter {
         }
         setMask(SIG_UNBLOCK, signals)
         return SignalSubscription(signals: signals, counter: counter, since: since)
-    }
-
-    /// Runs `body` with `signals` blocked in this thread, then unblocks them (a blocked signal
-    /// stays pending, and the mask survives `execv`: `run` re-executes itself inside this so that
-    /// a stop request before the new image routes it is delivered to that image's handler).
-    package static func withBlocked<T>(_ signals: [UnixSignal], _ body: () -> T) -> T {
-        setMask(SIG_BLOCK, signals)
-        defer { setMask(SIG_UNBLOCK, signals) }
-        return body()
     }
 
     /// Runs `body` (writes to a pipe) with SIGPIPE blocked in this thread.

@@ -40,7 +40,7 @@ package struct ActionAnswerer: Sendable {
         self.filters = filters
     }
 
-    /// The answerer of a held notification's buttons (`dailyquote hold`, `run`'s holder): the
+    /// The answerer of a held notification's buttons (a `dailyquote hold` process): the
     /// history's times in the request's zone (else the system's), Another through the request's
     /// `[quotes]` filters and local sources.
     package init(for request: Hold.Request, paths: AppPaths, zones: TimeZoneDatabase, environment: [String: String], logger: Logger) {

@@ -9,9 +9,8 @@ package struct LibnotifyPoster {
     /// A holder makes it before its request arrives (one `notify` starts ahead of time, while it decides what to post).
     package final class Connection: Hold.Poster, Sendable {
         let library: LibnotifyLibrary
-        /// The server's answer, or why there is none (reported once the request has come);
-        /// nil: asked at each post.
-        private let answer: Result<NotificationServerInfo, DeliveryError>?
+        /// The server's answer, or why there is none (reported once the request has come).
+        private let answer: Result<NotificationServerInfo, DeliveryError>
 
         /// Connects and asks the server now.
         package init(appName: String = "dailyquote") throws(DeliveryError) {
@@ -20,15 +19,8 @@ package struct LibnotifyPoster {
             answer = Result { () throws(DeliveryError) -> NotificationServerInfo in try library.serverInfo() }
         }
 
-        /// Connects; the server is asked at each post (`run`'s holder, which outlives servers).
-        package init(askingEachPost appName: String) throws(DeliveryError) {
-            library = try LibnotifyLibrary(appName: appName)
-            answer = nil
-        }
-
         package func server() throws(DeliveryError) -> NotificationServerInfo {
-            if let answer { return try answer.get() }
-            return try library.serverInfo()
+            try answer.get()
         }
 
         package func post(
