@@ -67,7 +67,8 @@ struct UninstallCommand: ParsableCommand {
         if answer == .turnedOff || purge || fromMakeUninstall { endHolder(context) }
         if purge {
             do throws(Purge.Failure) {
-                try Purge.everything.run(in: context.paths) { print("removed \($0)") }
+                let home = context.variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                try Purge.everything.run(in: context.paths, home: home) { print("removed \($0)") }
             } catch {
                 throw CommandFailure("cannot remove \(error.path): \(error.reason)", kind: .cannotWrite)
             }
@@ -181,6 +182,12 @@ struct UninstallCommand: ParsableCommand {
         if exists(context.paths.favorites) {
             lines.append("kept your favourites: \(context.paths.favorites) (remove them with `rm \(context.paths.favorites)`)")
         }
+        // What --purge left in the data directory besides the favourites: not dailyquote's to remove.
+        let data = context.paths.dataDirectory
+        let others = (try? FileManager.default.contentsOfDirectory(atPath: data))?.filter {
+            $0 != PathName.lastComponent(of: context.paths.favorites)
+        }
+        if purge, let others, !others.isEmpty { lines.append("kept \(data): it holds \(others.sorted().joined(separator: ", "))") }
         let kept = Purge.everything.existing(in: context.paths)
         // `make uninstall` names them itself, with the directories made for them: this binary is about to go.
         if !kept.isEmpty && !fromMakeUninstall {
