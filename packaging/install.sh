@@ -77,6 +77,9 @@ for dir in "${XDG_CACHE_HOME:-$HOME/.cache}/dailyquote" "${XDG_STATE_HOME:-$HOME
   "${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote" "${XDG_DATA_HOME:-$HOME/.local/share}/systemd/timers"; do
   while [ ! -d "$dir" ]; do echo "d $dir" >>"$list" && dir=$(dirname "$dir"); done
 done
+# zsh reads no directory of a user's by default (its fpath is the system's): one line says how, with or
+# without a user manager.
+echo "zsh completion: add \`fpath=(~/.zfunc \$fpath)\` before compinit in ~/.zshrc and run \`mkdir -p ~/.zfunc && $prefix/bin/dailyquote --generate-completion-script zsh >~/.zfunc/_dailyquote\`"
 autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/dailyquote.desktop"
 # Without a user manager (no systemd, or a session without one) timers would be written where
 # nothing runs them: the autostart entry is what delivers, and that is the one thing to say.
@@ -87,8 +90,6 @@ fi
 # The directories `dailyquote install` makes for its units are this install's too.
 units="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
 for dir in "$units" "$units/timers.target.wants" "$units/paths.target.wants"; do made_dirs "$dir"; done
-# zsh reads no directory of a user's by default (its fpath is the system's): one line says how.
-echo "zsh completion: add \`fpath=(~/.zfunc \$fpath)\` before compinit in ~/.zshrc and run \`mkdir -p ~/.zfunc && $prefix/bin/dailyquote --generate-completion-script zsh >~/.zfunc/_dailyquote\`"
 if "$prefix/bin/dailyquote" install; then
   echo "the timers run in your systemd user manager; \`make uninstall PREFIX=$prefix\` removes them with the rest"
 else

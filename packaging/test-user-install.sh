@@ -163,6 +163,7 @@ entry="$home/.config/autostart/dailyquote.desktop"
   grep -qF "note: no systemd user manager answers here, so no timers were written; the autostart entry $entry starts \`dailyquote run\` at your next login" "$runtime/install4.out" ||
   { cat "$runtime/install4.out"; fail "no-manager: not the one note naming the autostart entry"; }
 ! grep -q -e 'error:' -e 'dailyquote install' -e 'systemctl --user' "$runtime/install4.out" || { cat "$runtime/install4.out"; fail "no-manager: an error or a second next step"; }
+grep -q "^zsh completion: add" "$runtime/install4.out" || { cat "$runtime/install4.out"; fail "no-manager: no word on the zsh completion"; }
 [ ! -e "$home/.config/systemd/user/dailyquote-notify.timer" ] || fail "no-manager: units written where no systemd runs"
 as_user "${none[@]}" "$home/.local/bin/dailyquote" status | grep -qF "the autostart entry $entry starts \`dailyquote run\` at your next login" ||
   fail "no-manager: status does not name the autostart entry"

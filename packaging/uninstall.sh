@@ -4,8 +4,9 @@
 # any failure and naming them all at the end (exit 1):
 #   packaging/uninstall.sh DESTDIR PREFIX SYSCONFDIR
 # A per-user install's timers go first: `dailyquote uninstall` while the binary is there, then,
-# in every case, the units `dailyquote install` writes, by name, stopped and removed with their
-# links; it ends by naming what stays (the cache and the state) with a command that removes it.
+# in every case, the holder of the quote on screen and the units `dailyquote install` writes, by
+# name, stopped and removed with their links; it ends by naming what stays (the cache and the
+# state) with a command that removes it.
 # Without a manifest (an install from before it, or a DESTDIR), the files of the layout are
 # removed by name.
 set -uo pipefail
@@ -55,6 +56,36 @@ remove_units() {
   done
 }
 
+# The holder of the quote on screen (`dailyquote hold`, whose PID hold.json names while it holds
+# hold.lock) would keep its buttons live for up to a day, running the removed binary: asked to
+# close its notification (SIGTERM, as the next delivery asks it) and waited for; killed where it
+# does not end (its quote then stays: say so). Only a process that is a dailyquote hold is
+# signalled, so a recycled PID is left alone; this user's only (kill reaches no one else's).
+end_holder() {
+  local state="${XDG_STATE_HOME:-$HOME/.local/state}/dailyquote" pid words=() waited=0
+  [ -f "$state/hold.json" ] && [ -f "$state/hold.lock" ] || return 0
+  # Not live: no process holds its lock (flock(1) takes it at once).
+  flock -n "$state/hold.lock" true 2>/dev/null && return 0
+  pid=$(sed -n 's/.*"pid" *: *\([0-9][0-9]*\).*/\1/p' "$state/hold.json")
+  [ -n "$pid" ] && [ "$pid" != $$ ] && [ -r "/proc/$pid/cmdline" ] || return 0
+  mapfile -d '' words <"/proc/$pid/cmdline"
+  # dailyquote by its name (an installed `dailyquote`, or a copy), or started through /proc/self/exe.
+  case "${words[0]##*/}" in dailyquote* | exe) ;; *) return 0 ;; esac
+  [ "${words[1]:-}" = hold ] || return 0
+  kill -TERM "$pid" 2>/dev/null || return 0
+  # Ended: gone, or a zombie left for its parent to reap.
+  while kill -0 "$pid" 2>/dev/null && [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do
+    if [ $waited -ge 100 ]; then
+      kill -KILL "$pid" 2>/dev/null
+      echo "the holder of the quote on screen (PID $pid) did not end within 5 s and was killed; dismiss the quote: its buttons do nothing now"
+      return 0
+    fi
+    sleep 0.05
+    waited=$((waited + 1))
+  done
+  echo "closed the quote on screen and ended its holder (PID $pid)"
+}
+
 # The cache and the state stay (`make uninstall` keeps what dailyquote wrote as it ran): named, with
 # a command that works without dailyquote, which also removes the directories this install
 # recorded for them (not there before it) once they are empty.
@@ -86,6 +117,7 @@ if [ -z "$destdir" ] && [ -f "$manifest" ]; then
       "$prefix/bin/dailyquote" uninstall --from-make-uninstall </dev/null ||
         echo "uninstall: \`dailyquote uninstall\` failed; removing the files all the same" >&2
     fi
+    end_holder
     remove_units
   fi
   while IFS= read -r path; do remove "$path"; done < <(sed -n 's/^f //p' <<<"$entries")

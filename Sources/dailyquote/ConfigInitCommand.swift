@@ -17,13 +17,16 @@ struct ConfigInitCommand: ParsableCommand {
     /// Writes the template to the config path; through a symbolic link (a dotfiles layout), to
     /// the file the link points at, so that the link stays.
     func run() throws {
-        let paths = AppPaths(environment: EnvironmentVariables.current())
+        let context = CommandEnvironment(global)
+        let paths = context.paths
         let path = global.config ?? paths.defaultConfigFile
+        // True to the sources this person gets without [[source]]: the fortune file of their language, or ZenQuotes.
+        let text = ConfigTemplate.text(for: DefaultSources(languages: context.tr.languages))
         guard let target = SymbolicLink.finalTarget(of: path) else {
             if FileManager.default.fileExists(atPath: path), !force {
                 throw CommandFailure("\(path) already exists; use --force to overwrite it")
             }
-            try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: path)
+            try AtomicFile.write(Data(text.utf8), to: path)
             print("wrote \(path)")
             return
         }
@@ -37,7 +40,7 @@ struct ConfigInitCommand: ParsableCommand {
             throw CommandFailure(
                 "\(path) is a symbolic link to \(target), whose directory \(directory) does not exist; create it, or remove the link")
         }
-        try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: target)
+        try AtomicFile.write(Data(text.utf8), to: target)
         print("wrote \(target) (through the symbolic link \(path))")
     }
 }

@@ -55,14 +55,20 @@ struct UninstallCommand: ParsableCommand {
                 systemctl.run(["reset-failed"] + SystemdUnit.names)
             }
         }
+        var answer = GeneratorAnswer.turnedOff
+        if !generated.isEmpty { answer = try turnOffGenerator(context, systemctl: systemctl, units: generated.count) }
         var refusal: CommandFailure?
-        if !generated.isEmpty { refusal = try turnOffGenerator(context, systemctl: systemctl, units: generated.count) }
+        if case .refused(let failure) = answer { refusal = failure }
         // Read before --purge removes the history: a quote posted to GNOME stays in its list.
         let usedGnome = JSONLines.read(HistoryEntry.self, at: context.paths.history).contains { $0.value?.path == .gnome }
         if refusal == nil { removeTimerStamps(context) }
+        // The quotes stop (or the tool goes): the quote on screen goes too, or its buttons would stay live
+        // for up to a day. Where the generator's timers keep running, so does the quote.
+        if answer == .turnedOff || purge || fromMakeUninstall { endHolder(context) }
         if purge {
             do throws(Purge.Failure) {
-                try Purge.everything.run(in: context.paths) { print("removed \($0)") }
+                let home = context.variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                try Purge.everything.run(in: context.paths, home: home) { print("removed \($0)") }
             } catch {
                 throw CommandFailure("cannot remove \(error.path): \(error.reason)", kind: .cannotWrite)
             }
@@ -88,9 +94,19 @@ struct UninstallCommand: ParsableCommand {
         return UnitDirectory(path: "\(runtime)/systemd/generator").installed
     }
 
+    /// What became of the package's generator's timers.
+    enum GeneratorAnswer: Equatable {
+        /// Turned off in the config (or there were none).
+        case turnedOff
+        /// The person said no: they keep running.
+        case declined
+        /// Not asked (no terminal, no --yes) or the config cannot be edited: the failure to throw at the end.
+        case refused(CommandFailure)
+    }
+
     /// Writes `enabled = false` under `[delivery]` with consent and reloads the manager, so that
-    /// the generator writes no timers; the failure to throw at the end when there was no consent.
-    func turnOffGenerator(_ context: CommandEnvironment, systemctl: Systemctl, units: Int) throws -> CommandFailure? {
+    /// the generator writes no timers.
+    func turnOffGenerator(_ context: CommandEnvironment, systemctl: Systemctl, units: Int) throws -> GeneratorAnswer {
         let path = context.configPath
         let file = SymbolicLink.finalTarget(of: path) ?? path
         let original = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -98,17 +114,17 @@ struct UninstallCommand: ParsableCommand {
         let parser = ConfigParser(zones: context.zones, environment: context.variables)
         guard let edited = DeliveryDisabling(original, parser: parser).text else {
             print("to stop them, set `enabled = false` under [delivery] in \(path), then run `systemctl --user daemon-reload`")
-            return CommandFailure("cannot add `enabled = false` to \(path) safely; edit it by hand", kind: .config)
+            return .refused(CommandFailure("cannot add `enabled = false` to \(path) safely; edit it by hand", kind: .config))
         }
         if !yes {
             guard ProcessState.standardInputIsTerminal else {
                 print("to stop them, run `dailyquote uninstall --yes`: it writes `enabled = false` under [delivery] in \(path)")
-                return CommandFailure("refusing to edit the config without --yes: standard input is not a terminal")
+                return .refused(CommandFailure("refusing to edit the config without --yes: standard input is not a terminal"))
             }
             print("Write `enabled = false` under [delivery] in \(path)? [y/N] ", terminator: "")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 print("the config is unchanged; the generator's timers keep running")
-                return nil
+                return .declined
             }
         }
         let mode = (try? FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int).map { mode_t($0) } ?? 0o644
@@ -126,7 +142,26 @@ struct UninstallCommand: ParsableCommand {
         } else {
             print("the generator's timers go at the next login, or now with `systemctl --user daemon-reload`")
         }
-        return nil
+        return .turnedOff
+    }
+
+    /// Ends the holder of the quote on screen, which closes it, and says so.
+    func endHolder(_ context: CommandEnvironment) {
+        let grace: Int64 = 5
+        guard let (holder, ended) = HoldStage.Marker.endLive(in: context.paths, grace: grace) else { return }
+        let pid = holder.pid
+        if holder.scheduler == true {
+            print(
+                ended
+                    ? "closed the quote on screen, which `dailyquote run` (PID \(pid)) held"
+                    : "dismiss the quote on screen: `dailyquote run` (PID \(pid)) did not close it")
+        } else if ended {
+            print("closed the quote on screen and ended its holder (PID \(pid))")
+        } else {
+            print(
+                "the holder of the quote on screen (PID \(pid)) did not end within \(grace) s and was killed; dismiss the quote: its buttons do nothing now"
+            )
+        }
     }
 
     /// The timers' `Persistent=` stamps (`$XDG_DATA_HOME/systemd/timers/stamp-NAME`), which
@@ -147,6 +182,12 @@ struct UninstallCommand: ParsableCommand {
         if exists(context.paths.favorites) {
             lines.append("kept your favourites: \(context.paths.favorites) (remove them with `rm \(context.paths.favorites)`)")
         }
+        // What --purge left in the data directory besides the favourites: not dailyquote's to remove.
+        let data = context.paths.dataDirectory
+        let others = (try? FileManager.default.contentsOfDirectory(atPath: data))?.filter {
+            $0 != PathName.lastComponent(of: context.paths.favorites)
+        }
+        if purge, let others, !others.isEmpty { lines.append("kept \(data): it holds \(others.sorted().joined(separator: ", "))") }
         let kept = Purge.everything.existing(in: context.paths)
         // `make uninstall` names them itself, with the directories made for them: this binary is about to go.
         if !kept.isEmpty && !fromMakeUninstall {

@@ -39,4 +39,17 @@ struct ConfigTemplateTests {
             }
         }
     }
+
+    @Test("config init's file names the person's default sources after the rule, and parses as the template does")
+    func forLanguage() throws {
+        let german = DefaultSources(languages: ["de_DE"]) { $0 == "/usr/share/games/fortunes/de/zitate" }
+        let text = ConfigTemplate.text(for: german)
+        #expect(
+            text.contains(
+                "else ZenQuotes' quote of the day is fetched.\n# For you now: /usr/share/games/fortunes/de/zitate from fortunes-de, then the bundled collection (the messages language is de_DE).\n"
+            ))
+        #expect(text.components(separatedBy: "# For you now:").count == 2)
+        #expect(try ConfigParser(zones: Zones.database).parse(text, file: "template") == .defaults)
+        #expect(ConfigTemplate.text(for: DefaultSources(languages: [])).contains("# For you now: ZenQuotes, then the bundled collection"))
+    }
 }

@@ -33,6 +33,12 @@ struct FavoritesStoreTests {
         #expect(store.list().map(\.quote) == [second])
     }
 
+    @Test("Removing with no favourites saved is the same usage error, and writes nothing: no lock file, no directory")
+    func removeNone() throws {
+        #expect(throws: FavoritesStore.NoSuchFavorite(number: 1, count: 0)) { try store.remove(number: 1) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test("A damaged line is skipped with a warning giving its line number, and kept through saves and removals")
     func damagedLine() throws {
         try FileManager.default.createDirectory(atPath: PathName.directory(of: store.path), withIntermediateDirectories: true)

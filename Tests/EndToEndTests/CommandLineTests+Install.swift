@@ -116,6 +116,31 @@ extension CommandLineTests {
         #expect(uninstall.stdout.contains("kept the config: \(config)"))
     }
 
+    @Test(
+        "favorites --remove with none saved writes nothing; uninstall --purge removes the directories made for dailyquote once empty, and names what it keeps in the data directory"
+    )
+    func purgeLeavesNothingUnnamed() throws {
+        let sandbox = Sandbox()
+        let none = try sandbox.run(["favorites", "--remove", "1"])
+        #expect(none.status == 64, "\(none.stderr)")
+        #expect(none.stderr.contains("there are no favourites to remove"), "\(none.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.url(".local")), "favorites --remove wrote a file")
+        try sandbox.home.write("state/dailyquote/history.jsonl", "")
+        try sandbox.home.write("cache/dailyquote/quote.json", "{}")
+        try sandbox.home.write(".local/share/dailyquote/favorites.jsonl.lock", "")
+        let purge = try sandbox.run(["uninstall", "--purge"])
+        #expect(purge.status == 0, "\(purge.stderr)")
+        for path in ["state", "cache", ".local"] {
+            #expect(!FileManager.default.fileExists(atPath: sandbox.home.url(path)), "\(path): \(purge.stdout)")
+            #expect(purge.stdout.contains("removed \(sandbox.home.url(path))\n"), "\(purge.stdout)")
+        }
+        // Not dailyquote's file: kept, and named.
+        try sandbox.home.write(".local/share/dailyquote/notes.txt", "mine")
+        let again = try sandbox.run(["uninstall", "--purge"])
+        #expect(again.stdout.contains("kept \(sandbox.home.url(".local/share/dailyquote")): it holds notes.txt\n"), "\(again.stdout)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.home.url(".local/share/dailyquote/notes.txt")))
+    }
+
     @Test("install without a reachable user manager writes the units, prints the commands and exits 69")
     func installWithoutManager() throws {
         let sandbox = Sandbox()

@@ -192,3 +192,45 @@ extension CommandLineTests {
         #expect(chinese["doctor"]?.contains("没有 logind 会话；没有屏幕保护程序接口；") == true, "\(chinese["doctor"] ?? "")")
     }
 }
+
+extension CommandLineTests {
+    @Test(
+        "Without a cached quote, status names what the next delivery reads (the language's fortune file, a file source) before the bundled collection; config init's comment names the default sources for the language"
+    )
+    func fallbackNamedTruly() throws {
+        let zitate = "/usr/share/games/fortunes/de/zitate"
+        try #require(FileManager.default.fileExists(atPath: zitate), "fortunes-de is not installed (scripts/install-deps test)")
+        let german = Sandbox()
+        german.extraEnvironment = TestLocales.environment(lang: "de_DE.UTF-8")
+        let status = try german.run(["status"])
+        #expect(
+            status.stdout.contains(
+                "keines (die nächste Zustellung nimmt ein Zitat aus \(zitate), sonst aus der mitgelieferten Sammlung)\n"),
+            "\(status.stdout)")
+        #expect(!status.stdout.contains("mitgelieferte Sammlung wird verwendet"), "\(status.stdout)")
+        let initialised = try german.run(["config", "init"])
+        #expect(initialised.status == 0, "\(initialised.stderr)")
+        let germanConfig = try String(contentsOfFile: german.home.url("config/dailyquote/config.toml"), encoding: .utf8)
+        #expect(
+            germanConfig.contains(
+                "\n# For you now: \(zitate) from fortunes-de, then the bundled collection (the messages language is de_DE).\n"),
+            "\(germanConfig)")
+
+        let english = Sandbox()
+        english.extraEnvironment = TestLocales.environment(lang: "en_US.UTF-8")
+        #expect(try english.run(["status"]).stdout.contains("cached quote:"))
+        #expect(try english.run(["status"]).stdout.contains("none (the bundled collection is used)\n"))
+        #expect(try english.run(["config", "init"]).status == 0)
+        let englishConfig = try String(contentsOfFile: english.home.url("config/dailyquote/config.toml"), encoding: .utf8)
+        #expect(
+            englishConfig.contains("\n# For you now: ZenQuotes, then the bundled collection (the messages language is English).\n"),
+            "\(englishConfig)")
+        // A file source of the config is read first too.
+        let quotes = try english.home.write("quotes.txt", "Stay curious. -- Someone\n")
+        let config = try english.config("[[source]]\ntype = \"file\"\npath = \"\(quotes)\"\n")
+        let withFile = try english.run(["status", "--config", config])
+        #expect(
+            withFile.stdout.contains("none (the next delivery takes a quote from \(quotes), else from the bundled collection)\n"),
+            "\(withFile.stdout)")
+    }
+}

@@ -138,3 +138,40 @@ extension UserSessionTests {
         #expect(file("again.out").contains("no dailyquote timers are installed; nothing to stop or remove"), "\(file("again.out"))")
     }
 }
+
+extension UserSessionTests {
+    @Test(
+        "Removal ends the holder of the quote on screen, which closes it, and says so: uninstall --purge --yes, and make uninstall's script once the binary is gone"
+    )
+    func uninstallEndsTheHolder() throws {
+        let sandbox = Sandbox()
+        // Due when the notify service starts: planned two minutes ago, well inside the catch-up window.
+        _ = try sandbox.home.write("config/dailyquote/config.toml", Self.config(at: Date().timeIntervalSince1970 - 120))
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        environment["PREFIX"] = sandbox.home.url(".local")
+        environment["REPO"] = RepositoryPaths.root
+        environment["USER_SESSION_MOCK_CAPABILITIES"] = "actions body body-markup persistence"
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/uninstall-holder.sh")],
+            environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        for part in ["purge", "make"] {
+            let pid = file("\(part).pid").trimmingCharacters(in: .whitespacesAndNewlines)
+            let id = file("\(part).id").trimmingCharacters(in: .whitespacesAndNewlines)
+            let context =
+                "\(part): \(file("\(part).install.out")) \(file("\(part).notify.out")) \(file("\(part).out")) \(file("\(part).err"))"
+            #expect(file("\(part).notify.rc") == "0\n", "\(context)")
+            try #require(!pid.isEmpty && !id.isEmpty, "no holder kept the quote: \(context) \(file("\(part).journal"))")
+            #expect(file("\(part).rc") == "0\n", "\(context)")
+            #expect(file("\(part).alive").isEmpty, "the holder (PID \(pid)) outlived the removal: \(context)")
+            #expect(!file("\(part).closed").isEmpty, "the holder's notification \(id) was not closed: \(context)")
+            #expect(
+                file("\(part).out").contains("closed the quote on screen and ended its holder (PID \(pid))"), "\(context)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.url(".local/bin/dailyquote")))
+    }
+}

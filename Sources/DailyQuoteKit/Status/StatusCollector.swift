@@ -54,6 +54,7 @@ package struct StatusCollector: Sendable {
             lastDelivery: nil,
             engine: engine(), notificationServer: nil, notificationServerError: nil)
         report.sources = .init(loaded)
+        report.localSources = LocalQuoteSource.all(in: loaded.config.sources).map(\.path)
         report.rules = planner.rules
         switch cache.read() {
         case .valid(let quote):

@@ -27,6 +27,8 @@ extension StatusReport {
                 line(tr("sources:"), sources.defaultReason.map { $0.text(tr) } ?? sources.list.joined(separator: ", "))
             }
         }
+        // Where a delivery without a usable cached quote takes one: these files first, if any.
+        let local = localSources.flatMap { $0.isEmpty ? nil : tr.list($0) }
         // A plan of several slots (their summaries joined by "; ") names the next one.
         let slot = rule.contains(";") ? nextDelivery?.slot.map { " [\($0)]" } ?? "" : ""
         let relative = { (upcoming: Upcoming) in ZonedTimeFormat.relative(upcoming.inSeconds, tr: tr) }
@@ -46,12 +48,21 @@ extension StatusReport {
                     ZonedTimeFormat.relative(-cachedQuote.ageSeconds, tr: tr),
                     cachedQuote.forDelivery ?? tr("no particular delivery")))
             if let refusal = cachedQuote.refusal {
-                line("", tr("not used: cached quote %s; the next delivery takes a bundled quote", refusal))
+                line(
+                    "",
+                    local.map {
+                        tr(
+                            "not used: cached quote %s; the next delivery takes a quote from %s, else from the bundled collection", refusal,
+                            $0)
+                    }
+                        ?? tr("not used: cached quote %s; the next delivery takes a bundled quote", refusal))
             }
         } else {
             // TRANSLATORS: status's cached quote when the cache file cannot be read; %s is why (the decoder's words).
             let corrupt = cacheCorruption.map { tr("corrupt (%s); the next refresh sets it aside", $0) }
-            line(tr("cached quote:"), corrupt ?? cacheProblem ?? tr("none (the bundled collection is used)"))
+            // TRANSLATORS: status's cached quote when there is none; %s is a fortune file or quote file (or a list of them).
+            let none = local.map { tr("none (the next delivery takes a quote from %s, else from the bundled collection)", $0) }
+            line(tr("cached quote:"), corrupt ?? cacheProblem ?? none ?? tr("none (the bundled collection is used)"))
         }
         line(tr("last refresh:"), lastRefresh.map { $0.text(tr) } ?? tr("never"))
         if let lastDelivery {

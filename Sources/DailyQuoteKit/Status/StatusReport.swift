@@ -124,6 +124,9 @@ package struct StatusReport: Sendable, Codable, Equatable {
     @ExcludedFromJSON package var autostartEntry: String? = nil
     /// Why the cache file is corrupt, behind ``cacheProblem``, for the text's translated line (not in the JSON).
     @ExcludedFromJSON package var cacheCorruption: String? = nil
+    /// The files a delivery without a usable cached quote reads, in order, before the bundled
+    /// collection: the config's `fortune` and `file` sources, or the language's fortune file (not in the JSON).
+    @ExcludedFromJSON package var localSources: [String]? = nil
     /// Which path a notification takes now (GNOME's own interface, or freedesktop with or
     /// without a holder), and what that means.
     package var posting: PostingPathReport?

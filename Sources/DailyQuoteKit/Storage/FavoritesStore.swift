@@ -64,6 +64,8 @@ package struct FavoritesStore: Sendable {
 
     /// Removes favourite `number` (1-based, as `list()` numbers them) and returns it.
     package func remove(number: Int) throws -> Favorite {
+        // Nothing saved: a mistake leaves no lock file (and no directory) behind.
+        guard FileManager.default.fileExists(atPath: path) else { throw NoSuchFavorite(number: number, count: 0) }
         let lock = try FileLock(path: lockPath, until: .after(seconds: 5))
         defer { withExtendedLifetime(lock) {} }
         var current = lines(warn: true)

@@ -4,8 +4,10 @@ import FoundationEssentials
 /// Removes what dailyquote wrote as it ran: the cached quote (the cache directory) and the
 /// delivery state and history (the state directory); for `clear` and `uninstall --purge` alike.
 ///
-/// Favourites (the data directory) are never removed; `uninstall --purge` removes the data
-/// directory only where it is empty (the sandboxed services make it for Save).
+/// Favourites (the data directory) are never removed; `uninstall --purge` removes the lock file
+/// beside them and the data directory where it is then empty (the sandboxed services make it for
+/// Save), and the directories above those it removed that are then empty, up to the home
+/// (`~/.local/state`, made for dailyquote's state on a new account).
 package struct Purge: Sendable, Equatable {
     /// Whether the cache directory goes.
     package var cache: Bool
@@ -33,9 +35,11 @@ package struct Purge: Sendable, Equatable {
         return directories.filter { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Removes them, calling `removed` with each directory that went; stops at the first that
-    /// cannot go.
-    package func run(in paths: AppPaths, removed: (String) -> Void = { _ in }) throws(Failure) {
+    /// Removes them, calling `removed` with each directory that went; stops at the first that cannot go.
+    ///
+    /// With ``emptyData``, the directories above them that are then empty go too, below `home` only.
+    package func run(in paths: AppPaths, home: String? = nil, removed: (String) -> Void = { _ in }) throws(Failure) {
+        var gone: [String] = []
         for path in existing(in: paths) {
             do {
                 try FileManager.default.removeItem(atPath: path)
@@ -43,10 +47,28 @@ package struct Purge: Sendable, Equatable {
                 throw Failure(path: path, reason: error.message)
             }
             removed(path)
+            gone.append(path)
         }
         guard emptyData else { return }
         let data = paths.dataDirectory
-        let empty = (try? FileManager.default.contentsOfDirectory(atPath: data))?.isEmpty == true
-        if empty, (try? FileManager.default.removeItem(atPath: data)) != nil { removed(data) }
+        try? FileManager.default.removeItem(atPath: AppPaths.lockFile(for: paths.favorites))
+        if Self.removeIfEmpty(data) {
+            removed(data)
+            gone.append(data)
+        }
+        guard let home, home.count > 1 else { return }
+        for path in gone {
+            var parent = PathName.directory(of: path)
+            while parent.hasPrefix(home.hasSuffix("/") ? home : home + "/"), Self.removeIfEmpty(parent) {
+                removed(parent)
+                parent = PathName.directory(of: parent)
+            }
+        }
+    }
+
+    /// Removes the directory `path` if it is empty; whether it did.
+    private static func removeIfEmpty(_ path: String) -> Bool {
+        (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true
+            && (try? FileManager.default.removeItem(atPath: path)) != nil
     }
 }

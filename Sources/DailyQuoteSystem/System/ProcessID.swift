@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 
 /// A process, by its PID: what a holder's marker names and a ``Child`` is.
@@ -15,6 +16,26 @@ package struct ProcessID: Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     package func signal(_ signal: UnixSignal) -> Bool {
         kill(rawValue, signal.rawValue) == 0
+    }
+
+    /// Whether the process has ended: there is no such process, or it waits to be reaped (a
+    /// holder of a `run`, until `run` reaps it).
+    package var hasEnded: Bool {
+        if kill(rawValue, 0) != 0 { return errno == ESRCH }
+        // /proc/PID/stat: "PID (NAME) STATE ...", where NAME may hold spaces and parentheses.
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(rawValue)/stat"),
+            let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.endIndex
+        else { return false }
+        return stat[close + 2] == UInt8(ascii: "Z")
+    }
+
+    /// Waits until the process has ended (``hasEnded``), looking every 10 ms; whether it had by `deadline`.
+    package func waitEnded(until deadline: Deadline) -> Bool {
+        while !hasEnded {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
     }
 
     package var description: String { String(rawValue) }

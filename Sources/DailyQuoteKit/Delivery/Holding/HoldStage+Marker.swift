@@ -48,6 +48,22 @@ extension HoldStage {
             send(SIGKILL, holderOnly: true)
         }
 
+        /// Ends the live holder, if any, for good: `uninstall`, where the quotes stop.
+        ///
+        /// It asks the holder to close its notification (``end()``) and waits, `grace` seconds at
+        /// most, until it has let go of `hold.lock` and (a holder, not an older `run`) ended; it
+        /// kills one that has not, which leaves its notification shown. Nil when none was live.
+        package static func endLive(in paths: AppPaths, grace: Int64) -> (holder: Marker, ended: Bool)? {
+            guard let holder = live(in: paths) else { return nil }
+            holder.end()
+            let deadline = Deadline.after(seconds: grace)
+            let letGo = (try? FileLock(path: paths.holdLock, until: deadline)) != nil
+            if holder.isScheduler { return (holder, letGo) }
+            if letGo, ProcessID(holder.pid).waitEnded(until: deadline) { return (holder, true) }
+            holder.kill()
+            return (holder, false)
+        }
+
         private func send(_ signal: Int32, holderOnly: Bool) {
             guard pid > 0, pid != ProcessID.current.rawValue, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
                 return
