@@ -154,6 +154,30 @@ extension CommandLineTests {
         #expect((failed.first?["reason"] as? String)?.hasPrefix("wl-copy did not return within 3 s and was ended") == true, "\(failed)")
     }
 
+    @Test(
+        "doctor says which clipboard tool Copy takes in this session, and why",
+        arguments: [
+            (
+                ["wl-copy", "xclip"], ["WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":1"],
+                "wl-copy (Wayland session: WAYLAND_DISPLAY=wayland-1)"
+            ),
+            (["wl-copy", "xclip"], ["DISPLAY": ":1"], "xclip (X11: DISPLAY=:1)"),
+            (
+                ["xsel"], ["WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":0"],
+                "xsel (Wayland session without wl-copy: through Xwayland, DISPLAY=:0; install wl-clipboard)"
+            ),
+            (["wl-copy"], ["DISPLAY": ":1"], "wl-copy (no display it can reach in this session: Copy fails here)"),
+        ])
+    func doctorClipboardRoute(tools: [String], display: [String: String], route: String) throws {
+        let sandbox = Sandbox()
+        let bin = TemporaryDirectory()
+        // Never run: doctor only finds them.
+        for tool in tools { _ = try bin.writeExecutable(tool, "#!/bin/sh\nexit 1\n") }
+        sandbox.extraEnvironment = display.merging(["PATH": bin.path]) { $1 }
+        let doctor = try sandbox.run(["doctor", "--offline"])
+        #expect(doctor.stdout.contains("ok   clipboard: \(route)\n"), "\(doctor.stdout)")
+    }
+
     @Test("Without a clipboard tool Copy is not offered, and doctor names the package")
     func noClipboardTool() throws {
         let sandbox = Sandbox()
