@@ -65,9 +65,11 @@ package struct Clipboard: Sendable {
     package static let timeout: Int64 = 3
 
     /// Puts `text` on the clipboard through ``tool``, waiting up to ``timeout`` for the tool's
-    /// first process to return; one still running then is ended, with all it forked (its
-    /// process group), and the copy has failed. The background process a tool that returned
-    /// left serving the clipboard is left alone.
+    /// first process to return.
+    ///
+    /// One still running then is ended, with all it forked (its process group), and the copy
+    /// has failed. The background process a tool that returned left serving the clipboard is
+    /// left alone.
     package func copy(_ text: String) throws(CopyError) {
         guard let tool else { throw CopyError(message: "no clipboard tool (install \(Self.packages))") }
         let name = PathName.lastComponent(of: tool.path)
