@@ -134,6 +134,50 @@ extension CommandLineTests {
         #expect(file("doctor.rc") != "0\n", "\(file("doctor.txt"))")
     }
 
+    @Test(
+        "A clipboard tool that never returns is ended with what it forked: Copy is recorded failed within 5 s, and Save pressed after it is answered"
+    )
+    func hungCopy() throws {
+        let sandbox = Sandbox()
+        let (result, file) = try Self.mockSession(
+            sandbox, capabilities: "body actions", harness: "actions-hung-copy.sh")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("now.rc") == "0\n", "\(file("now.err"))")
+        let milliseconds = try #require(Int(file("copy-ms").trimmingCharacters(in: .whitespacesAndNewlines)), "\(file("copy-ms"))")
+        #expect(milliseconds < 5000, "the Copy press was recorded after \(milliseconds) ms")
+        #expect(file("fake-alive").isEmpty, "still running after the press was recorded: \(file("fake-alive"))")
+        #expect(file("holder-alive") == "alive\n", "the holder did not go on holding")
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(file("history.json").utf8)) as? [[String: Any]])
+        #expect(history.first?["actions"] as? [String] == ["copy", "save"], "\(file("history.json"))")
+        let failed = try #require(history.first?["failedActions"] as? [[String: Any]], "\(file("history.json"))")
+        #expect(failed.map { $0["action"] as? String } == ["copy"], "\(failed)")
+        #expect((failed.first?["reason"] as? String)?.hasPrefix("wl-copy did not return within 3 s and was ended") == true, "\(failed)")
+    }
+
+    @Test(
+        "doctor says which clipboard tool Copy takes in this session, and why",
+        arguments: [
+            (
+                ["wl-copy", "xclip"], ["WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":1"],
+                "wl-copy (Wayland session: WAYLAND_DISPLAY=wayland-1)"
+            ),
+            (["wl-copy", "xclip"], ["DISPLAY": ":1"], "xclip (X11: DISPLAY=:1)"),
+            (
+                ["xsel"], ["WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":0"],
+                "xsel (Wayland session without wl-copy: through Xwayland, DISPLAY=:0; install wl-clipboard)"
+            ),
+            (["wl-copy"], ["DISPLAY": ":1"], "wl-copy (no display it can reach in this session: Copy fails here)"),
+        ])
+    func doctorClipboardRoute(tools: [String], display: [String: String], route: String) throws {
+        let sandbox = Sandbox()
+        let bin = TemporaryDirectory()
+        // Never run: doctor only finds them.
+        for tool in tools { _ = try bin.writeExecutable(tool, "#!/bin/sh\nexit 1\n") }
+        sandbox.extraEnvironment = display.merging(["PATH": bin.path]) { $1 }
+        let doctor = try sandbox.run(["doctor", "--offline"])
+        #expect(doctor.stdout.contains("ok   clipboard: \(route)\n"), "\(doctor.stdout)")
+    }
+
     @Test("Without a clipboard tool Copy is not offered, and doctor names the package")
     func noClipboardTool() throws {
         let sandbox = Sandbox()

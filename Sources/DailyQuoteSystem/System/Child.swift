@@ -217,6 +217,16 @@ package final class Child {
         if !detached { wait() }
     }
 
+    /// Kills the process group a detached child leads (SIGKILL), with what it forked, and reaps
+    /// the child, waiting a second at most (as in ``kill()``, one stuck where a signal cannot
+    /// reach it is left to ``reapFinished()``).
+    package func killGroup() {
+        guard ended == nil else { return }
+        precondition(detached, "only a detached child leads a process group of its own")
+        pid.signalGroup(.kill)
+        _ = wait(until: .after(seconds: 1))
+    }
+
     /// Reaps the detached children that were let go of and have ended, without waiting.
     ///
     /// For a long-lived parent (`run`), whose holders would otherwise linger as zombies.

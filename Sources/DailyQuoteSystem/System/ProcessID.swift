@@ -38,5 +38,11 @@ package struct ProcessID: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
+    /// Sends `signal` to the process group this process leads; whether it was sent.
+    @discardableResult
+    package func signalGroup(_ signal: UnixSignal) -> Bool {
+        kill(-rawValue, signal.rawValue) == 0
+    }
+
     package var description: String { String(rawValue) }
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-"""What Cinnamon's and Budgie's notification servers hold, and their buttons pressed as a click
-does, for with-notification-server.sh (run with the system's python3: it needs python3-gi):
+"""What Cinnamon's and Budgie's notification servers hold, and their buttons (and swaync's) pressed
+as a click does, for with-notification-server.sh (run with the system's python3: it needs python3-gi):
 
   desktop_notifications.py cinnamon|budgie readback      JSON lines, one per notification
-  desktop_notifications.py cinnamon|budgie press LABEL   presses the newest notification's button LABEL
+  desktop_notifications.py cinnamon|budgie|swaync press LABEL
+                                                          presses the newest notification's button LABEL
   desktop_notifications.py cinnamon|budgie dismiss       presses the newest notification's close button
   desktop_notifications.py cinnamon clear                the notifications applet's "Clear notifications"
 
@@ -22,6 +23,9 @@ count only, so this reads and presses through the accessibility tree (AT-SPI), w
 harness switches on for Budgie: the popups are budgie-daemon's windows, the stored ones are
 Raven's list in budgie-panel. A press is the button's accessible "click" action, which GTK
 turns into the button's "clicked" signal. Exits 1 with a reason when there is nothing to press.
+
+swaync (0.7.3, GTK 3 under sway): its client has no way to press a button, so a press goes through
+the accessibility tree as on Budgie: the popups' buttons are push buttons named by their labels.
 """
 import json
 import sys
@@ -249,11 +253,25 @@ def budgie(command, args):
         sys.exit(f"budgie: unknown command {command}")
 
 
+# --- swaync ------------------------------------------------------------------------------------
+
+def swaync(command, args):
+    if command != "press":
+        sys.exit(f"swaync: unknown command {command}")
+    app = application("swaync")
+    # The newest popup's button comes last; the walk stops at the press (a press that closes the
+    # popup takes its objects away).
+    found = [n for n in descendants(app) if n.get_role_name() == "push button" and n.get_name() == args[0]] if app else []
+    if not found:
+        sys.exit(f"swaync: no popup has a button {args[0]!r}")
+    atspi().Action.do_action(found[-1], 0)
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     server, command, args = sys.argv[1], sys.argv[2], sys.argv[3:]
-    {"cinnamon": cinnamon, "budgie": budgie}.get(server, lambda *_: sys.exit(f"unknown server {server}"))(command, args)
+    {"cinnamon": cinnamon, "budgie": budgie, "swaync": swaync}.get(server, lambda *_: sys.exit(f"unknown server {server}"))(command, args)
 
 
 if __name__ == "__main__":

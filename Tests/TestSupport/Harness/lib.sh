@@ -117,7 +117,7 @@ non_empty() { [ -s "$1" ]; }
 # actions_at_least N: whether dailyquote's actions.jsonl has N lines.
 actions_at_least() {
   local lines
-  lines=$(wc -l <"$XDG_STATE_HOME/dailyquote/actions.jsonl" 2>/dev/null || echo 0)
+  lines=$(wc -l 2>/dev/null <"$XDG_STATE_HOME/dailyquote/actions.jsonl" || echo 0)
   [ "$lines" -ge "$1" ]
 }
 

@@ -34,15 +34,15 @@
 #                                             how many pixels of dailyquote's icon's tile colour
 #                                             screenshot AFTER has more than BEFORE (0 when a server
 #                                             draws a "missing image" placeholder instead)
-#   "$NOTIFICATION_SERVER" press LABEL       (cinnamon, budgie) presses the button LABEL of the
+#   "$NOTIFICATION_SERVER" press LABEL       (cinnamon, budgie, swaync) presses the button LABEL of the
 #                                             newest notification that has one, through the server's
 #                                             own widget, as a click does; exit 1 if none has it
 #   "$NOTIFICATION_SERVER" dismiss           (cinnamon, budgie) presses the newest one's close button
 #   "$NOTIFICATION_SERVER" clear             (cinnamon) the notifications applet's "Clear notifications"
 #   "$NOTIFICATION_SERVER" close ID REASON   (mock only) emits NotificationClosed(ID, REASON)
 #   "$NOTIFICATION_SERVER" invoke ID ACTION  (mock only) emits ActionInvoked(ID, ACTION): a button press
-# Cinnamon is reached through org.Cinnamon.Eval (JavaScript in the shell), Budgie through the
-# accessibility tree (AT-SPI): Tests/TestSupport/Harness/desktop_notifications.py.
+# Cinnamon is reached through org.Cinnamon.Eval (JavaScript in the shell), Budgie and swaync through
+# the accessibility tree (AT-SPI): Tests/TestSupport/Harness/desktop_notifications.py.
 #
 # Wayland servers under sway (mako, swaync) cannot run as root ("Unable to drop root"). Run as
 # root, the harness then starts the bus, sway, the server and CMD as an unprivileged user
@@ -95,10 +95,14 @@ if [ "${1:-}" = "invoke" ]; then
 fi
 case "${1:-}" in
 press | dismiss | clear)
-  # Buttons pressed through the server itself, as a click would (Cinnamon, Budgie).
+  # Buttons pressed through the server itself, as a click would (Cinnamon, Budgie, swaync).
   : "${SERVER_NAME:?not inside with-notification-server.sh}"
   case "$SERVER_NAME" in
   cinnamon | budgie) exec /usr/bin/python3 "$here/desktop_notifications.py" "$SERVER_NAME" "$@" ;;
+  swaync)
+    [ "$1" = press ] || HARNESS_FAILURE_STATUS=3 harness_die "swaync has no $1 here"
+    exec /usr/bin/python3 "$here/desktop_notifications.py" "$SERVER_NAME" "$@"
+    ;;
   *) HARNESS_FAILURE_STATUS=3 harness_die "$SERVER_NAME has no $1 here" ;;
   esac
   ;;
@@ -235,7 +239,7 @@ budgie)
     fail "python3-gi or gir1.2-atspi-2.0 is not installed; run scripts/install-deps"
   ;;
 mako) need sway mako makoctl grim; display_kind=sway ;;
-swaync) need sway swaync swaync-client grim; display_kind=sway ;;
+swaync) need sway swaync swaync-client grim /usr/libexec/at-spi-bus-launcher; display_kind=sway ;;
 mock) /usr/bin/python3 -c 'import dbusmock' 2>/dev/null || fail "python3-dbusmock is not installed; run scripts/install-deps" ;;
 *) fail "unknown server (dunst, xfce4-notifyd, notification-daemon, mate-notification-daemon, lxqt-notificationd, plasma, gnome, mako, swaync, cinnamon, budgie, mock)" ;;
 esac
@@ -619,6 +623,14 @@ mako)
   start mako mako
   ;;
 swaync)
+  # swaync 0.7.3's client cannot press a button (it has no --action): the presses go through
+  # the accessibility tree, as on Budgie, with GTK's bridge on for swaync alone.
+  start at-spi /usr/libexec/at-spi-bus-launcher --launch-immediately
+  owned() {
+    "${as[@]}" gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
+  }
+  wait_alive "$server_pid" "$limit" "the accessibility bus" owned org.a11y.Bus || { show_logs; fail "at-spi-bus-launcher did not start"; }
+  srvenv+=(NO_AT_BRIDGE=0)
   start swaync swaync
   ;;
 mock)

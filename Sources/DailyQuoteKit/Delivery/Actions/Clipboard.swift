@@ -58,10 +58,21 @@ package struct Clipboard: Sendable {
         package var message: String
     }
 
-    /// Puts `text` on the clipboard through ``tool``, waiting up to two seconds for the tool's
-    /// first process to hand over to its background one.
+    /// How long, in seconds, the tool's first process may take to return: it hands the
+    /// clipboard to a background process of its own and exits at once where the session lets
+    /// it (a `wl-copy` whose compositor offers no data-control protocol waits for a window's
+    /// focus it never gets).
+    package static let timeout: Int64 = 3
+
+    /// Puts `text` on the clipboard through ``tool``, waiting up to ``timeout`` for the tool's
+    /// first process to return.
+    ///
+    /// One still running then is ended, with all it forked (its process group), and the copy
+    /// has failed. The background process a tool that returned left serving the clipboard is
+    /// left alone.
     package func copy(_ text: String) throws(CopyError) {
         guard let tool else { throw CopyError(message: "no clipboard tool (install \(Self.packages))") }
+        let name = PathName.lastComponent(of: tool.path)
         let child: Child
         do {
             // Its output and complaints would outlive the holder's log: both go nowhere.
@@ -72,12 +83,15 @@ package struct Clipboard: Sendable {
             throw CopyError(message: "cannot start \(tool.path): \(error.description)")
         }
         // A tool that ends before reading (no display to talk to) takes less than the whole text.
+        // A quote (at most 1000 characters) fits a pipe's buffer: the write never waits.
         let bytes = Array(text.utf8)
         let taken = child.send(bytes)
-        // The tool forks to serve the clipboard and its first process exits: reap it, briefly.
-        if let status = child.wait(until: .after(seconds: 2)), let failure = Self.failure(status) {
-            throw CopyError(message: "\(PathName.lastComponent(of: tool.path)) \(failure)")
+        guard let status = child.wait(until: .after(seconds: Self.timeout)) else {
+            child.killGroup()
+            throw CopyError(
+                message: "\(name) did not return within \(Self.timeout) s and was ended (no clipboard service in this session?)")
         }
+        if let failure = Self.failure(status) { throw CopyError(message: "\(name) \(failure)") }
         guard taken == bytes.count else { throw CopyError(message: "\(tool.path) did not take the whole text") }
     }
 

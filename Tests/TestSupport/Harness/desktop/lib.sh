@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Shared by the desktop scripts (DesktopShellTests, GnomeNotificationsTests,
+# Shared by the desktop scripts (DesktopShellTests, WaylandCopyTests, GnomeNotificationsTests,
 # NotificationServerMatrixTests), run by with-notification-server.sh; sourced after ../lib.sh:
 #   . "$(dirname "$0")/../lib.sh"; . "$(dirname "$0")/lib.sh"
 # Their commands' failures are what the tests look at, so a command whose status matters is run
