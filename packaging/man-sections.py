@@ -161,12 +161,20 @@ does not pass is refused like a repeat: the next attempt or source is tried, and
 result names the key that refused it. A local source picks among its records that pass. If no
 bundled quote passes, the bundled collection is used without the filters, with a warning.
 .Bl -tag -width Ds
-.It Cm min_length , Cm max_length No (default none)
+.It Cm min_length No (default none) , Cm max_length No (default 300 characters or 12 lines)
 The fewest and most characters of the text after cleanup, counted as a reader sees them (an
 emoji or a line break is one); 0\(en1000,
 .Cm max_length
 at least 1 and not below
 .Cm min_length .
+Without
+.Cm max_length ,
+a quote of more than 300 characters or more than 12 lines is refused (what one notification
+shows whole); a
+.Cm max_length
+of your own replaces both limits:
+.Ql max_length = 1000
+lifts them.
 .It Cm exclude_authors No (default none)
 A list of authors whose quotes are refused, compared ignoring case and white space at either end.
 .It Cm include_authors No (default every author)

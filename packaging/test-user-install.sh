@@ -152,6 +152,9 @@ rm "$home/.local/bin/dailyquote"
 uninstall_leaves_nothing binary-gone
 grep -q "^removed the 6 units of \`dailyquote install\` from $home/.config/systemd/user$" "$runtime/uninstall-binary-gone.out" ||
   fail "binary-gone: make uninstall did not say it removed the units"
+# With no binary to name them, the script names the person's own files that stay.
+grep -qF "kept the config: $home/.config/dailyquote/config.toml (remove it with" "$runtime/uninstall-binary-gone.out" ||
+  fail "binary-gone: make uninstall did not name the kept config"
 units_gone binary-gone
 
 # No user manager: no timers are written, the autostart entry will start `run`; one note says so.

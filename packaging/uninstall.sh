@@ -6,7 +6,8 @@
 # A per-user install's timers go first: `dailyquote uninstall` while the binary is there, then,
 # in every case, the holder of the quote on screen and the units `dailyquote install` writes, by
 # name, stopped and removed with their links; it ends by naming what stays (the cache and the
-# state) with a command that removes it.
+# state) with a command that removes it, and, where the binary was gone and so could not name
+# them, the config and the favourites.
 # Without a manifest (an install from before it, or a DESTDIR), the files of the layout are
 # removed by name.
 set -uo pipefail
@@ -86,6 +87,22 @@ end_holder() {
   echo "closed the quote on screen and ended its holder (PID $pid)"
 }
 
+# The person's config and favourites stay, named as `dailyquote uninstall` names them; it does so
+# itself where the binary was there to run.
+name_own_files() {
+  local config="${XDG_CONFIG_HOME:-$HOME/.config}/dailyquote/config.toml"
+  local favorites="${XDG_DATA_HOME:-$HOME/.local/share}/dailyquote/favorites.jsonl"
+  if [ -e "$config" ]; then
+    # Removing an opt-out would turn the quotes back on where the package's generator runs.
+    if grep -Eq '^[[:space:]]*(delivery\.)?enabled[[:space:]]*=[[:space:]]*false' "$config"; then
+      echo "kept the config: $config; it holds your opt-out (\`enabled = false\`)"
+    else
+      echo "kept the config: $config (remove it with \`rm $config\`)"
+    fi
+  fi
+  [ ! -e "$favorites" ] || echo "kept your favourites: $favorites (remove them with \`rm $favorites\`)"
+}
+
 # The cache and the state stay (`make uninstall` keeps what dailyquote wrote as it ran): named, with
 # a command that works without dailyquote, which also removes the directories this install
 # recorded for them (not there before it) once they are empty.
@@ -112,8 +129,10 @@ if [ -z "$destdir" ] && [ -f "$manifest" ]; then
   entries=$(cat "$manifest")
   user=0
   grep -qx 'mode user' <<<"$entries" && user=1
+  ran=0
   if [ $user = 1 ]; then
     if [ -x "$prefix/bin/dailyquote" ]; then
+      ran=1
       "$prefix/bin/dailyquote" uninstall --from-make-uninstall </dev/null ||
         echo "uninstall: \`dailyquote uninstall\` failed; removing the files all the same" >&2
     fi
@@ -126,6 +145,7 @@ if [ -z "$destdir" ] && [ -f "$manifest" ]; then
     rmdir -- "$dir" 2>/dev/null || [ -n "$(ls -A "$dir" 2>/dev/null)" ] || failed+=("$dir")
   done < <(sed -n 's/^d //p' <<<"$entries" | sort -r)
   [ -d "$(dirname "$manifest")" ] && rmdir "$(dirname "$manifest")" 2>/dev/null
+  [ $user = 1 ] && [ $ran = 0 ] && name_own_files
   [ $user = 1 ] && name_leftovers
 else
   for path in "$root/bin/dailyquote" "$root/share/man/man1/dailyquote.1.gz" \

@@ -52,7 +52,7 @@ struct DailyQuote: ParsableCommand {
         } catch {
             // The routing named `run` for options given without a command: the mistake is the
             // whole command line's, not run's.
-            usageFailure(error, commandTyped: arguments.first.map { given.dropFirst().contains($0) } ?? true)
+            usageFailure(error, arguments: arguments, commandTyped: arguments.first.map { given.dropFirst().contains($0) } ?? true)
         }
         do {
             if case .version? = route {
@@ -72,26 +72,25 @@ struct DailyQuote: ParsableCommand {
             // By module name, not by type: `help NAME` ends with a `CommandError`, which (like
             // `ParserError`) ArgumentParser keeps internal; only ValidationError, CleanExit and
             // ExitCode are public, so `is` cannot name them all (swift-argument-parser 1.8.2).
-            usageFailure(error, commandTyped: true)
+            usageFailure(error, arguments: arguments, commandTyped: true)
         } catch {
             fail(error.message, kind: .failed)
         }
     }
 
     /// Ends with ArgumentParser's `error` (a help or version request prints and exits 0): the
-    /// mistake in this program's style, `dailyquote: error: …` (exit 64), then the usage of the
-    /// command typed; where none was typed, a pointer to `dailyquote --help` instead.
-    static func usageFailure(_ error: any Error, commandTyped: Bool) -> Never {
+    /// mistake in this program's one shape, `dailyquote: error: …; see 'dailyquote status --help'`
+    /// (exit 64), pointing at the help of the command typed (`arguments`); where none was typed,
+    /// at `dailyquote --help`.
+    static func usageFailure(_ error: any Error, arguments: [String], commandTyped: Bool) -> Never {
         guard exitCode(for: error) != .success else { exit(withError: error) }
         var text = message(for: error)
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+        // One line: anything ArgumentParser adds below its first is in the command's help.
+        text = String(text.prefix { $0 != "\n" })
         text = text.prefix(1).lowercased() + text.dropFirst()
-        guard commandTyped else { fail("\(text); see 'dailyquote --help'", kind: .usage) }
-        // ArgumentParser's own "Error: …" line goes; its usage lines stay, after ours.
-        let usage = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Usage:") }
-        StderrLogHandler.logger(verbosity: 0, environment: EnvironmentVariables.current()).error("\(text)")
-        try? SystemCall.writeStandardError(Array((usage.joined(separator: "\n") + "\n").utf8))
-        ProcessEnd.exit(ExitStatus.code(for: .usage))
+        let command = commandTyped ? GlobalOptionRouting.commandPath(arguments, root: self) : configuration.commandName ?? "dailyquote"
+        fail(GlobalOptionRouting.usageLine(text, command: command), kind: .usage)
     }
 
     /// Logs `message` (unless the command already said it) and exits with `kind`'s status.

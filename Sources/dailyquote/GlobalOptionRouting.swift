@@ -16,11 +16,31 @@ enum GlobalOptionRouting {
         var suggestion: String?
         var commands: [String]
 
-        /// The one-line message, such as `unknown command 'notfy'; did you mean 'notify'?`.
+        /// The one-line message, such as `unknown command 'notfy' (did you mean 'notify'?); see 'dailyquote --help'`.
         var message: String {
-            let hint = suggestion.map { "did you mean '\($0)'?" } ?? "the commands are \(commands.joined(separator: ", "))."
-            return "unknown command '\(word)'; \(hint) See '\(parent) --help'."
+            let hint = suggestion.map { "did you mean '\($0)'?" } ?? "the commands are \(commands.joined(separator: ", "))"
+            return GlobalOptionRouting.usageLine("unknown command '\(word)' (\(hint))", command: parent)
         }
+    }
+
+    /// A usage mistake in its one shape, `MISTAKE; see 'COMMAND --help'`: the same for an unknown
+    /// command, an unknown option and a bad value, whichever command they were typed for.
+    static func usageLine(_ mistake: String, command: String) -> String {
+        let text = mistake.hasSuffix(".") ? String(mistake.dropLast()) : mistake
+        return "\(text); see '\(command) --help'"
+    }
+
+    /// `dailyquote` and the subcommands that lead `arguments` (as ``normalise(_:root:)`` returns
+    /// them): the command a usage mistake belongs to, such as `dailyquote config check`.
+    static func commandPath(_ arguments: [String], root: ParsableCommand.Type) -> String {
+        var path = [root._commandName]
+        var command = root
+        for word in arguments {
+            guard let child = command.configuration.subcommands.first(where: { $0._commandName == word }) else { break }
+            path.append(word)
+            command = child
+        }
+        return path.joined(separator: " ")
     }
 
     /// Flags the root command answers by itself, without a subcommand (an array: building a

@@ -113,7 +113,7 @@ struct UninstallCommand: ParsableCommand {
         print("the package's generator makes dailyquote's timers (\(units) units) from the config at every login and reload")
         let parser = ConfigParser(zones: context.zones, environment: context.variables)
         guard let edited = DeliveryDisabling(original, parser: parser).text else {
-            print("to stop them, set `enabled = false` under [delivery] in \(path), then run `systemctl --user daemon-reload`")
+            print("to stop them, \(DeliveryDisabling.byHand(original)) in \(path), then run `systemctl --user daemon-reload`")
             return .refused(CommandFailure("cannot add `enabled = false` to \(path) safely; edit it by hand", kind: .config))
         }
         if !yes {

@@ -37,4 +37,14 @@ struct DeliveryDisablingTests {
         #expect(disabled("[delivery\nhour = 9\n") == nil)
         #expect(disabled("[delivery]\nhour = 99\n") == nil)
     }
+
+    @Test("Where no edit is made, the advice fits the file: inside an inline table or beside dotted keys, never a second [delivery]")
+    func byHand() {
+        #expect(DeliveryDisabling.byHand("delivery = { hour = 7 }\n") == "add `enabled = false` inside the inline table `delivery = { … }`")
+        #expect(
+            DeliveryDisabling.byHand("# mine\ndelivery.hour = 7\n[notification]\ntitle = \"x\"\n")
+                == "add `delivery.enabled = false` beside the `delivery.` keys")
+        #expect(DeliveryDisabling.byHand("[delivery\nhour = 9\n") == "set `enabled = false` under [delivery]")
+        #expect(DeliveryDisabling.byHand("[notification]\ndelivery = { hour = 7 }\n") == "set `enabled = false` under [delivery]")
+    }
 }

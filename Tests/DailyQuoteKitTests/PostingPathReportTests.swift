@@ -92,6 +92,23 @@ struct PostingPathReportTests {
         #expect(unknown.path == .holder)
     }
 
+    @Test(
+        "No server answered (none on the bus, a frozen one): the report says so, not the path a post would take; not in the JSON's fields")
+    func unanswered() throws {
+        for failure in [DeliveryError.noServer, .timedOut(seconds: 2)] {
+            let report = PostingPathReport(
+                answers: nil, unanswered: failure, hold: true, offered: [.save], environment: environment, fileExists: { _ in false })
+            #expect(report.text == "unavailable: \(failure.message(.english))", "\(report.text)")
+            #expect(!report.text.contains("holder"), "\(report.text)")
+            #expect(report.problem == nil && report.fix == nil)
+        }
+        let answered = PostingPathReport(
+            answers: answers(gnome: false), unanswered: .noServer, hold: true, offered: [.save], environment: environment,
+            fileExists: { _ in false })
+        #expect(answered.unanswered == nil, "answers win")
+        #expect(answered.text.hasPrefix("freedesktop with a holder"))
+    }
+
     @Test("The data directories: XDG_DATA_HOME or ~/.local/share, then XDG_DATA_DIRS or its default")
     func directories() {
         #expect(PostingPathReport.dataDirectories(["HOME": "/h"]) == ["/h/.local/share", "/usr/local/share", "/usr/share"])

@@ -61,8 +61,13 @@ struct QuotesConfigTests {
         #expect(QuotesConfig.Refusal.overDefaultLength(908, lines: 52).key == "max_length")
         #expect(
             QuotesConfig.Refusal.overDefaultLength(908, lines: 52).description
-                == "refused by the default length (at most 300 characters in 12 lines; set quotes.max_length to choose): 908 characters in 52 lines"
+                == "refused by the default limit (300 characters or 12 lines; set [quotes] max_length): 908 characters in 52 lines"
         )
+        // Counted among a local source's refusals as the default, not as a max_length the person set.
+        #expect(
+            QuotesConfig.Refusal.overDefaultLength(908, lines: 52).countedAs
+                == "longer than the default limit (300 characters or 12 lines; set [quotes] max_length)")
+        #expect(QuotesConfig.Refusal.tooLong(300, maximum: 200).countedAs == "by max_length")
         // Chinese: 3 bytes of UTF-8 per character, counted once.
         let ode = Array(repeating: "床前明月光，疑是地上霜。", count: 52).joined(separator: "\n")
         #expect(ode.count == 52 * 12 + 51)

@@ -39,6 +39,13 @@ struct UnitGeneratorTests {
         #expect(content(units, "dailyquote-refresh.timer").contains("\nAccuracySec=1s\n"))
     }
 
+    @Test("A refresh that falls back (exit 75) is a success of the refresh service; notify's 75 is still retried")
+    func refreshFallBackSucceeds() {
+        let units = generator(zone: Zones.named("Asia/Tokyo")).units
+        #expect(content(units, "dailyquote-refresh.service").contains("\nSuccessExitStatus=75\n"))
+        #expect(!content(units, "dailyquote-notify.service").contains("SuccessExitStatus="))
+    }
+
     @Test("The notify service's start timeout outlasts catch_up while deliveries wait for presence, and not otherwise")
     func startTimeoutCoversPresenceWait() {
         let zone = Zones.named("Europe/Berlin")

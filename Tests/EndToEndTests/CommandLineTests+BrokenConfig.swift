@@ -127,6 +127,28 @@ extension CommandLineTests {
     }
 
     @Test(
+        "uninstall under the generator with an inline `delivery = { … }` table: the advice puts enabled = false inside it, never a [delivery] header (a TOML error); the file is kept as it was, exit 78"
+    )
+    func uninstallInlineDeliveryAdvice() throws {
+        let sandbox = Sandbox()
+        // The generator's units, as the user manager keeps them in its runtime directory.
+        for name in ["dailyquote-notify.service", "dailyquote-notify.timer"] {
+            try sandbox.home.write("run/systemd/generator/\(name)", "[Unit]\n")
+        }
+        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": sandbox.home.url("run"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        let original = "delivery = { hour = 7 }\n"
+        let config = try sandbox.home.write("config/dailyquote/config.toml", original)
+        let result = try sandbox.run(["uninstall", "--yes"])
+        #expect(result.status == 78, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "to stop them, add `enabled = false` inside the inline table `delivery = { … }` in \(config), then run `systemctl --user daemon-reload`"
+            ), "\(result.stdout)")
+        #expect(!result.stdout.contains("under [delivery]"), "\(result.stdout)")
+        #expect(try String(contentsOfFile: config, encoding: .utf8) == original)
+    }
+
+    @Test(
         "uninstall as make uninstall runs it gives no step that needs the binary or the user's autostart entry, which make uninstall removes next; a system-wide entry keeps its step"
     )
     func uninstallFromMakeUninstall() throws {

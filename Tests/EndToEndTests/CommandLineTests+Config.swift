@@ -52,7 +52,7 @@ extension CommandLineTests {
         #expect(defaults.stdout == "ok: \(sandbox.home.url("config/dailyquote/config.toml"))\n")
     }
 
-    @Test("config init writes the commented defaults once, check accepts them, --force overwrites")
+    @Test("config init writes the commented defaults once (the default length limit named), check accepts them, --force overwrites")
     func configInit() throws {
         let sandbox = Sandbox()
         let path = sandbox.home.url("config/dailyquote/config.toml")
@@ -60,6 +60,8 @@ extension CommandLineTests {
         #expect(first.status == 0, "\(first.stderr)")
         let written = try String(contentsOfFile: path, encoding: .utf8)
         #expect(written.contains("# dailyquote configuration"))
+        // The default length limit is named where max_length is, not left for a refusal to reveal.
+        #expect(written.contains("# Without max_length, a quote of more than 300 characters or more than 12 lines is refused"))
         #expect(try sandbox.run(["config", "check"]).stdout == "ok: \(path)\n")
         try "[delivery]\nhour = 9\n".write(toFile: path, atomically: true, encoding: .utf8)
         let again = try sandbox.run(["config", "init"])

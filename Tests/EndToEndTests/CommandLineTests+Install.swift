@@ -141,6 +141,31 @@ extension CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: sandbox.home.url(".local/share/dailyquote/notes.txt")))
     }
 
+    @Test(
+        "make uninstall (packaging/uninstall.sh) with the binary gone names every kept thing: the config and the favourites, the cache and the history"
+    )
+    func makeUninstallBinaryGoneNamesWhatStays() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = [
+            "XDG_RUNTIME_DIR": sandbox.home.url("no-runtime"), "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
+        // A per-user install's manifest, its binary already gone.
+        let prefix = sandbox.home.url(".local")
+        try sandbox.home.write(".local/share/dailyquote/installed-files", "mode user\n")
+        let config = try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nhour = 7\n")
+        let favourites = try sandbox.home.write(".local/share/dailyquote/favorites.jsonl", "{\"text\":\"x\"}\n")
+        let state = sandbox.home.url("state/dailyquote")
+        try sandbox.home.write("state/dailyquote/history.jsonl", "")
+        let result = try ProcessRunner.run(
+            "\(RepositoryPaths.root)/packaging/uninstall.sh", ["", prefix, "/etc"], environment: sandbox.environment)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("kept the config: \(config) (remove it with `rm \(config)`)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("kept your favourites: \(favourites) (remove them with `rm \(favourites)`)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("kept the cached quote and the history: \(state); to remove them, run:"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("removed dailyquote from \(prefix)\n"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: config) && FileManager.default.fileExists(atPath: favourites))
+    }
+
     @Test("install without a reachable user manager writes the units, prints the commands and exits 69")
     func installWithoutManager() throws {
         let sandbox = Sandbox()

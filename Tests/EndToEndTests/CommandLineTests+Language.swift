@@ -188,8 +188,26 @@ extension CommandLineTests {
         for command in ["status", "doctor"] {
             #expect(chinese[command]?.contains(";") == false, "ASCII ; in Chinese \(command):\n\(chinese[command] ?? "")")
         }
+        // A full-width colon carries its own space: config path writes none after it, as doctor does.
+        for command in ["path", "doctor"] {
+            #expect(chinese[command]?.contains("： ") == false, "a space after ： in Chinese \(command):\n\(chinese[command] ?? "")")
+        }
+        #expect(chinese["path"]?.contains("配置：/") == true, "\(chinese["path"] ?? "")")
         #expect(chinese["status"]?.contains("后）") == true, "\(chinese["status"] ?? "")")
         #expect(chinese["doctor"]?.contains("没有 logind 会话；没有屏幕保护程序接口；") == true, "\(chinese["doctor"] ?? "")")
+    }
+
+    @Test(
+        "French status with an invalid config: the next delivery and the next refresh (« mise à jour », feminine) are denied in words that agree with both"
+    )
+    func frenchInvalidConfigAgrees() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = TestLocales.environment(lang: "fr_FR.UTF-8")
+        let config = try sandbox.config("[notification]\nactions = [\"sav\"]\n")
+        let text = try sandbox.run(["status", "--config", config]).stdout
+        #expect(text.contains(/prochain envoi : +pas tant que la configuration est invalide\n/), "\(text)")
+        #expect(text.contains(/prochaine mise à jour : +pas tant que la configuration est invalide\n/), "\(text)")
+        #expect(!text.contains("aucun tant que"), "\(text)")
     }
 }
 

@@ -214,4 +214,45 @@ extension CommandLineTests {
         #expect(elapsed < 3000, "took \(elapsed) ms")
         #expect(report.files["consumed"] == nil)
     }
+
+    @Test(
+        "No notification server on the bus: status says posting is unavailable, and doctor fails the posting check with the fix, instead of naming a holder"
+    )
+    func reportsWithoutServer() throws {
+        let sandbox = Sandbox()
+        for command in [["status"], ["doctor", "--offline"]] {
+            let result = try ProcessRunner.run(
+                "/usr/bin/env", ["dbus-run-session", "--", "env", "-u", "DISPLAY", RepositoryPaths.binary] + command,
+                environment: sandbox.environment)
+            let posting = result.stdout.split(separator: "\n").first { $0.contains("posting:") } ?? ""
+            #expect(posting.contains("unavailable: no notification server on the session bus"), "\(command): \(result.stdout)")
+            #expect(!posting.contains("freedesktop with") && !posting.contains("freedesktop,"), "\(command): \(posting)")
+            if command == ["doctor", "--offline"] {
+                #expect(result.status == 1, "\(result.stdout)")
+                #expect(posting.hasPrefix("FAIL posting: "), "\(posting)")
+                #expect(posting.contains("— fix: start a notification daemon"), "\(posting)")
+            }
+        }
+    }
+
+    @Test(
+        "A frozen server (SIGSTOP): status and doctor say no server answered within their 2 s and do not hang; doctor fails the posting check"
+    )
+    func reportsWithFrozenServer() throws {
+        let sandbox = Sandbox()
+        let config = try sandbox.config(Self.berlin0800)
+        let report = try NotificationSession(sandbox: sandbox).run("frozen-server.sh", ["reports"], environment: ["CONFIG": config])
+        let file = { (name: String) in report.files[name] ?? "" }
+        for command in ["status", "doctor"] {
+            let posting = file("\(command).out").split(separator: "\n").first { $0.contains("posting:") } ?? ""
+            #expect(
+                posting.contains("unavailable: the notification server did not answer within 2s"), "\(command): \(file("\(command).out"))")
+            #expect(!posting.contains("freedesktop with") && !posting.contains("freedesktop,"), "\(command): \(posting)")
+            let elapsed = Int(file("\(command).ms").trimmingCharacters(in: .whitespacesAndNewlines)) ?? .max
+            #expect(elapsed < 5000, "\(command) took \(elapsed) ms")
+        }
+        #expect(file("status.rc") == "0\n", "\(file("status.err"))")
+        #expect(file("doctor.rc") == "1\n", "\(file("doctor.out"))")
+        #expect(file("doctor.out").contains("FAIL posting: unavailable: the notification server did not answer within 2s"))
+    }
 }

@@ -201,6 +201,25 @@ extension CommandLineTests {
         #expect(try Self.refreshAttempts(recorded).first?["refusedBy"] as? String == "include_authors")
     }
 
+    @Test(
+        "A long quote as the only source, without max_length: refresh says the default limit refused it and how to lift it; --json keeps refusedBy max_length"
+    )
+    func defaultLimitNamed() throws {
+        let sandbox = Sandbox()
+        let long = try sandbox.home.write("long.txt", String(repeating: "A long thought. ", count: 25) + "-- Someone\n")
+        let config = try sandbox.config("[[source]]\ntype = \"file\"\npath = \"\(long)\"\n")
+        let refused =
+            "no quote of 1 in \(long) passes [quotes] (refused: 1 longer than the default limit (300 characters or 12 lines; set [quotes] max_length))"
+        let text = try sandbox.run(["refresh", "--config", config])
+        #expect(text.status == 75, "\(text.stdout)\(text.stderr)")
+        #expect((text.stdout + text.stderr).contains(refused), "\(text.stdout)\(text.stderr)")
+        #expect(!(text.stdout + text.stderr).contains("by max_length"), "\(text.stdout)\(text.stderr)")
+        let json = try sandbox.run(["refresh", "--config", config, "--json"])
+        let attempts = try Self.refreshAttempts(json.stdout)
+        #expect(attempts.first?["refusedBy"] as? String == "max_length", "\(json.stdout)")
+        #expect(attempts.first?["error"] as? String == refused, "\(json.stdout)")
+    }
+
     @Test("status says when the cached quote is refused by [quotes], as notify --dry-run does")
     func statusCachedQuoteRefused() throws {
         let sandbox = Sandbox()

@@ -79,6 +79,33 @@ extension UserSessionTests {
     }
 
     @Test(
+        "Offline, the timers' refresh service (refresh exits 75, the delivery falls back) ends inactive, not failed, and the manager lists no failed unit; refresh by hand still exits 75"
+    )
+    func offlineRefreshIsNoFailedUnit() throws {
+        let sandbox = Sandbox()
+        let generators = try Self.generatorDirectory()
+        // Nothing listens on port 1: the fetch fails at once, as with no network.
+        try sandbox.home.write("config/dailyquote/config.toml", "[[source]]\ntype = \"zenquotes\"\nurl = \"http://127.0.0.1:1/today\"\n")
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["SYSTEMD_GENERATOR_PATH"] = generators.path
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/refresh-offline.sh")],
+            environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("timer") == "active\n", "the generator wrote no timers: \(result.stderr)")
+        #expect(file("exit-status") == "75\n", "refresh did not fall back: \(file("exit-status"))")
+        #expect(file("start.rc") == "0\n", "\(file("start.rc"))")
+        #expect(file("active") == "inactive\n", "\(file("active"))")
+        #expect(file("result") == "success\n", "\(file("result"))")
+        #expect(!file("failed").contains("dailyquote"), "\(file("failed"))")
+        #expect(file("refresh.rc") == "75\n", "\(file("refresh.rc"))")
+    }
+
+    @Test(
         "A key in the shell but not in the user manager: the generator writes the timers, config check warns, doctor fails the secrets check, and the timers' refresh falls back to the next source until the manager has it"
     )
     func secretOutsideTheManager() throws {

@@ -59,6 +59,19 @@ package struct DeliveryDisabling: Sendable, Equatable {
         return original + separator + "[delivery]\nenabled = false\n"
     }
 
+    /// How to write `enabled = false` into `original` by hand, where no edit is made: inside an
+    /// inline `delivery = { … }` table, or as `delivery.enabled` beside root `delivery.` keys (a
+    /// `[delivery]` header there would define the table twice, a TOML error); else under `[delivery]`.
+    package static func byHand(_ original: String) -> String {
+        for line in original.split(separator: "\n") {
+            let trimmed = String(line).trimmingSpaces()
+            if trimmed.hasPrefix("[") { break }
+            if key(of: trimmed) == "delivery" { return "add `enabled = false` inside the inline table `delivery = { … }`" }
+            if key(of: trimmed)?.hasPrefix("delivery.") == true { return "add `delivery.enabled = false` beside the `delivery.` keys" }
+        }
+        return "set `enabled = false` under [delivery]"
+    }
+
     /// `delivery` for `[delivery]` (and `[ delivery ] # comment`); nil for an array of tables.
     static func tableName(_ line: String) -> String? {
         guard !line.hasPrefix("[["), let close = line.firstIndex(of: "]") else { return nil }

@@ -37,6 +37,8 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
     /// A poem of short lines fits 300 characters long before it fits a popup; a Tang poem of
     /// eight lines, with its title, fits.
     package static let defaultMaxLines = 12
+    /// The default limit in words, as the refusals and the docs say it.
+    static let defaultLimit = "\(defaultMaxLength) characters or \(defaultMaxLines) lines"
 
     /// Whether any filter is set.
     package var isActive: Bool {
@@ -108,6 +110,15 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
             }
         }
 
+        /// How a local source's count of refusals names this one: `by max_length`; the default
+        /// length says that it is the default, which no key of the person's set.
+        package var countedAs: String {
+            switch self {
+            case .overDefaultLength: "longer than the default limit (\(QuotesConfig.defaultLimit); set [quotes] max_length)"
+            default: "by \(key)"
+            }
+        }
+
         package var description: String {
             switch self {
             case .tooShort(let count, let minimum):
@@ -115,7 +126,7 @@ package struct QuotesConfig: Sendable, Codable, Equatable {
             case .tooLong(let count, let maximum):
                 "refused by quotes.max_length: \(count) characters, more than \(maximum)"
             case .overDefaultLength(let count, let lines):
-                "refused by the default length (at most \(QuotesConfig.defaultMaxLength) characters in \(QuotesConfig.defaultMaxLines) lines; set quotes.max_length to choose): \(count) characters in \(lines) lines"
+                "refused by the default limit (\(QuotesConfig.defaultLimit); set [quotes] max_length): \(count) characters in \(lines) lines"
             case .excludedAuthor(let author):
                 "refused by quotes.exclude_authors: the author is \"\(author)\""
             case .authorNotIncluded(let author):

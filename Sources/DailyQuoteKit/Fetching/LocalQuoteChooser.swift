@@ -239,24 +239,28 @@ package struct LocalQuoteChooser: Sendable {
             candidates = try quoteFile(path, logger: logger).quotes
         }
         let total = candidates.count
+        // Counted by what the count says ("by min_length"; the default length says it is the
+        // default), and by the key that refusedBy names.
         var refusals: [String: Int] = [:]
+        var keys: [String: Int] = [:]
         candidates = candidates.compactMap { candidate in
             switch QuoteAcceptance.accept(text: candidate.text, author: candidate.author) {
             case .failure:
-                refusals[generalRules, default: 0] += 1
+                refusals["by \(generalRules)", default: 0] += 1
                 return nil
             case .success(let quote):
                 if let refusal = filters.refusal(of: quote) {
-                    refusals[refusal.key, default: 0] += 1
+                    refusals[refusal.countedAs, default: 0] += 1
+                    keys[refusal.key, default: 0] += 1
                     return nil
                 }
                 return quote
             }
         }
         guard !candidates.isEmpty else {
-            let counts = refusals.sorted { $0.key < $1.key }.map { "\($0.value) by \($0.key)" }.joined(separator: ", ")
+            let counts = refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             // The key that refused the most records (by name on a tie) is the one to change first.
-            let key = refusals.filter { $0.key != generalRules }.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            let key = keys.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
             throw .noQuotePasses(
                 "no quote of \(total) in \(path) passes [quotes] (refused: \(counts.isEmpty ? "none" : counts))", refusedBy: key)
         }

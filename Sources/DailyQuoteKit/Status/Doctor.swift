@@ -95,15 +95,20 @@ package struct Doctor: Sendable {
             return DoctorCheck(
                 tr("notification server"), ok: true, "\(info.name) \(info.version) (\(info.capabilities.joined(separator: ", ")))")
         } catch {
-            return DoctorCheck(
-                tr("notification server"), ok: false, error.message(tr),
-                fix: tr("start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications"))
+            return DoctorCheck(tr("notification server"), ok: false, error.message(tr), fix: serverFix)
         }
+    }
+
+    /// How to get a notification server that answers.
+    var serverFix: String {
+        tr("start a notification daemon (dunst, mako, your desktop's own) that owns org.freedesktop.Notifications")
     }
 
     /// The path a notification takes, and on GNOME what keeps GNOME's own path from working.
     func postingCheck(_ report: PostingPathReport) -> DoctorCheck {
         let words = report.words(tr)
+        // No server answered (none, or a frozen one): no path posts, whatever the config chose.
+        if report.unanswered != nil { return DoctorCheck(tr("posting"), ok: false, words.meaning, fix: serverFix) }
         if let problem = words.problem {
             return DoctorCheck(tr("posting"), ok: false, tr.clauses([words.meaning, problem]), fix: words.fix)
         }

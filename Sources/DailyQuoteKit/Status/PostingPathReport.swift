@@ -21,18 +21,24 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     package var problem: String?
     /// How to mend ``problem``.
     package var fix: String?
+    /// Why no notification server answered the round trip, where none did.
+    ///
+    /// None on the bus, a frozen one, no bus: nothing can be posted now, on any path. Its words
+    /// are ``meaning``'s.
+    @ExcludedFromJSON package var unanswered: DeliveryError? = nil
 
     /// The report from the server's and the bus's answers (`answers`: the round trip `notify`
-    /// asks too; nil where they could not be had), whether a holder may keep the notification
+    /// asks too; nil where they could not be had, and `unanswered` why), whether a holder may keep the notification
     /// (`hold`) and the buttons it offers (`offered`), with the application's files looked up in
     /// the XDG data directories of `environment`: the ``PostingPlan``'s path.
     ///
     /// The first desktop entry found decides, as for GLib: one with `Hidden=true` (read through
     /// `contents`), as a person writes to hide a packaged entry, counts as none.
     package init(
-        answers: FreedesktopServer.Answers?, hold: Bool, offered: [NotificationAction], environment: [String: String],
-        fileExists: (String) -> Bool, contents: (String) -> String? = { _ in nil }
+        answers: FreedesktopServer.Answers?, unanswered: DeliveryError? = nil, hold: Bool, offered: [NotificationAction],
+        environment: [String: String], fileExists: (String) -> Bool, contents: (String) -> String? = { _ in nil }
     ) {
+        self.unanswered = answers == nil ? unanswered : nil
         let app = ApplicationID.dailyquote
         let directories = Self.dataDirectories(environment)
         let firstEntry = directories.map { "\($0)/applications/\(app.desktopFile)" }.first(where: fileExists)
@@ -53,6 +59,8 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     /// ``meaning``, ``problem`` and ``fix`` in `tr`'s language.
     package func words(_ tr: Translator) -> (meaning: String, problem: String?, fix: String?) {
         let app = ApplicationID.dailyquote
+        // No server answered: the path a post would take once one does is no promise now.
+        if let unanswered { return (tr("unavailable: %s", unanswered.message(tr)), nil, nil) }
         let install = tr("install dailyquote with its package, or `make install` (PREFIX=$HOME/.local for one user), then log in again")
         if gnomeShell, desktopEntry == nil {
             // Without the entry the path is the freedesktop one notify falls back to.

@@ -32,7 +32,7 @@ extension StatusReport {
         // A plan of several slots (their summaries joined by "; ") names the next one.
         let slot = rule.contains(";") ? nextDelivery?.slot.map { " [\($0)]" } ?? "" : ""
         let relative = { (upcoming: Upcoming) in ZonedTimeFormat.relative(upcoming.inSeconds, tr: tr) }
-        // TRANSLATORS: status's next delivery and next refresh while the config file is invalid.
+        // TRANSLATORS: status's next delivery and next refresh while the config file is invalid; one text for both lines, so in a language whose "none" agrees with the noun, say it without one ("not while …").
         let none = invalid ? tr("none while the config is invalid") : tr("none")
         line(tr("next delivery:"), nextDelivery.map { $0.at + tr.parenthesized(relative($0)) + slot } ?? none)
         line(tr("next refresh:"), nextRefresh.map { $0.at + tr.parenthesized(relative($0)) } ?? none)

@@ -1,3 +1,5 @@
+import DailyQuoteSystem
+
 /// Writes the text of the four user units from the plan.
 ///
 /// Pure: same inputs, same bytes.
@@ -41,6 +43,10 @@ package struct UnitGenerator: Sendable, Equatable {
         guard !name.isEmpty else { return nil }
         return "Environment=TZ=:\(name)"
     }
+
+    /// `refresh`'s status when it got no quote (the cache untouched, the delivery falling back)
+    /// or another run held the lock: the refresh service counts it a success (docs/engines.md).
+    static let fellBackStatus = ExitStatus.code(for: .temporary)
 
     /// The seconds `RestartSec=` waits before `notify` tries again after exit 69.
     package static let retrySeconds = 30
@@ -91,6 +97,9 @@ package struct UnitGenerator: Sendable, Equatable {
             [Service]
             Type=oneshot
             ExecStart=\(execStart("refresh"))
+            # Exit \(Self.fellBackStatus): no source gave a quote (offline, say) and the delivery falls back as
+            # designed, or another refresh held the lock: not a failed unit, nor a degraded manager.
+            SuccessExitStatus=\(Self.fellBackStatus)
             \(zoneEnvironment ?? "# The zone: the system's (TZ is not set)")
             TimeoutStartSec=\(timeout)s
             \(sandbox.lines())

@@ -79,12 +79,15 @@ package struct StageFactory: Sendable {
     }
 
     /// Which path a notification takes now and why, for `status` and `doctor`: the
-    /// ``PostingPlan`` from the same answers `notify` asks for (`answers`: the server's and the
-    /// bus's, nil where they could not be had), the config, and the installed files.
-    package func postingPathReport(answers: FreedesktopServer.Answers?) -> PostingPathReport {
-        PostingPathReport(
-            answers: answers, hold: holds, offered: Clipboard(environment: environment).available(config.notification.actions) ?? [],
-            environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) },
+    /// ``PostingPlan`` from the same answers `notify` asks for (`asked`: the server's and the
+    /// bus's, or why they could not be had), the config, and the installed files.
+    package func postingPathReport(asked: Result<FreedesktopServer.Answers, DeliveryError>) -> PostingPathReport {
+        var unanswered: DeliveryError?
+        if case .failure(let error) = asked { unanswered = error }
+        return PostingPathReport(
+            answers: try? asked.get(), unanswered: unanswered, hold: holds,
+            offered: Clipboard(environment: environment).available(config.notification.actions) ?? [], environment: environment,
+            fileExists: { FileManager.default.fileExists(atPath: $0) },
             contents: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
     }
 
@@ -130,7 +133,7 @@ package struct StageFactory: Sendable {
         return StatusCollector(
             loaded: loaded, configError: configError, planner: planner, paths: paths, ledger: ledger, cache: cache,
             expectedUnits: expectedUnits, now: now,
-            serverInfo: { try asking.wait().get().info }, postingPath: { postingPathReport(answers: try? asking.wait().get()) },
+            serverInfo: { try asking.wait().get().info }, postingPath: { postingPathReport(asked: asking.wait()) },
             managerZone: {
                 guard let managerEnvironment = systemctl.environment() else { return nil }
                 let manager = zones.systemZone(environment: managerEnvironment)
