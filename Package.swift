@@ -34,8 +34,8 @@ let package = Package(
             swiftSettings: foundationEssentialsOnly
         ),
         // The system seam: system calls, descriptors, children, signals (System/) and the error
-        // kinds (Errors/). Its own module, so that the rest names what it uses of it by import,
-        // and scripts/system-boundary finds any C call on a descriptor, process or signal elsewhere.
+        // kinds (Errors/). Its own module, so that the rest names what it uses of it by import;
+        // scripts/system-boundary lets only it and the few files it lists import Glibc or a C target.
         .target(
             name: "DailyQuoteSystem",
             dependencies: [
@@ -52,7 +52,6 @@ let package = Package(
                 "DailyQuoteResources",
                 "CLibnotify",
                 "CGio",
-                "CLinuxEvents",
                 "CCurl",
                 "CGettext",
                 .product(name: "Logging", package: "swift-log"),
