@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+// A warning in the project's own code is an error, in every build (CI's included): its Swift and C
+// build with none. SwiftPM applies these to this package's targets only, never to a dependency's.
+let warningsAreErrors: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+let cWarningsAreErrors: [CSetting] = [.treatAllWarnings(as: .error)]
 
 // The binary links FoundationEssentials only: all of Foundation (with ICU) would double its
 // size and add a millisecond to every start. Members of modules a file does not import
@@ -31,11 +36,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: foundationEssentialsOnly
+            swiftSettings: foundationEssentialsOnly + warningsAreErrors
         ),
         // The system seam: system calls, descriptors, children, signals (System/) and the error
-        // kinds (Errors/). Its own module, so that the rest names what it uses of it by import,
-        // and scripts/system-boundary finds any C call on a descriptor, process or signal elsewhere.
+        // kinds (Errors/). Its own module, so that the rest names what it uses of it by import;
+        // scripts/system-boundary lets only it and the few files it lists import Glibc or a C target.
         .target(
             name: "DailyQuoteSystem",
             dependencies: [
@@ -43,7 +48,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            swiftSettings: foundationEssentialsOnly
+            swiftSettings: foundationEssentialsOnly + warningsAreErrors
         ),
         .target(
             name: "DailyQuoteKit",
@@ -52,14 +57,13 @@ let package = Package(
                 "DailyQuoteResources",
                 "CLibnotify",
                 "CGio",
-                "CLinuxEvents",
                 "CCurl",
                 "CGettext",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            swiftSettings: foundationEssentialsOnly
+            swiftSettings: foundationEssentialsOnly + warningsAreErrors
         ),
         // The bundled data (example config, later the quote collection), embedded in the binary.
         .target(
@@ -67,40 +71,44 @@ let package = Package(
             path: "Resources",
             exclude: ["README.md"],
             sources: ["BundledResource.swift"],
-            resources: [.embedInCode("config.example.toml"), .embedInCode("quotes.json")]
+            resources: [.embedInCode("config.example.toml"), .embedInCode("quotes.json")],
+            swiftSettings: warningsAreErrors
         ),
         // libnotify (libnotify-dev), without its pkg-config file: that asks to link gdk-pixbuf,
         // which the binary never uses (include/gdk-pixbuf/gdk-pixbuf.h says why). The module map
         // links libnotify alone; GLib's include paths come from CGio's pkg-config.
-        .target(name: "CLibnotify", dependencies: ["CGio"]),
+        .target(name: "CLibnotify", dependencies: ["CGio"], cSettings: cWarningsAreErrors),
         // glibc's gettext (<libintl.h> is not in Swift's Glibc module); only Text/Translator imports it.
         .systemLibrary(name: "CGettext"),
         // GDBus: the presence wait (logind, the screensaver, Inhibited) and GNOME's notification API
         // (org.gtk.Notifications, the action service); Gio/ and Presence/ import it.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // timerfd, inotify and eventfd for the `run` scheduler: Glibc's module leaves them out.
-        .target(name: "CLinuxEvents", cSettings: fortifySource),
+        .target(name: "CLinuxEvents", cSettings: fortifySource + cWarningsAreErrors),
         // HTTP for the fetch stage: libcurl, opened with dlopen by `refresh` and `run` only.
         // Linking it (or FoundationNetworking) loads 40-odd shared libraries into every command
         // (measured: --version 6.9 ms -> 13.4 ms); AsyncHTTPClient instead adds NIO and two
         // copies of BoringSSL to the binary and to every build.
-        .target(name: "CCurl", cSettings: fortifySource, linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurl", cSettings: fortifySource + cWarningsAreErrors, linkerSettings: [.linkedLibrary("dl")]),
         // Helpers shared by the test targets: temp directories, child processes, repo paths, harnesses.
         .target(
             name: "TestSupport",
             dependencies: ["DailyQuoteKit", "DailyQuoteSystem"],
             path: "Tests/TestSupport",
             // The shell and Python harnesses the tests run, as files (shellcheck reads them).
-            exclude: ["Harness"]
+            exclude: ["Harness"],
+            swiftSettings: warningsAreErrors
         ),
         .testTarget(
             name: "DailyQuoteKitTests",
-            dependencies: ["DailyQuoteKit", "DailyQuoteSystem", "TestSupport"]
+            dependencies: ["DailyQuoteKit", "DailyQuoteSystem", "TestSupport"],
+            swiftSettings: warningsAreErrors
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["dailyquote", "TestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden"],
+            swiftSettings: warningsAreErrors
         ),
     ],
     swiftLanguageModes: [.v6]

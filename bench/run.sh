@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Benchmarks dailyquote side by side with the tool it replaces, with hyperfine, and writes
-# docs/BENCHMARKS.md. Usage: bench/run.sh [--quick | --before BINARY]   (--quick: few runs, to keep CI
-# honest; --before: also an older build side by side with this one, bench/before-after.sh)
+# docs/BENCHMARKS.md. Usage: bench/run.sh [--quick | --record | --before BINARY]   (--quick: few runs,
+# to keep CI honest; --record: a quick run that writes its counted instructions into
+# bench/thresholds.txt; --before: also an older build side by side with this one, bench/before-after.sh).
+# Every run ends by checking the counted instructions against bench/thresholds.txt
+# (bench/instructions.py): a count more than its tolerance (5%) away fails the run, CI's included.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/swift-env
 runs=30
 idle=60
 report=docs/BENCHMARKS.md
-# --quick (CI) keeps the script from rotting; its figures are not worth keeping.
+# --quick (CI) keeps the script from rotting and checks the counted instructions; its timings
+# are not worth keeping.
+record=0
+[ "${1:-}" = "--record" ] && record=1 && set -- --quick
 [ "${1:-}" = "--quick" ] && runs=3 && idle=10 && report=/dev/stdout
 before_bin=
 [ "${1:-}" = "--before" ] && before_bin=$(realpath "${2:?--before needs a binary}")
@@ -194,25 +200,9 @@ ncb = nocache["dailyquote notify --now, actions = [], no cached quote (bundled)"
 ncf = nocache["dailyquote notify --now, actions = [], no cached quote (fortune file)"]
 print(f"\nRatio of the medians: {med(ncb)/med(nsa):.2f}x `notify-send` from the bundled collection and {med(ncf)/med(nsa):.2f}x from")
 print("the fortune file (goal: at most 1.5x, as with a cached quote).\n")
-def callgrind_totals(directory):
-    totals = {}
-    if not os.path.isdir(directory):
-        return totals
-    holder = open(os.path.join(directory, "holder.pid")).read().strip() if os.path.exists(os.path.join(directory, "holder.pid")) else ""
-    for name in sorted(os.listdir(directory)):
-        if name == "holder.pid":
-            continue
-        command, total = "", None
-        for line in open(os.path.join(directory, name), errors="replace"):
-            if line.startswith("cmd:"):
-                command = line[4:].strip()
-            elif line.startswith("summary:"):
-                total = int(line.split()[1])
-        if total is not None:
-            key = "hold" if command.endswith(" hold") or (holder and name == f"buttons.{holder}") else name.split(".")[0]
-            totals[key] = totals.get(key, 0) + total
-    return totals
-counts = callgrind_totals(notify_json + ".cg")
+sys.path.insert(0, "bench")
+from instructions import totals
+counts = totals(notify_json + ".cg")
 if counts:
     print("Counted instructions (valgrind's callgrind; the same count on every run of the same binary and input):\n")
     print("| process | instructions |")
@@ -304,3 +294,9 @@ PY
 bench/generator.sh "$bin" "$runs" >>"$report"
 [ -z "$before_bin" ] || bench/before-after.sh "$before_bin" "$bin" "$runs" 3 >>"$report"
 [ "$report" = /dev/stdout ] || cat "$report"
+# The counted instructions against the committed thresholds (or, with --record, written into them).
+if [ "$record" = 1 ]; then
+  python3 bench/instructions.py record "$work/notify.json.cg"
+else
+  python3 bench/instructions.py check "$work/notify.json.cg"
+fi

@@ -29,9 +29,17 @@ binary="$root/bin/dailyquote"
 cached=.build/man/dailyquote.1
 if [ ! -s "$cached" ] || [ .build/release/dailyquote -nt "$cached" ] || [ packaging/man-sections.py -nt "$cached" ]; then
   . scripts/swift-env
-  # Only SwiftPM's -pthread warning is dropped (see the Makefile's QUIET_PTHREAD).
-  swift package --allow-writing-to-package-directory generate-manual --configuration debug 2>&1 >/dev/null \
-    | { grep -v -F 'prohibited flag(s): -pthread' >&2 || true; }
+  # The plugin builds the commands' definitions (a debug build) and prints that build's progress,
+  # a hundred lines inside `make install`: kept in a file, and shown only if it fails (without
+  # SwiftPM's -pthread warning, see the Makefile's QUIET_PTHREAD).
+  log=$(mktemp)
+  if ! swift package --allow-writing-to-package-directory generate-manual --configuration debug >"$log" 2>&1; then
+    grep -v -F 'prohibited flag(s): -pthread' "$log" >&2 || true
+    rm -f "$log"
+    echo "stage: generate-manual failed (its output above)" >&2
+    exit 1
+  fi
+  rm -f "$log"
   manual=$(find .build/plugins/GenerateManual/outputs -name dailyquote.1 | head -n 1)
   [ -n "$manual" ] || { echo "stage: generate-manual produced no dailyquote.1" >&2; exit 1; }
   mkdir -p .build/man

@@ -112,6 +112,8 @@ unsigned long dq_route_sequence(void) { return atomic_load(&route_sequence); }
 
 int dq_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
+char **dq_environment(void) { return environ; }
+
 int dq_spawn_add_closefrom(void *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import DailyQuoteKit
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 
 /// `dailyquote clear`: delete the cached quote, the state, or both.
 struct ClearCommand: ParsableCommand {

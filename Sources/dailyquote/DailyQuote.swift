@@ -2,7 +2,6 @@ import ArgumentParser
 import DailyQuoteKit
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 import Logging
 
 /// The `dailyquote` command: one calm quote a day as a desktop notification.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import DailyQuoteKit
 import FoundationEssentials
-import Glibc
 import Logging
 
 /// `dailyquote run`: the foreground scheduler, and the default subcommand.

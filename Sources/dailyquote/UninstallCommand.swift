@@ -2,7 +2,6 @@ import ArgumentParser
 import DailyQuoteKit
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 import Logging
 
 /// `dailyquote uninstall`: stops the quotes for this user: removes `install`'s systemd user
@@ -127,11 +126,11 @@ struct UninstallCommand: ParsableCommand {
                 return .declined
             }
         }
-        let mode = (try? FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int).map { mode_t($0) } ?? 0o644
+        let mode = (try? FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int).map { UInt32($0) } ?? 0o644
         do {
             try AtomicFile.write(Data(edited.utf8), to: file, mode: mode)
         } catch {
-            throw CommandFailure("cannot write \(file): \((error as? AtomicFile.WriteError)?.reason ?? "\(error)")", kind: .cannotWrite)
+            throw CommandFailure("cannot write \(file): \(error.reason)", kind: .cannotWrite)
         }
         print("wrote `enabled = false` under [delivery] in \(file)")
         systemctl.run(["stop"] + SystemdUnit.timerNames)

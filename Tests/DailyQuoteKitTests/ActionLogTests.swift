@@ -15,10 +15,10 @@ struct ActionLogTests {
         var other = DeliveryLedgerTests.entry(2)
         other.notificationId = 7
         try log.append(.init(id: 7, postedAt: first.postedAt, action: .save, at: first.postedAt + 1))
-        try FileHandle(forWritingAtPath: log.path).map { handle in
-            handle.seekToEndOfFile()
-            handle.write(Data("{broken\n".utf8))
-        }
+        let handle = try #require(FileHandle(forWritingAtPath: log.path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{broken\n".utf8))
+        try handle.close()
         try log.append(.init(id: 7, postedAt: first.postedAt, action: .copy, at: first.postedAt + 2))
         let annotated = log.annotate([first, other])
         #expect(annotated[0].actions == [.save, .copy])

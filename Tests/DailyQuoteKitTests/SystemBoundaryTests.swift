@@ -2,11 +2,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `scripts/system-boundary`, the check that only System/ calls C on bare descriptors and pids,
+/// `scripts/system-boundary`, the check that only the system seam and the few files its list
+/// names import Glibc or a C target, and that only System/ calls C on bare descriptors and pids;
 /// and with `--tests` that no test holds a shell or Python script in a string literal: on the
 /// sources themselves, and on small trees that break the rules, so that it is seen to fail.
 @Suite("System boundary")
 struct SystemBoundaryTests {
+    /// The end of the line the check prints for an import it does not allow.
+    static let unlisted =
+        "outside the system seam: use DailyQuoteSystem's types (or list the file, with why, in scripts/system-boundary's ALLOWED)"
+
     static func check(_ sources: String? = nil) throws -> ProcessResult {
         try ProcessRunner.python("scripts/system-boundary", sources.map { [$0] } ?? [])
     }
@@ -15,7 +20,7 @@ struct SystemBoundaryTests {
         try ProcessRunner.python("scripts/system-boundary", ["--tests"] + (tests.map { [$0] } ?? []))
     }
 
-    @Test("Nothing outside System/ closes, reads, writes, polls, waits for or signals a bare descriptor or pid")
+    @Test("Only the seam and the listed files import C; nothing outside System/ calls C on a bare descriptor or pid")
     func sourcesKeepTheBoundary() throws {
         let result = try Self.check()
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -55,6 +60,62 @@ struct SystemBoundaryTests {
         let result = try Self.check(directory.path)
         #expect(result.status == 1)
         #expect(result.stdout == "DailyQuoteKit/Delivery/Holder.swift:2: \(called)( outside System/: use the system layer's types\n")
+    }
+
+    @Test(
+        "A file outside the seam that imports Glibc and is not on the list fails, whatever C it calls",
+        arguments: [
+            "_exit(0)", "_ = setsid()", "unlink(path)", "readlink(path, &buffer, buffer.count)", "chdir(\"/\")",
+            "pthread_kill(thread, SIGTERM)", "syscall(SYS_gettid)", "signalfd(-1, &mask, 0)", "socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)",
+            "epoll_create1(0)", "prctl(PR_SET_NAME, name)", "select(0, nil, nil, nil, &timeout)", "mkfifo(path, 0o600)", "sleep(1)",
+            "setpgid(0, 0)", "let variables = environ",
+        ])
+    func unlistedGlibcImportsFail(call: String) throws {
+        let directory = TemporaryDirectory()
+        try directory.write(
+            "DailyQuoteKit/Delivery/Holder.swift", "import DailyQuoteSystem\nimport Glibc\n\nfunc start() {\n    \(call)\n}\n")
+        let result = try Self.check(directory.path)
+        #expect(result.status == 1)
+        #expect(result.stdout == "DailyQuoteKit/Delivery/Holder.swift:2: import Glibc \(Self.unlisted)\n")
+    }
+
+    @Test("Every form of import of Glibc or a C target fails outside the seam; a listed file may import only its own module")
+    func importFormsFail() throws {
+        let directory = TemporaryDirectory()
+        try directory.write("DailyQuoteKit/Storage/Store.swift", "@preconcurrency import Glibc\nimport func Glibc.fsync\n")
+        try directory.write("dailyquote/Run.swift", "import ArgumentParser\n    internal import CLinuxEvents\nimport CGio\n")
+        try directory.write("DailyQuoteKit/Gio/GioBus.swift", "import CGio\nimport Glibc\n")
+        let result = try Self.check(directory.path)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.split(separator: "\n").map(String.init).sorted() == [
+                "DailyQuoteKit/Gio/GioBus.swift:2: import Glibc \(Self.unlisted)",
+                "DailyQuoteKit/Storage/Store.swift:1: import Glibc \(Self.unlisted)",
+                "DailyQuoteKit/Storage/Store.swift:2: import Glibc \(Self.unlisted)",
+                "dailyquote/Run.swift:2: import CLinuxEvents \(Self.unlisted)",
+                "dailyquote/Run.swift:3: import CGio \(Self.unlisted)",
+            ])
+    }
+
+    @Test("The seam, the listed files and imports in comments and strings pass; a listed file that no longer imports its module fails")
+    func listedImportsPass() throws {
+        let directory = TemporaryDirectory()
+        try directory.write("DailyQuoteSystem/System/Descriptor.swift", "import CLinuxEvents\nimport Glibc\n")
+        try directory.write("DailyQuoteSystem/Errors/Error+Message.swift", "import Glibc\n")
+        try directory.write("DailyQuoteKit/Gio/GioBus.swift", "import CGio\n")
+        try directory.write("DailyQuoteKit/Text/CharacterEncoding.swift", "import FoundationEssentials\nimport Glibc\n")
+        try directory.write(
+            "DailyQuoteKit/Delivery/Holder.swift",
+            "import DailyQuoteSystem\nimport FoundationEssentials\n// import Glibc\nlet text = \"import Glibc\"\nlet important = 1\n")
+        let passing = try Self.check(directory.path)
+        #expect(passing.status == 0, "\(passing.stdout)")
+        try directory.write("DailyQuoteKit/Gio/GioBus.swift", "import DailyQuoteSystem\n")
+        let stale = try Self.check(directory.path)
+        #expect(stale.status == 1)
+        #expect(
+            stale.stdout
+                == "DailyQuoteKit/Gio/GioBus.swift: scripts/system-boundary allows it to import CGio, which it does not: take it off the list\n"
+        )
     }
 
     @Test("A call written through the module, Glibc.name(…), fails outside System/ whatever its name")

@@ -29,7 +29,7 @@ extension CommandLineTests {
         let (sandbox, config) = try Self.refreshSandbox([
             "type = \"zenquotes\"\nurl = \"\(server.url("zen"))\"", "type = \"dummyjson\"\nurl = \"\(server.url("dummy"))\"",
         ])
-        try sandbox.config(String(contentsOfFile: config, encoding: .utf8) + "[quotes]\n\(filters)\n")
+        _ = try sandbox.config(String(contentsOfFile: config, encoding: .utf8) + "[quotes]\n\(filters)\n")
         let result = try sandbox.run(["refresh", "--config", config, "--json"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let attempts = try Self.refreshAttempts(result.stdout)
@@ -56,7 +56,7 @@ extension CommandLineTests {
         let (sandbox, config) = try Self.refreshSandbox([
             "type = \"dummyjson\"\nurl = \"\(server.url("dummy"))\"", "type = \"zenquotes\"\nurl = \"\(server.url("zen"))\"",
         ])
-        try sandbox.config(String(contentsOfFile: config, encoding: .utf8) + "[quotes]\nmax_length = 10\n")
+        _ = try sandbox.config(String(contentsOfFile: config, encoding: .utf8) + "[quotes]\nmax_length = 10\n")
         let result = try sandbox.run(["refresh", "--config", config, "--json"])
         #expect(result.status == 75, "\(result.stdout)\(result.stderr)")
         let recorded = try String(contentsOfFile: sandbox.home.url("state/dailyquote/refresh.json"), encoding: .utf8)

@@ -1,5 +1,6 @@
 // Linux event interfaces that Swift's Glibc module does not export (timerfd, inotify,
-// eventfd), the one signal handler of the process (the signal router's), and the holder's fork.
+// eventfd), the one signal handler of the process (the signal router's), the holder's fork, and
+// the environment as C has it.
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
@@ -49,6 +50,10 @@ int dq_spawn_add_closefrom(void *actions, int from);
 /// set when fork fails, and -2 (nothing started) when this process has other threads or
 /// arguments that cannot be rewritten.
 int dq_fork_detached(int input, int output, int discard_error, char **argv, int argc, const char *word);
+
+/// The process's environment, `environ`: NULL after `clearenv`, which Swift's Glibc module
+/// (`environ`, never optional) would trap on, and a C variable Swift 6 does not let code read.
+char **dq_environment(void);
 
 /// timerfd_settime(fd, flags, {it_value = seconds.nanoseconds}, NULL): arms a one-shot timer.
 /// Built here because `struct itimerspec` comes from a header several C modules include

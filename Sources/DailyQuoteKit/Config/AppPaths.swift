@@ -1,5 +1,4 @@
 import DailyQuoteSystem
-import Glibc
 
 /// The one owner of the file layout: every file and directory dailyquote reads or writes is
 /// named here, following the XDG Base Directory specification.

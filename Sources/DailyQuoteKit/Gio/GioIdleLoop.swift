@@ -1,6 +1,5 @@
 import CGio
 import DailyQuoteSystem
-import Glibc
 import SystemPackage
 
 /// A GLib main loop on the default context that ends once nothing has happened for

@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 
 /// Finds the D-Bus session bus the way libdbus and GIO do, and checks that it accepts connections.
 package enum SessionBus {

@@ -1,6 +1,5 @@
 import CGio
 import DailyQuoteSystem
-import Glibc
 import SystemPackage
 
 /// Watches the session's presence signals on a GLib main context of its own: logind's

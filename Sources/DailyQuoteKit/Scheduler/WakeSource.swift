@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 import SystemPackage
 
 /// Sleeps until a wall-clock instant with no wake-ups in between, and wakes early for the

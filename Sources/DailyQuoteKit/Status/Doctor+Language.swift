@@ -1,4 +1,4 @@
-import Glibc
+import DailyQuoteSystem
 
 extension Doctor {
     /// Whether the locale that names the messages' language exists on this machine.
@@ -9,10 +9,7 @@ extension Doctor {
     func languageCheck() -> DoctorCheck? {
         let variable = ["LC_ALL", "LC_MESSAGES", "LANG"].first { !(environment[$0] ?? "").isEmpty }
         guard let variable, let name = environment[variable], name != "C", name != "POSIX" else { return nil }
-        if let handle = newlocale(LC_MESSAGES_MASK, name, nil) {
-            freelocale(handle)
-            return nil
-        }
+        guard !ProcessState.isInstalled(locale: name, for: .messages) else { return nil }
         let language = Translator.baseLanguage(of: name)
         guard language != "en", language != "C" else { return nil }
         return DoctorCheck(

@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 
 /// The checks of `dailyquote doctor`, in order, each answering one reason a notification may
 /// not come.

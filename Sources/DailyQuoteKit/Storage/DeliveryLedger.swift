@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 import Logging
 
 /// The delivery stage's memory in `$XDG_STATE_HOME/dailyquote/`: `state.json` (written

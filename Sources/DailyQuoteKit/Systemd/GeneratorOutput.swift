@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 
 /// What the systemd user generator (`dailyquote-generator`, see systemd.generator(7)) writes
 /// into its output directory: the units `install` would write, marked as generated, and the

@@ -1,6 +1,5 @@
 import CGettext
 import DailyQuoteSystem
-import Glibc
 
 /// Text in the person's language: glibc's gettext over dailyquote's message catalogs.
 ///

@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 import Logging
 
 /// `dailyquote run` after its options: the scheduler with its wake source, and the stages

@@ -1,4 +1,4 @@
-import Glibc
+import CLinuxEvents
 
 /// The process's environment variables, read once by each command.
 ///
@@ -10,8 +10,8 @@ import Glibc
 package enum EnvironmentVariables {
     /// The variables of this process now.
     package static func current() -> [String: String] {
-        // By its bits: `clearenv` leaves `environ` null, which its imported type denies.
-        let first = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: unsafeBitCast(environ, to: UInt.self))
+        // Optional: `clearenv` leaves it null.
+        let first: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = dq_environment()
         var entries: [String] = []
         if var entry = first {
             while let pointer = entry.pointee {

@@ -27,6 +27,21 @@ package enum ProcessState {
             case .characterType: LC_CTYPE
             }
         }
+
+        var mask: Int32 {
+            switch self {
+            case .messages: LC_MESSAGES_MASK
+            case .characterType: LC_CTYPE_MASK
+            }
+        }
+    }
+
+    /// Whether `locale` is installed on this machine for `category` (glibc's `newlocale`); the
+    /// process's own locale is unchanged.
+    package static func isInstalled(locale: String, for category: LocaleCategory) -> Bool {
+        guard let handle = newlocale(category.mask, locale, nil) else { return false }
+        freelocale(handle)
+        return true
     }
 
     /// Sets `category` to `locale` ("" takes it from the environment) and returns the locale

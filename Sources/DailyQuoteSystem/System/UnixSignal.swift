@@ -16,6 +16,8 @@ package struct UnixSignal: Sendable, Hashable, CustomStringConvertible {
     package static let brokenPipe = UnixSignal(SIGPIPE)
     /// SIGKILL: cannot be caught.
     package static let kill = UnixSignal(SIGKILL)
+    /// SIGUSR2: what a 1.0.0 `run` took as "end the notification you hold" (`HoldStage.Marker`).
+    package static let user2 = UnixSignal(SIGUSR2)
 
     /// The number, as `kill -l` and the logs show it.
     package var description: String { String(rawValue) }

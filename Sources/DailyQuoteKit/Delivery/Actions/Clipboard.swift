@@ -1,5 +1,4 @@
 import DailyQuoteSystem
-import Glibc
 
 /// The clipboard tools the Copy button uses: `wl-copy` (Wayland), `xclip` or `xsel` (X11).
 ///

@@ -1,5 +1,4 @@
 import DailyQuoteSystem
-import Glibc
 
 /// The session bus's notification server (`org.freedesktop.Notifications`), asked who it is
 /// and what it can do, over GDBus: a notification without buttons needs nothing of libnotify.

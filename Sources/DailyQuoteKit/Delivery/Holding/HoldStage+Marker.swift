@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 
 extension HoldStage {
     /// What a running holder keeps: ``AppPaths/holdMarker``, valid while the holder holds
@@ -37,7 +36,7 @@ extension HoldStage {
         /// The process is checked to be dailyquote first (a holder, or `run` where the marker says
         /// so), so a recycled PID is left alone.
         package func end() {
-            if isScheduler { send(SIGUSR2, holderOnly: false) } else { send(SIGTERM, holderOnly: true) }
+            if isScheduler { send(.user2, holderOnly: false) } else { send(.terminate, holderOnly: true) }
         }
 
         /// Kills a holder process that did not end when asked (stopped, or frozen).
@@ -45,7 +44,7 @@ extension HoldStage {
         /// The kernel then frees its lock. An older `run` (``scheduler``) is never killed.
         package func kill() {
             guard !isScheduler else { return }
-            send(SIGKILL, holderOnly: true)
+            send(.kill, holderOnly: true)
         }
 
         /// Ends the live holder, if any, for good: `uninstall`, where the quotes stop.
@@ -64,7 +63,7 @@ extension HoldStage {
             return (holder, false)
         }
 
-        private func send(_ signal: Int32, holderOnly: Bool) {
+        private func send(_ signal: UnixSignal, holderOnly: Bool) {
             guard pid > 0, pid != ProcessID.current.rawValue, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
                 return
             }
@@ -74,7 +73,7 @@ extension HoldStage {
             guard let program = words.first.map({ PathName.lastComponent(of: $0) }),
                 program.hasPrefix("dailyquote") || program == "exe", !holderOnly || words.dropFirst().first == HolderLauncher.command
             else { return }
-            ProcessID(pid).signal(UnixSignal(signal))
+            ProcessID(pid).signal(signal)
         }
     }
 }

@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 
 /// Posts through a holder: a `dailyquote hold` process that posts the notification, answers
 /// with its id, and stays on the bus as its sender while it is shown (see ``HoldStage``).

@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 
 /// Moves a holder out of the notify service's cgroup into a transient scope of its own, by
 /// asking the user manager over its private socket (`$XDG_RUNTIME_DIR/systemd/private`).

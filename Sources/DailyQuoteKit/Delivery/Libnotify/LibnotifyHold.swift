@@ -1,5 +1,4 @@
 import CLibnotify
-import Glibc
 import SystemPackage
 
 /// Watches a posted notification on the default main context until it is closed, the hold's

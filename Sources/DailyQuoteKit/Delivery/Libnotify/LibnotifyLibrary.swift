@@ -1,5 +1,4 @@
 import CLibnotify
-import Glibc
 
 /// libnotify, initialised for one application name, and uninitialised when released.
 ///

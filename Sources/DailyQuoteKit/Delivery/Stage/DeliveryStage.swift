@@ -1,6 +1,5 @@
 import DailyQuoteSystem
 import FoundationEssentials
-import Glibc
 import Logging
 
 /// The delivery stage: decides whether a planned delivery is due and, if so, posts the
