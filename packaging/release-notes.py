@@ -5,6 +5,7 @@ that the version and the notes agree.
   release-notes.py debian             the Debian changelog of the native package, newest first
   release-notes.py metainfo TEMPLATE  the AppStream metadata: TEMPLATE with @RELEASES@ replaced
   release-notes.py version            the latest released version
+  release-notes.py commit [X.Y.Z]     the commit that is release X.Y.Z (the latest by default)
   release-notes.py check [--debian CHANGELOG[.gz]] [--metainfo FILE]
                                       fails (exit 1, one line per fault) when the version
                                       (ReleaseVersion.swift), CHANGELOG.md and, where named, a
@@ -17,6 +18,14 @@ X.Y.Z is CHANGELOG.md's latest release and Unreleased is empty) or X.Y.Z~dev for
 after one (X.Y.Z above the latest release): then Unreleased is the first entry, an UNRELEASED
 one in the Debian changelog and a type="development" release in AppStream, dated from
 SOURCE_DATE_EPOCH (else the commit's time), so that two builds of one commit agree.
+
+A release is recorded by its commit, not by a tag (tags need not travel with a clone): each
+released version's link, `[X.Y.Z]: https://github.com/dailyquote/dailyquote/tree/HASH`, names the
+full hash of its release commit, and `[Unreleased]` compares the latest one with HEAD. `check`
+verifies, where the tree is a git clone, that each named commit is there, that its
+ReleaseVersion.swift says X.Y.Z and its CHANGELOG.md has the same dated heading. A release commit
+cannot name itself: in it (the version is X.Y.Z) the latest release may have no link yet; the next
+commit, which sets X.Y.(Z+1)~dev, adds it.
 """
 import datetime
 import gzip
@@ -34,6 +43,9 @@ HEADING = re.compile(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$")
 UNRELEASED = "## [Unreleased]"
 VERSION = re.compile(r"^(\d+)\.(\d+)\.(\d+)(~dev)?$")
 SWIFT_VERSION = re.compile(r'^ *package static let current = "([^"]*)"$', re.M)
+REPOSITORY = "https://github.com/dailyquote/dailyquote"
+RELEASE_LINK = re.compile(r"^\[(\d+\.\d+\.\d+)\]: " + re.escape(REPOSITORY) + r"/tree/([0-9a-f]{40})$")
+UNRELEASED_LINK = re.compile(r"^\[Unreleased\]: " + re.escape(REPOSITORY) + r"/compare/([0-9a-f]{40})\.\.\.HEAD$")
 
 
 def source_version():
@@ -68,6 +80,60 @@ def parse(text):
         elif line.startswith("  ") and current and current[-1][1]:
             current[-1][1][-1] += " " + line.strip()
     return unreleased, found
+
+
+def release_commits(text):
+    """({version: hash} from the released versions' links, the hash [Unreleased] compares from or None)."""
+    commits = {}
+    since = None
+    for line in text.splitlines():
+        match = RELEASE_LINK.match(line)
+        if match:
+            commits[match.group(1)] = match.group(2)
+        match = UNRELEASED_LINK.match(line)
+        if match:
+            since = match.group(1)
+    return commits, since
+
+
+def git(*arguments):
+    """git's output in ROOT, or None when it fails (no such commit, or no git clone)."""
+    result = subprocess.run(["git", "-C", str(ROOT), *arguments], capture_output=True, text=True)
+    return result.stdout if result.returncode == 0 else None
+
+
+def commit_faults(version, found, commits, since):
+    """Every way the release commits CHANGELOG.md names disagree with the releases and the history."""
+    problems = []
+    in_clone = git("rev-parse", "--git-dir") is not None
+    for index, (released, date, _) in enumerate(found):
+        commit = commits.get(released)
+        if commit is None:
+            # Only the release commit itself, which cannot name its own hash, goes without.
+            if not (index == 0 and version == released):
+                problems.append(f"CHANGELOG.md names no release commit for {released} "
+                                f"(a line [{released}]: {REPOSITORY}/tree/FULL-HASH)")
+            continue
+        if not in_clone:
+            continue
+        if git("cat-file", "-e", f"{commit}^{{commit}}") is None:
+            problems.append(f"CHANGELOG.md names {commit} as the {released} release commit, but this clone has no such commit "
+                            f"(if it is a shallow clone: git fetch --unshallow)")
+            continue
+        swift = git("grep", "-h", "package static let current", commit, "--", "Sources") or ""
+        match = SWIFT_VERSION.search(swift)
+        if not match or match.group(1) != released:
+            problems.append(f"CHANGELOG.md names {commit[:7]} as the {released} release commit, but its version is "
+                            f"{match.group(1) if match else 'missing'}")
+        heading = f"## [{released}] - {date}"
+        if heading not in (git("show", f"{commit}:CHANGELOG.md") or "").splitlines():
+            problems.append(f"CHANGELOG.md names {commit[:7]} as the {released} release commit, but its CHANGELOG.md has no "
+                            f"heading {heading!r}")
+    latest = commits.get(found[0][0]) if found else None
+    if latest and since != latest:
+        problems.append(f"CHANGELOG.md's [Unreleased] link does not compare {found[0][0]}'s release commit with HEAD "
+                        f"({REPOSITORY}/compare/{latest}...HEAD)")
+    return problems
 
 
 def build_time():
@@ -132,8 +198,8 @@ def key(version):
     return tuple(int(part) for part in match.groups()[:3]) + (0 if match.group(4) else 1,)
 
 
-def faults(version, unreleased, found, debian_file=None, metainfo_file=None):
-    """Every way the version, CHANGELOG.md and the built notes disagree."""
+def faults(version, unreleased, found, debian_file=None, metainfo_file=None, commits=None, since=None):
+    """Every way the version, CHANGELOG.md, its release commits and the built notes disagree."""
     problems = []
     if not VERSION.match(version):
         return [f"the version {version!r} is neither X.Y.Z nor X.Y.Z~dev"]
@@ -149,6 +215,7 @@ def faults(version, unreleased, found, debian_file=None, metainfo_file=None):
         if any(items for _, items in unreleased):
             problems.append(f"the version is the release {version}, but CHANGELOG.md lists Unreleased changes: "
                             f"a commit after a release is X.Y.Z~dev")
+    problems += commit_faults(version, found, commits or {}, since)
     for (newer, newer_date, _), (older, older_date, _) in zip(found, found[1:]):
         if key(newer) <= key(older) or newer_date < older_date:
             problems.append(f"CHANGELOG.md's releases are out of order: {newer} ({newer_date}) above {older} ({older_date})")
@@ -181,10 +248,12 @@ def main():
             del arguments[at : at + 2]
     changelog = Path(options.get("--changelog", ROOT / "CHANGELOG.md"))
     version = options.get("--version") or source_version()
-    unreleased, found = parse(changelog.read_text(encoding="utf-8"))
+    text = changelog.read_text(encoding="utf-8")
+    unreleased, found = parse(text)
+    commits, since = release_commits(text)
     mode = arguments[0] if arguments else ""
     if mode == "check" and len(arguments) == 1:
-        problems = faults(version, unreleased, found, options.get("--debian"), options.get("--metainfo"))
+        problems = faults(version, unreleased, found, options.get("--debian"), options.get("--metainfo"), commits, since)
         for problem in problems:
             print(f"release-notes: {problem}", file=sys.stderr)
         sys.exit(1 if problems else 0)
@@ -196,9 +265,14 @@ def main():
         sys.stdout.write(metainfo(entries(version, unreleased, found), Path(arguments[1]).read_text(encoding="utf-8")))
     elif mode == "version" and len(arguments) == 1:
         print(found[0][0])
+    elif mode == "commit" and len(arguments) <= 2:
+        wanted = arguments[1] if len(arguments) == 2 else found[0][0]
+        if wanted not in commits:
+            sys.exit(f"release-notes: CHANGELOG.md names no release commit for {wanted}")
+        print(commits[wanted])
     else:
         sys.exit("usage: release-notes.py [--changelog FILE] [--version V] debian | metainfo TEMPLATE | version | "
-                 "check [--debian FILE] [--metainfo FILE]")
+                 "commit [X.Y.Z] | check [--debian FILE] [--metainfo FILE]")
 
 
 if __name__ == "__main__":

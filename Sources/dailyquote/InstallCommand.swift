@@ -22,7 +22,9 @@ struct InstallCommand: ParsableCommand {
     var noEnable = false
 
     func run() throws {
-        let context = try CommandContext(global)
+        var context = try CommandContext(global)
+        // The services run with the user manager's environment: its paths under /tmp count too.
+        if let manager = Systemctl(subprocess: context.subprocess).environment() { context.sessionEnvironments.append(manager) }
         let validator = CalendarValidator(subprocess: context.subprocess)
         let (schedule, rejection) = validator.schedule(for: context.planner, now: context.now)
         if let rejection, let end = schedule.horizonEnd {

@@ -42,8 +42,18 @@ struct ReleaseVersionTests {
 
         """
 
-    static let unreleasedChanges = released.replacingOccurrences(
-        of: "## [Unreleased]\n", with: "## [Unreleased]\n\n### Delivery\n\n- A fix after 1.0.0.\n")
+    /// 1.0.0's release commit: the last to change its section, with version 1.0.0.
+    static let releaseCommit = "33bd629fc153327786f15a7cb339863d2f31a61a"
+
+    /// The links that record a release by its commit, `commit` for 1.0.0's.
+    static func links(_ commit: String = releaseCommit, since: String = releaseCommit) -> String {
+        "\n[Unreleased]: https://github.com/dailyquote/dailyquote/compare/\(since)...HEAD\n"
+            + "[1.0.0]: https://github.com/dailyquote/dailyquote/tree/\(commit)\n"
+    }
+
+    static let unreleasedChanges =
+        released.replacingOccurrences(
+            of: "## [Unreleased]\n", with: "## [Unreleased]\n\n### Delivery\n\n- A fix after 1.0.0.\n") + links()
 
     var isDevelopment: Bool { ReleaseVersion.current.hasSuffix("~dev") }
 
@@ -82,6 +92,24 @@ struct ReleaseVersionTests {
         let built = try #require(
             try Self.check(version: "1.0.1~dev", changelog: Self.unreleasedChanges, ["--debian", debian, "--metainfo", metainfo]))
         #expect(built.contains("not version 1.0.1~dev") && built.contains("first release is 1.0.0"), "\(built)")
+    }
+
+    @Test(
+        "release-notes.py check wants each release recorded by its commit, which must be in the clone with that version and heading; only the release commit itself goes without"
+    )
+    func releaseCommits() throws {
+        let changes = Self.unreleasedChanges.replacingOccurrences(of: Self.links(), with: "")
+        #expect(try Self.check(version: "1.0.0", changelog: Self.released) == nil)
+        #expect(try Self.check(version: "1.0.1~dev", changelog: changes)?.contains("names no release commit for 1.0.0") == true)
+        let later = "a2cd0b06f90dc48aec618b98d3971b438e3cc6cc"  // 1.0.1~dev
+        let wrongVersion = try Self.check(version: "1.0.1~dev", changelog: changes + Self.links(later, since: later))
+        #expect(wrongVersion?.contains("but its version is 1.0.1~dev") == true, "\(wrongVersion ?? "passed")")
+        let missing = String(repeating: "0", count: 40)
+        let absent = try Self.check(version: "1.0.1~dev", changelog: changes + Self.links(missing, since: missing))
+        #expect(absent?.contains("this clone has no such commit") == true, "\(absent ?? "passed")")
+        let tagged = changes + Self.links(since: "v1.0.0")
+        #expect(try Self.check(version: "1.0.1~dev", changelog: tagged)?.contains("[Unreleased] link does not compare") == true)
+        #expect(try Self.releaseNotes(["commit", "1.0.0"]) == Self.releaseCommit + "\n")
     }
 
     @Test("The Debian changelog names this version first, with CHANGELOG.md's groups; UNRELEASED for a ~dev version")

@@ -58,6 +58,49 @@ struct UnitSandboxTests {
         #expect(sandbox.lines(display: true).hasSuffix("\nBindReadOnlyPaths=-/tmp/.X11-unix"))
     }
 
+    @Test(
+        "A session whose bus socket, runtime directory, display authority, home, base directories or config lie under /tmp or /var/tmp gets no private /tmp; an abstract bus socket or /tmpfoo does not count"
+    )
+    func sessionUnderTmp() {
+        let home = ["HOME": "/home/u", "XDG_RUNTIME_DIR": "/run/user/1000"]
+        let cases: [([String: String], [String])] = [
+            (home, []),
+            (home.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]) { $1 }, []),
+            (home.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-x,guid=1"]) { $1 }, []),
+            (home.merging(["XAUTHORITY": "/tmpfoo/xauth"]) { $1 }, []),
+            (
+                home.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/a;unix:path=/tmp/dbus-x,guid=1"]) { $1 },
+                ["DBUS_SESSION_BUS_ADDRESS=unix:abstract=/tmp/a;unix:path=/tmp/dbus-x,guid=1"]
+            ),
+            (home.merging(["XAUTHORITY": "/tmp/xauth_AbCd"]) { $1 }, ["XAUTHORITY=/tmp/xauth_AbCd"]),
+            (home.merging(["XDG_CACHE_HOME": "/var/tmp/cache"]) { $1 }, ["XDG_CACHE_HOME=/var/tmp/cache"]),
+            // What lies inside a path already named is not named again.
+            (
+                [
+                    "HOME": "/tmp/h", "XDG_CONFIG_HOME": "/tmp/h/config", "XDG_RUNTIME_DIR": "/tmp/r",
+                    "DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/r/bus",
+                ],
+                ["HOME=/tmp/h", "XDG_RUNTIME_DIR=/tmp/r"]
+            ),
+        ]
+        for (environment, expected) in cases {
+            #expect(UnitSandbox.sessionTmpPaths(environments: [environment]) == expected, "\(environment)")
+        }
+        // The user manager's environment counts beside this process's; a config file given with --config too.
+        #expect(UnitSandbox.sessionTmpPaths(environments: [home, ["XAUTHORITY": "/tmp/x"]]) == ["XAUTHORITY=/tmp/x"])
+        #expect(UnitSandbox.sessionTmpPaths(environments: [home], files: ["/tmp/c.toml"]) == ["/tmp/c.toml"])
+
+        let paths = AppPaths(environment: home)
+        let privateSandbox = UnitSandbox(paths: paths, environments: [home])
+        #expect(privateSandbox.privateTmp)
+        var shared = UnitSandbox(paths: paths, environments: [home], files: ["/tmp/c.toml"])
+        #expect(!shared.privateTmp)
+        shared.userNamespaces = true
+        let lines = shared.lines(display: true).split(separator: "\n").map(String.init)
+        #expect(!lines.contains("PrivateTmp=yes") && !lines.contains { $0.hasPrefix("BindReadOnlyPaths=") }, "\(lines)")
+        #expect(lines.contains("PrivateUsers=yes") && lines.contains("ProtectSystem=strict") && lines.contains("PrivateDevices=yes"))
+    }
+
     @Test("The lines that need a user namespace are exactly those the sandbox leaves out without them")
     func needsUserNamespace() {
         let directories = ["/home/u/.cache/dailyquote", "/home/u/.local/state/dailyquote"]

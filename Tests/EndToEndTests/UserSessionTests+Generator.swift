@@ -148,4 +148,50 @@ extension UserSessionTests {
             "\(file("doctor2.txt"))")
         #expect(file("status2.txt").contains("fetched \"Little strokes fell great oaks.\""), "\(file("status2.txt"))")
     }
+
+    @Test(
+        "In a session whose bus, runtime directory and home lie under /tmp, the generated notify timer posts: its units leave /tmp shared, and doctor says why"
+    )
+    func tmpSessionDelivers() throws {
+        let sandbox = Sandbox()
+        let generators = TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(
+            atPath: generators.url("dailyquote-generator"), withDestinationPath: RepositoryPaths.binary)
+        let instant = Self.nextMinute(margin: 20)
+        _ = try sandbox.home.write("config/dailyquote/config.toml", Self.config(at: instant))
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["SYSTEMD_GENERATOR_PATH"] = generators.path
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        environment["HISTORY"] = sandbox.home.url("state/dailyquote/history.jsonl")
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/tmp-session.sh")],
+            environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        // The case under test: the session's bus socket is a file under /tmp.
+        #expect(file("bus").hasPrefix("unix:path=/tmp/"), "\(file("bus"))")
+        let unit = file("unit")
+        #expect(unit.contains("/systemd/generator/dailyquote-notify.service"), "\(unit)")
+        #expect(!unit.contains("PrivateTmp=yes") && !unit.contains("BindReadOnlyPaths="), "\(unit)")
+        #expect(!file("dry-run.out").contains("PrivateTmp=yes"), "\(file("dry-run.out"))")
+        // The quote, read back from the server; the service ended well, with no retry.
+        #expect(file("history.json").contains("Quote of the Day"), "\(file("history.json")) \(file("service")) \(result.stderr)")
+        let service = Self.properties(file("service"))
+        #expect(service["Result"] == "success" && service["ExecMainStatus"] == "0" && service["NRestarts"] == "0", "\(file("service"))")
+        // doctor names the sandbox lines in force and why /tmp is shared.
+        let doctor = file("doctor.out")
+        #expect(file("doctor.rc") == "0\n", "\(doctor)")
+        let line = doctor.split(separator: "\n").first { $0.contains("sandbox") }.map(String.init) ?? ""
+        // (Where the host has no user namespaces, no namespaced line is written at all.)
+        #expect(line.contains("PrivateTmp=no") && (line.contains("/tmp is shared") || line.contains("PrivateUsers=no")), "\(doctor)")
+        // With a private /tmp forced on (an older version's units), doctor fails and says what it hides.
+        let forced = file("doctor-private.out")
+        let failed = forced.split(separator: "\n").first { $0.contains("sandbox") }.map(String.init) ?? ""
+        if line.contains("/tmp is shared") {
+            #expect(file("doctor-private.rc") == "1\n", "\(forced)")
+            #expect(failed.contains("PrivateTmp=yes") && failed.contains("private /tmp hides") && failed.contains("/tmp/"), "\(forced)")
+        }
+    }
 }

@@ -25,7 +25,8 @@ public enum GoldenFile {
     /// The golden text of generated units on this host.
     ///
     /// The files hold what a host with user namespaces gets (Debian's default); on one without them the generator leaves out the
-    /// sandbox lines that need one, and so does this.
+    /// sandbox lines that need one, and so does this. The tests' homes lie under /tmp, so the units share /tmp (no
+    /// `PrivateTmp=yes`; `UnitSandboxTests` checks the lines of a session outside /tmp).
     package static func expectedUnits(
         _ name: String, actual: String, userNamespaces: Bool = UnitSandbox.hostAllowsUserNamespaces(),
         sourceLocation: SourceLocation = #_sourceLocation

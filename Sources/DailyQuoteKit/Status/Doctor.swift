@@ -51,6 +51,9 @@ package struct Doctor: Sendable {
         if let postingPath { checks.append(postingCheck(postingPath())) }
         checks.append(presenceCheck())
         checks += managerChecks(managerEnvironment)
+        if let managerEnvironment, !engine.unitsInstalled.isEmpty || !engine.generatedUnits.isEmpty {
+            checks.append(sandboxCheck(managerEnvironment))
+        }
         if let secrets = secretsCheck(managerEnvironment) { checks.append(secrets) }
         if let zones { checks.append(zoneCheck(zones)) }
         checks.append(clockCheck())

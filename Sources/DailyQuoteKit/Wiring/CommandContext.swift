@@ -29,6 +29,7 @@ package struct CommandContext {
     package init(_ base: CommandEnvironment, tolerateInvalidConfig: Bool = false) throws {
         self.base = base
         let environment = base.variables
+        sessionEnvironments = [environment]
         let zones = base.zones
         var loaded: LoadedConfig
         // The system's zone is read only when the config names none: it is another file to read.
@@ -65,19 +66,34 @@ package struct CommandContext {
     /// The planner for the loaded configuration.
     package var planner: DeliveryPlanner { stages.planner }
 
-    /// The units that match the loaded config, in `schedule`'s style.
-    package func units(_ schedule: TimerSchedule) -> [SystemdUnit] {
-        UnitGenerator(
+    /// The environments of the session the services run in, whose paths under `/tmp` keep them
+    /// from a private one (``UnitSandbox/sessionTmpPaths(environments:files:)``): this process's
+    /// (a service's, or the generator's: the user manager's), to which `install` adds the user manager's.
+    package var sessionEnvironments: [[String: String]]
+
+    /// The units that match the loaded config, in `schedule`'s style; `privateTmp` overrides what
+    /// ``sessionEnvironments`` decide.
+    package func units(_ schedule: TimerSchedule, privateTmp: Bool? = nil) -> [SystemdUnit] {
+        var sandbox = UnitSandbox(paths: paths, environments: sessionEnvironments, files: configArgument.map { [$0] } ?? [])
+        if let privateTmp { sandbox.privateTmp = privateTmp }
+        return UnitGenerator(
             executable: executablePath, configArgument: configArgument, config: config, schedule: schedule, zone: zone,
-            permanentExitStatuses: ExitStatus.permanent, sandbox: UnitSandbox(paths: paths)
+            permanentExitStatuses: ExitStatus.permanent, sandbox: sandbox
         ).units
     }
 
-    /// The units `install` would write now, in both calendar styles: installed files equal to
-    /// either are in sync (`install` picks the style after asking systemd, which `status` does not).
+    /// The units `install` would write now, in both calendar styles and with `/tmp` private or
+    /// shared: installed files equal to any are in sync (`install` picks the style after asking
+    /// systemd, and `/tmp` after asking the user manager, which `status` does not; `doctor` says
+    /// whether the `/tmp` of the units in use suits the session).
     package var expectedUnits: [[SystemdUnit]] {
         let watch = configWatchUnits(commands: reinstallCommands)
-        return [units(.calendar(for: planner, now: now)) + watch, units(.absolute(for: planner, now: now)) + watch]
+        return [true, false].flatMap { privateTmp in
+            [
+                units(.calendar(for: planner, now: now), privateTmp: privateTmp) + watch,
+                units(.absolute(for: planner, now: now), privateTmp: privateTmp) + watch,
+            ]
+        }
     }
 
     /// The collector behind `status` and `doctor`.
