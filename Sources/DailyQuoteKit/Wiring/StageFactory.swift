@@ -84,7 +84,7 @@ package struct StageFactory: Sendable {
     package func postingPathReport(answers: FreedesktopServer.Answers?) -> PostingPathReport {
         PostingPathReport(
             answers: answers, hold: holds, offered: Clipboard(environment: environment).available(config.notification.actions) ?? [],
-            environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) },
+            paths: paths, fileExists: { FileManager.default.fileExists(atPath: $0) },
             contents: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
     }
 
@@ -137,8 +137,8 @@ package struct StageFactory: Sendable {
                 // Another name for the same zone (UTC and Etc/UTC) is no mismatch.
                 return manager.keepsSameTime(as: session) ? session.identifier : manager.identifier
             },
-            generatorDirectory: environment["XDG_RUNTIME_DIR"].map { "\($0)/systemd/generator" },
+            generatorDirectory: paths.generatorDirectory,
             configNamesZone: config.delivery.timeZone != nil, zoneNamed: { try? zones.zone(named: $0) },
-            autostartEntry: AutostartEntry(environment: environment, configHome: paths.configHome).activeEntry)
+            autostartEntry: AutostartEntry(paths: paths).activeEntry)
     }
 }
