@@ -60,17 +60,17 @@ struct StageFactoryTests {
         elsewhere.environment["PATH"] = "/nonexistent"
         // A holder that cannot start: the test runner must not fork itself.
         elsewhere.executable = "/nonexistent/dailyquote"
-        let live = elsewhere.poster(prestartingHolder: true)
+        let live = elsewhere.poster(preparingAhead: true)
         #expect((live.direct as? FreedesktopPoster)?.asksFirst == true)
         #expect((live.holding as? HolderLauncher)?.startsAhead == true)
         var plain = elsewhere
         plain.loaded.config.notification.actions = []
-        let livePlain = plain.poster(prestartingHolder: true)
+        let livePlain = plain.poster(preparingAhead: true)
         #expect((livePlain.direct as? FreedesktopPoster)?.asksFirst == true)
         #expect((livePlain.holding as? HolderLauncher)?.startsAhead == false)
         var gnome = elsewhere
         gnome.environment["XDG_CURRENT_DESKTOP"] = "GNOME"
-        let onGnome = gnome.poster(prestartingHolder: true)
+        let onGnome = gnome.poster(preparingAhead: true)
         #expect((onGnome.direct as? FreedesktopPoster)?.asksFirst == false)
         #expect((onGnome.holding as? HolderLauncher)?.startsAhead == false)
     }
