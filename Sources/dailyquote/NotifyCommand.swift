@@ -48,7 +48,7 @@ struct NotifyCommand: ParsableCommand {
             // After the stage, whatever its outcome: a service of an older `install` brings its units up to date.
             defer { if mode == .live { InstalledUnitsUpdate(context: context).run() } }
             // A live run starts the holder now, if one will post: it gets ready while the stage decides.
-            let stage = context.stages.deliveryStage(prestartingHolder: mode == .live)
+            let stage = context.stages.deliveryStage(preparingAhead: mode == .live)
             do {
                 let outcome = now ? try stage.postNow(mode: mode) : try stage.deliverIfDue(mode: mode)
                 print(

@@ -77,7 +77,7 @@ struct UninstallCommand: ParsableCommand {
         }
         // Under a systemd user manager the entry's `run --from-autostart` exits by itself. `make uninstall`
         // removes the user's own entry (its install's): only a system-wide one would still start `run`.
-        let autostart = AutostartEntry(environment: context.variables, configHome: context.paths.configHome)
+        let autostart = AutostartEntry(paths: context.paths)
         let entry = fromMakeUninstall ? autostart.systemEntries.first : autostart.activeEntry
         if let entry, systemctl.environment() == nil {
             print("`dailyquote run` still starts at login from \(entry) on desktops without systemd; to turn it off for you, run:")
@@ -89,8 +89,8 @@ struct UninstallCommand: ParsableCommand {
 
     /// dailyquote's units in the user manager's generator directory (`$XDG_RUNTIME_DIR/systemd/generator`).
     static func generatedUnits(_ context: CommandEnvironment) -> [String] {
-        guard let runtime = context.variables["XDG_RUNTIME_DIR"] else { return [] }
-        return UnitDirectory(path: "\(runtime)/systemd/generator").installed
+        guard let directory = context.paths.generatorDirectory else { return [] }
+        return UnitDirectory(path: directory).installed
     }
 
     /// What became of the package's generator's timers.
@@ -166,9 +166,8 @@ struct UninstallCommand: ParsableCommand {
     /// The timers' `Persistent=` stamps (`$XDG_DATA_HOME/systemd/timers/stamp-NAME`), which
     /// nothing reads once the timers are gone.
     func removeTimerStamps(_ context: CommandEnvironment) {
-        let data = PathName.directory(of: context.paths.dataDirectory)
         for name in SystemdUnit.timerNames {
-            let stamp = "\(data)/systemd/timers/stamp-\(name)"
+            let stamp = context.paths.timerStamp(name)
             if (try? FileManager.default.removeItem(atPath: stamp)) != nil { print("removed \(stamp)") }
         }
     }

@@ -14,6 +14,27 @@ struct AppPathsTests {
         #expect(paths.systemdUserDirectory == "/cfg/systemd/user")
     }
 
+    @Test(
+        "Other programs' paths: the data directories (XDG_DATA_HOME or ~/.local/share, then XDG_DATA_DIRS or its default), the generator directory, timer stamps, autostart entries"
+    )
+    func otherPrograms() {
+        let plain = AppPaths(environment: ["HOME": "/h"])
+        #expect(plain.dataSearchDirectories == ["/h/.local/share", "/usr/local/share", "/usr/share"])
+        #expect(plain.generatorDirectory == nil)
+        #expect(plain.timerStamp("dailyquote-notify.timer") == "/h/.local/share/systemd/timers/stamp-dailyquote-notify.timer")
+        #expect(plain.systemAutostartEntries == ["/etc/xdg/autostart/dailyquote.desktop"])
+        #expect(plain.userAutostartEntry == "/h/.config/autostart/dailyquote.desktop")
+        let set = AppPaths(environment: [
+            "HOME": "/h", "XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:relative:/b", "XDG_RUNTIME_DIR": "/run/user/1",
+        ])
+        #expect(set.dataSearchDirectories == ["/d", "/a", "/b"])
+        #expect(set.desktopEntryCandidates.first == "/d/applications/io.github.dailyquote.DailyQuote.desktop")
+        #expect(set.actionServiceCandidates.last == "/b/dbus-1/services/io.github.dailyquote.DailyQuote.service")
+        #expect(set.generatorDirectory == "/run/user/1/systemd/generator")
+        #expect(set.timerStamp("x.timer") == "/d/systemd/timers/stamp-x.timer")
+        #expect(AppPaths(environment: ["HOME": "/h", "XDG_RUNTIME_DIR": "relative"]).generatorDirectory == nil)
+    }
+
     @Test("Defaults under HOME")
     func defaults() {
         let paths = AppPaths(environment: ["HOME": "/home/ada"])

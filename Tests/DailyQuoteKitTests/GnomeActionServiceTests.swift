@@ -28,7 +28,7 @@ struct GnomeActionServiceTests {
     func save() throws {
         let home = TemporaryDirectory()
         try posted(home, at: 1_800_000_000)
-        let shown = service(home).activate(.save, target: DeliveryTarget(postedAt: 1_800_000_000), token: nil)
+        let shown = service(home).activate(.save, target: GnomeButtonTarget(postedAt: 1_800_000_000), token: nil)
         #expect(shown?.postedAt == 1_800_000_000)
         let paths = AppPaths(root: home.path)
         #expect(paths.favoritesStore().list().map(\.quote) == [quote])
@@ -43,7 +43,7 @@ struct GnomeActionServiceTests {
     func unknownTarget() throws {
         let home = TemporaryDirectory()
         try posted(home, at: 1_800_000_000)
-        #expect(service(home).activate(.save, target: DeliveryTarget(postedAt: 5), token: nil) == nil)
+        #expect(service(home).activate(.save, target: GnomeButtonTarget(postedAt: 5), token: nil) == nil)
         #expect(AppPaths(root: home.path).favoritesStore().list().isEmpty)
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("PostingPathReport")
 struct PostingPathReportTests {
-    let environment = ["HOME": "/home/u", "XDG_DATA_DIRS": "/usr/share"]
+    let paths = AppPaths(environment: ["HOME": "/home/u", "XDG_DATA_DIRS": "/usr/share"])
     let entry = "/home/u/.local/share/applications/io.github.dailyquote.DailyQuote.desktop"
     let service = "/usr/share/dbus-1/services/io.github.dailyquote.DailyQuote.service"
 
@@ -19,7 +19,7 @@ struct PostingPathReportTests {
     /// by default, `.freedesktop` with it "0".
     func report(gnome: Bool, files: Set<String>, freedesktop: PostingPath = .holder) -> PostingPathReport {
         PostingPathReport(
-            answers: answers(gnome: gnome), hold: freedesktop == .holder, offered: [.copy, .save, .another], environment: environment,
+            answers: answers(gnome: gnome), hold: freedesktop == .holder, offered: [.copy, .save, .another], paths: paths,
             fileExists: files.contains)
     }
 
@@ -46,7 +46,7 @@ struct PostingPathReportTests {
     func hiddenEntry() {
         let packaged = "/usr/share/applications/io.github.dailyquote.DailyQuote.desktop"
         let report = PostingPathReport(
-            answers: answers(gnome: true), hold: true, offered: [.save], environment: environment,
+            answers: answers(gnome: true), hold: true, offered: [.save], paths: paths,
             fileExists: [entry, packaged, service].contains,
             contents: { $0 == entry ? "[Desktop Entry]\nHidden=true\n" : "[Desktop Entry]\nName=dailyquote\n" })
         #expect(report.path == .holder)
@@ -55,7 +55,7 @@ struct PostingPathReportTests {
         // The fix is removing the person's file, not installing what is installed.
         #expect(report.fix?.hasPrefix("remove \(entry);") == true, "\(report.fix ?? "")")
         let shown = PostingPathReport(
-            answers: answers(gnome: true), hold: true, offered: [.save], environment: environment, fileExists: [entry, service].contains,
+            answers: answers(gnome: true), hold: true, offered: [.save], paths: paths, fileExists: [entry, service].contains,
             contents: { _ in "[Desktop Entry]\nName=dailyquote\n[Desktop Action x]\nHidden=true\n" })
         #expect(shown.path == .gnome, "Hidden=true outside [Desktop Entry] hides nothing")
     }
@@ -80,14 +80,14 @@ struct PostingPathReportTests {
     func serverDecides() {
         let banner = NotificationServerInfo(name: "b", vendor: "v", version: "1", specVersion: "1.2", capabilities: ["actions", "body"])
         let plain = PostingPathReport(
-            answers: .init(info: banner, gnomeOwned: false), hold: true, offered: [], environment: environment, fileExists: { _ in false })
+            answers: .init(info: banner, gnomeOwned: false), hold: true, offered: [], paths: paths, fileExists: { _ in false })
         #expect(plain.path == .freedesktop, "actions = [] on a server without persistence: notify posts directly")
         #expect(plain.text.hasPrefix("freedesktop, no holder"))
         let buttons = PostingPathReport(
-            answers: .init(info: banner, gnomeOwned: false), hold: true, offered: [.save], environment: environment,
+            answers: .init(info: banner, gnomeOwned: false), hold: true, offered: [.save], paths: paths,
             fileExists: { _ in false })
         #expect(buttons.path == .holder)
-        let unknown = PostingPathReport(answers: nil, hold: true, offered: [.save], environment: environment, fileExists: [entry].contains)
+        let unknown = PostingPathReport(answers: nil, hold: true, offered: [.save], paths: paths, fileExists: [entry].contains)
         #expect(!unknown.gnomeShell)
         #expect(unknown.path == .holder)
     }
@@ -97,21 +97,15 @@ struct PostingPathReportTests {
     func unanswered() throws {
         for failure in [DeliveryError.noServer, .timedOut(seconds: 2)] {
             let report = PostingPathReport(
-                answers: nil, unanswered: failure, hold: true, offered: [.save], environment: environment, fileExists: { _ in false })
+                answers: nil, unanswered: failure, hold: true, offered: [.save], paths: paths, fileExists: { _ in false })
             #expect(report.text == "unavailable: \(failure.message(.english))", "\(report.text)")
             #expect(!report.text.contains("holder"), "\(report.text)")
             #expect(report.problem == nil && report.fix == nil)
         }
         let answered = PostingPathReport(
-            answers: answers(gnome: false), unanswered: .noServer, hold: true, offered: [.save], environment: environment,
+            answers: answers(gnome: false), unanswered: .noServer, hold: true, offered: [.save], paths: paths,
             fileExists: { _ in false })
         #expect(answered.unanswered == nil, "answers win")
         #expect(answered.text.hasPrefix("freedesktop with a holder"))
-    }
-
-    @Test("The data directories: XDG_DATA_HOME or ~/.local/share, then XDG_DATA_DIRS or its default")
-    func directories() {
-        #expect(PostingPathReport.dataDirectories(["HOME": "/h"]) == ["/h/.local/share", "/usr/local/share", "/usr/share"])
-        #expect(PostingPathReport.dataDirectories(["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:relative:/b"]) == ["/d", "/a", "/b"])
     }
 }

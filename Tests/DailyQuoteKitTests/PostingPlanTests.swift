@@ -44,7 +44,7 @@ struct PostingPlanTests {
                             case .none: false
                             }
                         let freedesktop: PostingPath = hold && keeps ? .holder : .freedesktop
-                        #expect(plan.holder == (freedesktop == .holder ? .process : .none), "\(what)")
+                        #expect(plan.postsThroughHolder == (freedesktop == .holder), "\(what)")
                         #expect(plan.path == (gnomeOwned && desktopEntry ? .gnome : freedesktop), "\(what)")
                     }
                 }
@@ -69,12 +69,14 @@ struct PostingPlanTests {
     func unknown() {
         let buttons = Self.defaultButtons
         let tried = PostingPlan.decide(hold: true, offered: buttons, gnomeOwned: nil, desktopEntry: nil, server: nil)
-        #expect(tried == PostingPlan(path: .gnome, holder: .process))
+        #expect(tried == PostingPlan(path: .gnome, postsThroughHolder: true))
         #expect(PostingPlan.decide(hold: true, offered: buttons, gnomeOwned: nil, desktopEntry: false, server: nil).path == .holder)
         #expect(PostingPlan.decide(hold: true, offered: buttons, gnomeOwned: false, desktopEntry: nil, server: nil).path == .holder)
         let plain = PostingPlan.decide(hold: true, offered: [], gnomeOwned: false, desktopEntry: nil, server: nil)
-        #expect(plain == PostingPlan(path: .freedesktop, holder: .none))
-        #expect(PostingPlan.decide(hold: false, offered: buttons, gnomeOwned: false, desktopEntry: nil, server: nil).holder == .none)
+        #expect(plain == PostingPlan(path: .freedesktop, postsThroughHolder: false))
+        #expect(
+            PostingPlan.decide(hold: false, offered: buttons, gnomeOwned: false, desktopEntry: nil, server: nil).postsThroughHolder == false
+        )
     }
 
     @Test("The holder's own question (HoldStage.needsHolder) is the plan's")
@@ -83,7 +85,7 @@ struct PostingPlanTests {
             for buttons in [[], Self.defaultButtons] {
                 let plan = PostingPlan.decide(
                     hold: true, offered: buttons, gnomeOwned: false, desktopEntry: false, server: capabilities.server)
-                #expect(HoldStage.needsHolder(capabilities.server, offering: buttons) == (plan.holder == .process))
+                #expect(HoldStage.needsHolder(capabilities.server, offering: buttons) == plan.postsThroughHolder)
             }
         }
     }

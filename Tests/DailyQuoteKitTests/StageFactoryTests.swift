@@ -11,9 +11,11 @@ struct StageFactoryTests {
     func factory(_ home: TemporaryDirectory, _ change: (inout Config) -> Void = { _ in }) -> StageFactory {
         var config = Config.defaults
         change(&config)
+        var paths = AppPaths(root: home.path)
+        paths.runtimeDirectory = home.url("run")
         return StageFactory(
             loaded: LoadedConfig(config: config, path: home.url("c.toml"), fileExists: false), zone: Zones.named("Europe/Berlin"),
-            paths: AppPaths(root: home.path), environment: ["XDG_RUNTIME_DIR": home.url("run")], logger: Logger(label: "test"),
+            paths: paths, environment: ["XDG_RUNTIME_DIR": home.url("run")], logger: Logger(label: "test"),
             executable: "/usr/bin/dailyquote", clock: { 1_800_000_000 })
     }
 
@@ -35,7 +37,7 @@ struct StageFactoryTests {
         #expect(holding.timeZone == "Europe/Berlin")
         #expect(holding.filters == QuotesConfig(), "the holder's Another gets the [quotes] filters")
         #expect(standard.clock() == 1_800_000_000)
-        #expect(standard.ledger.paths == AppPaths(root: home.path))
+        #expect(standard.ledger.paths == factory(home).paths)
         let plain = factory(home) {
             $0.delivery.waitForPresence = false
             $0.notification.hold = .seconds(0)
@@ -58,17 +60,17 @@ struct StageFactoryTests {
         elsewhere.environment["PATH"] = "/nonexistent"
         // A holder that cannot start: the test runner must not fork itself.
         elsewhere.executable = "/nonexistent/dailyquote"
-        let live = elsewhere.poster(prestartingHolder: true)
+        let live = elsewhere.poster(preparingAhead: true)
         #expect((live.direct as? FreedesktopPoster)?.asksFirst == true)
         #expect((live.holding as? HolderLauncher)?.startsAhead == true)
         var plain = elsewhere
         plain.loaded.config.notification.actions = []
-        let livePlain = plain.poster(prestartingHolder: true)
+        let livePlain = plain.poster(preparingAhead: true)
         #expect((livePlain.direct as? FreedesktopPoster)?.asksFirst == true)
         #expect((livePlain.holding as? HolderLauncher)?.startsAhead == false)
         var gnome = elsewhere
         gnome.environment["XDG_CURRENT_DESKTOP"] = "GNOME"
-        let onGnome = gnome.poster(prestartingHolder: true)
+        let onGnome = gnome.poster(preparingAhead: true)
         #expect((onGnome.direct as? FreedesktopPoster)?.asksFirst == false)
         #expect((onGnome.holding as? HolderLauncher)?.startsAhead == false)
     }

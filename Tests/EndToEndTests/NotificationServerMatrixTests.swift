@@ -29,7 +29,9 @@ struct NotificationServerMatrixTests {
     /// The notification body as `notify` builds it, before any escaping.
     static let body = "\(quote)\n— \(author)"
 
-    @Test("notify --now and a due notify show the quote exactly (the desktop sees dailyquote's icon, no other file of its)", arguments: servers)
+    @Test(
+        "notify --now and a due notify show the quote exactly (the desktop sees dailyquote's icon, no other file of its)",
+        arguments: servers)
     func quoteReadsExactly(server: String) throws {
         let run = try Self.run(server: server)
         let file = run.file

@@ -1,9 +1,11 @@
 import DailyQuoteSystem
 
-/// The one owner of the file layout: every file and directory dailyquote reads or writes is
-/// named here, following the XDG Base Directory specification.
+/// The one owner of the file layout: every file and directory of dailyquote's own, and the other
+/// programs' files it writes, removes or looks for under the XDG directories, is named here,
+/// following the XDG Base Directory specification.
 ///
 /// Other types get the paths they need from a value of this type; none spells a file name.
+/// (Not here: the paths a config names, the sockets dailyquote connects to, the zone files, `/proc`.)
 package struct AppPaths: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/dailyquote/config.toml`.
     package var defaultConfigFile: String
@@ -20,14 +22,28 @@ package struct AppPaths: Sendable, Equatable {
     /// `DIR/dailyquote/config.toml` for each `$XDG_CONFIG_DIRS` entry (default `/etc/xdg`),
     /// most important first, as the spec orders them: the system-wide defaults.
     package var systemConfigFiles: [String]
+    /// `DIR/autostart/dailyquote.desktop` for each `$XDG_CONFIG_DIRS` entry, in the same order:
+    /// where the package's autostart entry may be (``AutostartEntry``).
+    package var systemAutostartEntries: [String]
+    /// `$XDG_RUNTIME_DIR`; nil when unset.
+    package var runtimeDirectory: String?
+    /// `$XDG_DATA_HOME` (default `~/.local/share`), then each `$XDG_DATA_DIRS` entry (default
+    /// `/usr/local/share:/usr/share`): where GLib and the session bus look for the application's
+    /// files, first found first.
+    package var dataSearchDirectories: [String]
 
-    /// Paths rooted where a test puts them.
+    /// Paths rooted where a test puts them; no system-wide directories unless given.
     package init(
-        configHome: String, cacheDirectory: String, stateDirectory: String, dataDirectory: String? = nil, systemConfigFiles: [String] = []
+        configHome: String, cacheDirectory: String, stateDirectory: String, dataDirectory: String? = nil, systemConfigFiles: [String] = [],
+        systemAutostartEntries: [String] = [], runtimeDirectory: String? = nil, dataSearchDirectories: [String]? = nil
     ) {
         self.configHome = configHome
-        self.dataDirectory = dataDirectory ?? "\(PathName.directory(of: stateDirectory))/data"
+        let dataDirectory = dataDirectory ?? "\(PathName.directory(of: stateDirectory))/data"
+        self.dataDirectory = dataDirectory
         self.systemConfigFiles = systemConfigFiles
+        self.systemAutostartEntries = systemAutostartEntries
+        self.runtimeDirectory = runtimeDirectory
+        self.dataSearchDirectories = dataSearchDirectories ?? [PathName.directory(of: dataDirectory)]
         defaultConfigFile = "\(configHome)/dailyquote/config.toml"
         self.cacheDirectory = cacheDirectory
         self.stateDirectory = stateDirectory
@@ -88,6 +104,30 @@ package struct AppPaths: Sendable, Equatable {
     /// The XDG autostart entry's file name, in the user's and the system's autostart directories.
     package static let autostartFileName = "dailyquote.desktop"
 
+    /// `$XDG_CONFIG_HOME/autostart/dailyquote.desktop`: the person's own autostart entry, or
+    /// their override of the package's.
+    package var userAutostartEntry: String { "\(configHome)/autostart/\(Self.autostartFileName)" }
+
+    /// `$XDG_RUNTIME_DIR/systemd/generator`: where the user manager has its generators write
+    /// units (`dailyquote-generator`'s among them); nil without a runtime directory.
+    package var generatorDirectory: String? { runtimeDirectory.map { "\($0)/systemd/generator" } }
+
+    /// `$XDG_DATA_HOME/systemd/timers/stamp-TIMER`: the user manager's record of a
+    /// `Persistent=` timer's last run.
+    package func timerStamp(_ timer: String) -> String {
+        "\(PathName.directory(of: dataDirectory))/systemd/timers/stamp-\(timer)"
+    }
+
+    /// Where the application's desktop entry may be, in the order GLib looks (``dataSearchDirectories``).
+    package var desktopEntryCandidates: [String] {
+        dataSearchDirectories.map { "\($0)/applications/\(ApplicationID.dailyquote.desktopFile)" }
+    }
+
+    /// Where the session bus may find the D-Bus service file that starts the action service.
+    package var actionServiceCandidates: [String] {
+        dataSearchDirectories.map { "\($0)/dbus-1/services/\(ApplicationID.dailyquote.serviceFile)" }
+    }
+
     /// The user units, in the user unit directory (``systemdUserDirectory``).
     package static let refreshService = "dailyquote-refresh.service"
     package static let refreshTimer = "dailyquote-refresh.timer"
@@ -108,11 +148,16 @@ package struct AppPaths: Sendable, Equatable {
             if let value = environment[variable], value.hasPrefix("/") { return value }
             return home + defaultSuffix
         }
+        let dataHome = base("XDG_DATA_HOME", "/.local/share")
+        let configDirectories = Self.configDirectories(environment["XDG_CONFIG_DIRS"])
+        let systemData = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         self.init(
             configHome: base("XDG_CONFIG_HOME", "/.config"), cacheDirectory: base("XDG_CACHE_HOME", "/.cache") + "/dailyquote",
-            stateDirectory: base("XDG_STATE_HOME", "/.local/state") + "/dailyquote",
-            dataDirectory: base("XDG_DATA_HOME", "/.local/share") + "/dailyquote",
-            systemConfigFiles: Self.configDirectories(environment["XDG_CONFIG_DIRS"]).map { "\($0)/dailyquote/config.toml" })
+            stateDirectory: base("XDG_STATE_HOME", "/.local/state") + "/dailyquote", dataDirectory: dataHome + "/dailyquote",
+            systemConfigFiles: configDirectories.map { "\($0)/dailyquote/config.toml" },
+            systemAutostartEntries: configDirectories.map { "\($0)/autostart/\(Self.autostartFileName)" },
+            runtimeDirectory: environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil },
+            dataSearchDirectories: [dataHome] + systemData.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") })
     }
 
     /// The absolute entries of a `XDG_CONFIG_DIRS` value, without repeats; `/etc/xdg` when

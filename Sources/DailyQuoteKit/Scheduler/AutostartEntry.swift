@@ -13,11 +13,11 @@ package struct AutostartEntry: Sendable, Equatable {
 
     package static let fileName = AppPaths.autostartFileName
 
-    /// Looks for the entries under `$XDG_CONFIG_DIRS` (default `/etc/xdg`) and `configHome`.
-    package init(environment: [String: String], configHome: String) {
-        let directories = AppPaths.configDirectories(environment["XDG_CONFIG_DIRS"])
-        systemEntries = directories.map { "\($0)/autostart/\(Self.fileName)" }.filter { FileManager.default.fileExists(atPath: $0) }
-        userEntry = "\(configHome)/autostart/\(Self.fileName)"
+    /// Looks for the entries where `paths` says they may be (`$XDG_CONFIG_DIRS`, default
+    /// `/etc/xdg`, and `$XDG_CONFIG_HOME`).
+    package init(paths: AppPaths) {
+        systemEntries = paths.systemAutostartEntries.filter { FileManager.default.fileExists(atPath: $0) }
+        userEntry = paths.userAutostartEntry
     }
 
     /// Whether the user's own entry hides the system one.

@@ -30,22 +30,20 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
     /// The report from the server's and the bus's answers (`answers`: the round trip `notify`
     /// asks too; nil where they could not be had, and `unanswered` why), whether a holder may keep the notification
     /// (`hold`) and the buttons it offers (`offered`), with the application's files looked up in
-    /// the XDG data directories of `environment`: the ``PostingPlan``'s path.
+    /// the XDG data directories (``AppPaths/dataSearchDirectories``): the ``PostingPlan``'s path.
     ///
     /// The first desktop entry found decides, as for GLib: one with `Hidden=true` (read through
     /// `contents`), as a person writes to hide a packaged entry, counts as none.
     package init(
         answers: FreedesktopServer.Answers?, unanswered: DeliveryError? = nil, hold: Bool, offered: [NotificationAction],
-        environment: [String: String], fileExists: (String) -> Bool, contents: (String) -> String? = { _ in nil }
+        paths: AppPaths, fileExists: (String) -> Bool, contents: (String) -> String? = { _ in nil }
     ) {
         self.unanswered = answers == nil ? unanswered : nil
-        let app = ApplicationID.dailyquote
-        let directories = Self.dataDirectories(environment)
-        let firstEntry = directories.map { "\($0)/applications/\(app.desktopFile)" }.first(where: fileExists)
+        let firstEntry = paths.desktopEntryCandidates.first(where: fileExists)
         let hidden = firstEntry.flatMap(contents).map(Self.isHidden) ?? false
         desktopEntry = hidden ? nil : firstEntry
         hiddenEntry = hidden ? firstEntry : nil
-        actionService = directories.map { "\($0)/dbus-1/services/\(app.serviceFile)" }.first(where: fileExists)
+        actionService = paths.actionServiceCandidates.first(where: fileExists)
         gnomeShell = answers?.gnomeOwned ?? false
         // GNOME Shell answers InvalidApp without the desktop entry: notify then falls back.
         path =
@@ -96,20 +94,6 @@ package struct PostingPathReport: Sendable, Codable, Equatable {
             }
         }
         return false
-    }
-
-    /// `$XDG_DATA_HOME` (default `~/.local/share`), then `$XDG_DATA_DIRS` (default
-    /// `/usr/local/share:/usr/share`): where GLib and the session bus look.
-    static func dataDirectories(_ environment: [String: String]) -> [String] {
-        var directories: [String] = []
-        if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") {
-            directories.append(home)
-        } else if let home = environment["HOME"], !home.isEmpty {
-            directories.append("\(home)/.local/share")
-        }
-        let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
-        directories += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return directories
     }
 
     /// `status`'s line: the path and its meaning, and the problem if there is one, in English.

@@ -5,9 +5,11 @@ import Logging
 /// What every command has, whatever the config file says: the environment variables, the
 /// paths, a logger and the clock.
 ///
-/// Commands that need no plan (`history`, `uninstall`, `config path`) build only this (`clear`,
-/// `config init` and `hold` need only ``AppPaths``), so a broken config never stops a user from reading the history or
-/// removing the tool. ``CommandContext`` adds the loaded config and the plan.
+/// Commands that need no plan (`history`, `uninstall`, `config path`, `config init`) build only
+/// this (`clear` needs only ``AppPaths``; `hold`'s process builds the same parts itself, in
+/// ``HoldStage/runProcess(verbosity:executable:)``, below this layer), so a broken config never
+/// stops a user from reading the history or removing the tool. ``CommandContext`` adds the loaded
+/// config and the plan.
 package struct CommandEnvironment {
     package let variables: [String: String]
     package let paths: AppPaths

@@ -46,20 +46,21 @@ package struct StageFactory: Sendable {
     /// How notifications are posted: the one ``PathChoosingPoster``, which follows the
     /// ``PostingPlan``: GNOME's own interface where GNOME Shell owns it, the freedesktop one
     /// otherwise (through a holder where the server needs one, unless `notification.hold` is "0").
-    package var poster: PathChoosingPoster { poster(prestartingHolder: false) }
+    package var poster: PathChoosingPoster { poster(preparingAhead: false) }
 
     /// Whether the config lets a holder keep a notification (`notification.hold` is not 0).
     var holds: Bool { config.notification.hold?.seconds != 0 }
 
-    /// The poster; with `prestartingHolder` (a live `notify`), off GNOME Shell, the freedesktop
-    /// poster asks the server and the bus, in one round trip, before the post
-    /// (``FreedesktopPoster/ask(before:)``), and where the notification may offer buttons a
-    /// holder process is started now (``HolderLauncher/startingAhead()``), used only if the plan has one.
-    package func poster(prestartingHolder: Bool) -> PathChoosingPoster {
+    /// The poster; with `preparingAhead` (a live `notify`), off GNOME Shell, two things are done
+    /// ahead of the post: the freedesktop poster asks the server and the bus, in one round trip,
+    /// first (``FreedesktopPoster/ask(before:)``, so the plan is made from their answers), and
+    /// where the notification may offer buttons a holder process is started now
+    /// (``HolderLauncher/startingAhead()``), used only if the plan has one.
+    package func poster(preparingAhead: Bool) -> PathChoosingPoster {
         let launcher = HolderLauncher(
             executable: executable, environment: environment, timeZone: zone.identifier, filters: config.quotes,
             localSources: LocalQuoteSource.all(in: config.sources))
-        let live = prestartingHolder && !Self.likelyGnomeShell(environment)
+        let live = preparingAhead && !Self.likelyGnomeShell(environment)
         let prestart = live && holds && !config.notification.actions.isEmpty
         let holding = holds ? (prestart ? launcher.startingAhead() : launcher) : nil
         return PathChoosingPoster(
@@ -86,7 +87,7 @@ package struct StageFactory: Sendable {
         if case .failure(let error) = asked { unanswered = error }
         return PostingPathReport(
             answers: try? asked.get(), unanswered: unanswered, hold: holds,
-            offered: Clipboard(environment: environment).available(config.notification.actions) ?? [], environment: environment,
+            offered: Clipboard(environment: environment).available(config.notification.actions) ?? [], paths: paths,
             fileExists: { FileManager.default.fileExists(atPath: $0) },
             contents: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
     }
@@ -95,12 +96,12 @@ package struct StageFactory: Sendable {
     ///
     /// While the person is away a due delivery waits for them (`delivery.wait_for_presence`),
     /// until `stop` says to give up: SIGTERM for `notify`, the scheduler's stop request for `run`.
-    /// With `prestartingHolder` (`notify`, live), a holder is started now where one will post
-    /// (see ``poster(prestartingHolder:)``).
-    package func deliveryStage(presenceStop stop: PresenceStop = .signals, prestartingHolder: Bool = false) -> DeliveryStage {
+    /// With `preparingAhead` (`notify`, live), the server is asked first and a holder started
+    /// now where one may post (see ``poster(preparingAhead:)``).
+    package func deliveryStage(presenceStop stop: PresenceStop = .signals, preparingAhead: Bool = false) -> DeliveryStage {
         let presence = config.delivery.waitForPresence ? SessionPresence(environment: environment, stop: stop) : nil
         return DeliveryStage(
-            planner: planner, config: config, ledger: ledger, cache: cache, poster: poster(prestartingHolder: prestartingHolder),
+            planner: planner, config: config, ledger: ledger, cache: cache, poster: poster(preparingAhead: preparingAhead),
             clock: clock, logger: logger,
             presence: presence, tr: tr)
     }
@@ -140,8 +141,8 @@ package struct StageFactory: Sendable {
                 // Another name for the same zone (UTC and Etc/UTC) is no mismatch.
                 return manager.keepsSameTime(as: session) ? session.identifier : manager.identifier
             },
-            generatorDirectory: environment["XDG_RUNTIME_DIR"].map { "\($0)/systemd/generator" },
+            generatorDirectory: paths.generatorDirectory,
             configNamesZone: config.delivery.timeZone != nil, zoneNamed: { try? zones.zone(named: $0) },
-            autostartEntry: AutostartEntry(environment: environment, configHome: paths.configHome).activeEntry)
+            autostartEntry: AutostartEntry(paths: paths).activeEntry)
     }
 }

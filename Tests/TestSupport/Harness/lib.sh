@@ -180,7 +180,7 @@ private_view() {
     exec env DQ_PRIVATE_VIEW=1 unshare --mount --propagation private -- "$@"
   fi
   [ "$DQ_PRIVATE_VIEW" = 1 ] || return 0
-  export DQ_PRIVATE_VIEW=done   # nested harnesses share this view
+  export DQ_PRIVATE_VIEW="done"  # nested harnesses share this view
   local file dir whiteouts
   whiteouts=$(mktemp -d "${TMPDIR:-/tmp}/dq-private-view.XXXXXX")
   at_exit rm -rf "$whiteouts"

@@ -85,8 +85,8 @@ package struct GnomeActionService: Sendable {
             logger.warning("ActivateAction with unexpected arguments: \(Self.excerpt(String(describing: parameters)))")
             return
         }
-        var target: DeliveryTarget?
-        if case .array(_, let values) = arguments[1], let text = values.first?.stringValue { target = DeliveryTarget(text: text) }
+        var target: GnomeButtonTarget?
+        if case .array(_, let values) = arguments[1], let text = values.first?.stringValue { target = GnomeButtonTarget(text: text) }
         guard let action = NotificationAction(rawValue: name) else {
             logger.warning("no action \(Self.excerpt(name))")
             return
@@ -113,7 +113,7 @@ package struct GnomeActionService: Sendable {
     /// clipboard to a focused client). Returns what is shown afterwards; nil when no quote was
     /// posted then.
     @discardableResult
-    package func activate(_ action: NotificationAction, target: DeliveryTarget, token: String?) -> ActionAnswerer.Shown? {
+    package func activate(_ action: NotificationAction, target: GnomeButtonTarget, token: String?) -> ActionAnswerer.Shown? {
         let ledger = answerer.paths.deliveryLedger(logger: logger)
         guard let entry = ledger.history().last(where: { $0.postedAt == target.postedAt }) else {
             logger.warning("the \(action.rawValue) button names a quote posted at \(target.postedAt), which the history does not have")
@@ -145,7 +145,7 @@ package struct GnomeActionService: Sendable {
     /// Replaces a notification whose quote the history no longer has (`clear --state`,
     /// `uninstall --purge` since it was posted) with one that says so and offers no buttons:
     /// the press cannot be answered, and a warning on the service's stderr reaches nobody.
-    func tellForgotten(_ action: NotificationAction, target: DeliveryTarget) {
+    func tellForgotten(_ action: NotificationAction, target: GnomeButtonTarget) {
         var told = DesktopNotification(
             summary: notification.title ?? tr("Quote of the Day"),
             // TRANSLATORS: replaces a GNOME notification whose button (%s) was pressed after its quote's record was cleared.

@@ -19,7 +19,7 @@ package struct GnomeNotification: Sendable, Equatable {
     /// The language of the buttons' labels (the notification's).
     package var tr: Translator
     /// The delivery the buttons act on.
-    package var target: DeliveryTarget
+    package var target: GnomeButtonTarget
 
     /// The GNOME notification for `notification`, whose buttons name the delivery posted at `postedAt`.
     package init(_ notification: DesktopNotification, postedAt: Int64) {
@@ -29,7 +29,7 @@ package struct GnomeNotification: Sendable, Equatable {
         priority = Self.priority(notification.urgency)
         buttons = notification.actions ?? []
         tr = notification.tr
-        target = DeliveryTarget(postedAt: postedAt)
+        target = GnomeButtonTarget(postedAt: postedAt)
     }
 
     /// GNotification's priority for an urgency: critical is `urgent` (shown over fullscreen

@@ -43,7 +43,7 @@ extension HoldStage {
         let stage = HoldStage(
             paths: paths, clock: UnixClock.system, logger: logger,
             answerer: ActionAnswerer(for: request, paths: paths, zones: zones, environment: variables, logger: logger),
-            scope: UserScope(runtimeDirectory: variables["XDG_RUNTIME_DIR"]))
+            scope: UserScope(runtimeDirectory: paths.runtimeDirectory))
         // The connection made ahead; one that failed is made again here.
         let connect = { () throws(DeliveryError) -> LibnotifyPoster.Connection in
             if let made = try? connecting.wait().get() { return made }

@@ -13,8 +13,8 @@ package struct HolderLauncher: NotificationPosting {
     package var executable: String
     package var environment: [String: String]
     /// The holder's whole run (``HoldStage/runForked(executable:)``), for a child forked from
-    /// this process instead of a new one started from ``executable``; nil always starts the executable.
-    package var forkedHolder: (@Sendable () -> Never)?
+    /// this process instead of a new one started from ``executable``, where this process has one thread.
+    package var forkedHolder: @Sendable () -> Never
     /// The delivery's zone name, for the times the holder writes in the history.
     package var timeZone: String?
     /// The `[quotes]` filters, which the holder's Another quotes follow.
@@ -88,14 +88,12 @@ package struct HolderLauncher: NotificationPosting {
 
     /// Starts a holder, which gets ready (libnotify, the server's answer) and waits for its request.
     ///
-    /// With ``forkedHolder``, a copy of this process (where it has one thread; see
-    /// ``Child/init(forking:environment:sharingStandardError:)``), else the executable.
+    /// A copy of this process running ``forkedHolder`` where it has one thread (see
+    /// ``Child/init(forking:command:environment:sharingStandardError:)``), else the executable.
     func start() throws(DeliveryError) -> Child {
         let sharing = !StandardErrorStream.keepsCallerWaiting(environment: environment)
         do {
-            if let forkedHolder,
-                let child = try Child(
-                    forking: forkedHolder, command: Self.command, environment: environment, sharingStandardError: sharing)
+            if let child = try Child(forking: forkedHolder, command: Self.command, environment: environment, sharingStandardError: sharing)
             {
                 return child
             }

@@ -80,9 +80,9 @@ package struct PathChoosingPoster: NotificationPosting {
         _ notification: DesktopNotification, plan: PostingPlan, asked: AskedServer?, holdUntil: Int64, deadline: Deadline
     ) throws(DeliveryError) -> PostedNotification {
         let offered = notification.actions ?? []
-        if plan.holder == .none || holding == nil {
+        if !plan.postsThroughHolder || holding == nil {
             let decide = { @Sendable (info: NotificationServerInfo) -> Bool in
-                self.plan(offering: offered, asked: .init(info: info, gnomeOwned: false)).holder != .none
+                self.plan(offering: offered, asked: .init(info: info, gnomeOwned: false)).postsThroughHolder
             }
             if var posted = try direct.postUnlessHeld(notification, asked: asked, deadline: deadline, needsHolder: decide) {
                 if posted.path == nil { posted.path = posted.held ? .holder : .freedesktop }

@@ -5,23 +5,17 @@
 /// (``HoldStage/needsHolder(_:offering:)``), and `status` and `doctor` print it
 /// (``PostingPathReport``), each from the same answers: what one predicts, the other does.
 package struct PostingPlan: Sendable, Equatable {
-    /// Which process posts on the freedesktop path.
-    package enum Holder: String, Sendable, Equatable, CaseIterable {
-        /// The posting process itself, over GDBus; nothing of dailyquote stays.
-        case none
-        /// A `dailyquote hold` process, which stays where the server needs it (``PostingPath/holder``).
-        case process
-    }
-
     /// The path the notification takes, as the history records it.
     package var path: PostingPath
-    /// Which process posts on the freedesktop path (off GNOME, and where GNOME's interface
-    /// refuses the post).
-    package var holder: Holder
+    /// Whether a `dailyquote hold` process posts on the freedesktop path (off GNOME, and where
+    /// GNOME's interface refuses the post), staying where the server needs it
+    /// (``PostingPath/holder``); false: the posting process itself, over GDBus, and nothing of
+    /// dailyquote stays.
+    package var postsThroughHolder: Bool
 
-    package init(path: PostingPath, holder: Holder) {
+    package init(path: PostingPath, postsThroughHolder: Bool) {
         self.path = path
-        self.holder = holder
+        self.postsThroughHolder = postsThroughHolder
     }
 
     /// Decides the plan.
@@ -53,6 +47,6 @@ package struct PostingPlan: Sendable, Equatable {
             holds = hold && !offered.isEmpty
         }
         let gnome = gnomeOwned != false && desktopEntry != false
-        return PostingPlan(path: gnome ? .gnome : holds ? .holder : .freedesktop, holder: holds ? .process : .none)
+        return PostingPlan(path: gnome ? .gnome : holds ? .holder : .freedesktop, postsThroughHolder: holds)
     }
 }

@@ -2,7 +2,7 @@
 /// its history entry's posting time, so that the action service acts on that quote.
 ///
 /// Its text is `posted@UNIX_SECONDS` (`posted@1764000000`).
-package struct DeliveryTarget: Sendable, Equatable {
+package struct GnomeButtonTarget: Sendable, Equatable {
     /// When the quote was posted (Unix seconds): its history entry's `postedAt`.
     package var postedAt: Int64
 

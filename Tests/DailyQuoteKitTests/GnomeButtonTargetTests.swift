@@ -2,13 +2,13 @@ import Testing
 
 @testable import DailyQuoteKit
 
-@Suite("DeliveryTarget")
-struct DeliveryTargetTests {
+@Suite("GnomeButtonTarget")
+struct GnomeButtonTargetTests {
     @Test("A target names the delivery by its posting time and reads back")
     func roundTrip() {
-        let target = DeliveryTarget(postedAt: 1_764_000_000)
+        let target = GnomeButtonTarget(postedAt: 1_764_000_000)
         #expect(target.text == "posted@1764000000")
-        #expect(DeliveryTarget(text: target.text) == target)
+        #expect(GnomeButtonTarget(text: target.text) == target)
     }
 
     @Test(
@@ -18,6 +18,6 @@ struct DeliveryTargetTests {
             "posted@17640000001764000000",
         ])
     func rejects(text: String) {
-        #expect(DeliveryTarget(text: text) == nil)
+        #expect(GnomeButtonTarget(text: text) == nil)
     }
 }
