@@ -39,16 +39,16 @@ struct QuoteSourceReaderTests {
     @Test(
         "A local source whose quotes only the default length refuses says so, not that a max_length refused them; refusedBy stays max_length"
     )
-    func defaultLengthCounted() async throws {
+    func defaultLengthCounted() throws {
         let dir = TemporaryDirectory()
         let path = try dir.write("long.txt", String(repeating: "A long thought. ", count: 25) + "-- Someone\n")
         let reader = QuoteSourceReader(pick: { _ in 0 })
-        await #expect(
+        #expect(
             throws: FetchError.noQuotePasses(
                 "no quote of 1 in \(path) passes [quotes] (refused: 1 longer than the default limit (300 characters or 12 lines; set [quotes] max_length))",
                 refusedBy: "max_length")
         ) {
-            try await reader.read(SourceConfig(kind: .file, path: path), deadline: deadline)
+            try reader.read(SourceConfig(kind: .file, path: path), deadline: deadline)
         }
     }
 
