@@ -76,14 +76,21 @@ end_cgroup() {
 }
 
 # systemd only runs a user instance where systemd looks booted; and a booted system's PID 1
-# makes /run/systemd/unit-root, where a service's mount namespace is put together.
-if [ ! -d /run/systemd/system ]; then
+# makes /run/systemd/unit-root, where a service's mount namespace is put together. Where PID 1 is
+# not systemd (a container), both are made in this harness's own mount namespace (a tmpfs on
+# /run/systemd): made and removed on the machine, one session's cleanup once stopped another's
+# manager from starting.
+if [ ! -d /run/systemd/system ] && [ "${DQ_PRIVATE_VIEW:-}" = done ]; then
+  mkdir -p /run/systemd
+  mount -t tmpfs -o mode=0755 dq-run-systemd /run/systemd
+  mkdir /run/systemd/system
+elif [ ! -d /run/systemd/system ]; then
   mkdir -p /run/systemd/system
   at_exit rmdir /run/systemd/system
 fi
 if [ ! -d /run/systemd/unit-root ]; then
   mkdir -m 0700 /run/systemd/unit-root
-  at_exit rmdir /run/systemd/unit-root
+  [ "${DQ_PRIVATE_VIEW:-}" = done ] || at_exit rmdir /run/systemd/unit-root
 fi
 mkdir "$cgroup"
 at_exit end_cgroup
