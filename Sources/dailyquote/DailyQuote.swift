@@ -12,7 +12,9 @@ struct DailyQuote: AsyncParsableCommand {
         commandName: "dailyquote",
         abstract: "Deliver one well-chosen quote a day as a desktop notification.",
         discussion: """
-            With no subcommand, `dailyquote` runs the foreground scheduler (`run`). \
+            With no subcommand, `dailyquote` runs the foreground scheduler (`run`) in a session without a systemd \
+            user manager. Where one runs the session, a scheduler already runs, or the quotes are off \
+            (`enabled = false`), it starts none: it says why and what to run instead, and exits 0. \
             Preview the plan with `dailyquote schedule`, or `dailyquote --dry-run`.
             """,
         version: ReleaseVersion.current,
@@ -63,8 +65,9 @@ struct DailyQuote: AsyncParsableCommand {
                 // On this thread: a presence wait must not start the concurrency pool's 1 Hz monitor.
                 try request.runOnCallingThread()
             } else if let scheduler = command as? RunCommand {
-                // On this thread, not the concurrency pool: see ForegroundScheduler.
-                try scheduler.runOnCallingThread()
+                // On this thread, not the concurrency pool: see ForegroundScheduler. Without `run`
+                // typed, it stands aside where the timers or the opt-out say so.
+                try scheduler.runOnCallingThread(bare: !given.dropFirst().contains(RunCommand._commandName))
             } else if let notify = command as? NotifyCommand {
                 // On this thread too, as above.
                 try notify.request.runOnCallingThread()

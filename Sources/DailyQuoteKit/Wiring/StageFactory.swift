@@ -139,6 +139,7 @@ package struct StageFactory: Sendable {
             },
             generatorDirectory: environment["XDG_RUNTIME_DIR"].map { "\($0)/systemd/generator" },
             configNamesZone: config.delivery.timeZone != nil, zoneNamed: { try? zones.zone(named: $0) },
-            autostartEntry: AutostartEntry(environment: environment, configHome: paths.configHome).activeEntry)
+            autostartEntry: AutostartEntry(environment: environment, configHome: paths.configHome).activeEntry,
+            managerAnswers: { systemctl.environment() != nil })
     }
 }
