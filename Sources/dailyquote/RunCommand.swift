@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
         let context: CommandContext
         do {
             context = try CommandContext(environment)
-        } catch where deferral?.reason != nil {
+        } catch  where deferral?.reason != nil {
             return say(deferral?.reason ?? "")
         }
         // No delivery past the opt-out, whoever started `run`.

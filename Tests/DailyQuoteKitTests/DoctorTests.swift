@@ -46,7 +46,8 @@ struct DoctorTests {
         #expect(
             doctor(Self.none, autostartEntry: Self.entry).managerChecks(nil) == [
                 DoctorCheck(
-                    "scheduler", ok: true, "no systemd user manager; the autostart entry \(Self.entry) starts `dailyquote run` at each login")
+                    "scheduler", ok: true,
+                    "no systemd user manager; the autostart entry \(Self.entry) starts `dailyquote run` at each login")
             ])
         var installed = Self.none
         installed.unitsInstalled = SystemdUnit.names

@@ -101,13 +101,15 @@ extension CommandLineTests {
             "config/dailyquote/config.toml", "[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\nenabled = false\n")
         let line = "the quotes are off (`enabled = false` under [delivery] in \(config)), so no scheduler starts; "
         for arguments in [[], ["-v"]] {
-            let bare = try ProcessRunner.run("/usr/bin/timeout", ["20", RepositoryPaths.binary] + arguments, environment: sandbox.environment)
+            let bare = try ProcessRunner.run(
+                "/usr/bin/timeout", ["20", RepositoryPaths.binary] + arguments, environment: sandbox.environment)
             #expect(bare.status == 0, "\(arguments): \(bare.stdout) \(bare.stderr)")
             #expect(bare.stdout.contains(line + "to turn them on again, set `enabled = true` there\n"), "\(bare.stdout)")
             #expect(!bare.stderr.contains("scheduler started"), "\(bare.stderr)")
         }
         for arguments in [["run"], ["run", "--from-autostart"]] {
-            let run = try ProcessRunner.run("/usr/bin/timeout", ["20", RepositoryPaths.binary] + arguments, environment: sandbox.environment)
+            let run = try ProcessRunner.run(
+                "/usr/bin/timeout", ["20", RepositoryPaths.binary] + arguments, environment: sandbox.environment)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(run.stdout.isEmpty && run.stderr.contains(line), "\(arguments): \(run.stderr)")
         }
@@ -132,11 +134,13 @@ extension CommandLineTests {
         let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
         #expect(file("bare.rc") == "0\n", "\(file("bare.out")) \(file("bare.err"))")
         #expect(
-            file("bare.out") == "a `dailyquote run` scheduler is already running here, so no second one starts; `dailyquote status` shows the plan\n",
+            file("bare.out")
+                == "a `dailyquote run` scheduler is already running here, so no second one starts; `dailyquote status` shows the plan\n",
             "\(file("bare.out"))")
         #expect(file("status") == "0\n", "\(file("run.log"))")
         #expect(
-            file("run.log").contains("the quotes are off (`enabled = false` under [delivery] in \(config)); stopping"), "\(file("run.log"))")
+            file("run.log").contains("the quotes are off (`enabled = false` under [delivery] in \(config)); stopping"), "\(file("run.log"))"
+        )
     }
 }
 

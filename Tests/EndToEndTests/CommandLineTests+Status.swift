@@ -50,7 +50,8 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
         let entry = try sandbox.home.write(
-            "xdg/autostart/dailyquote.desktop", "[Desktop Entry]\nType=Application\nName=dailyquote\nExec=dailyquote run --from-autostart\n")
+            "xdg/autostart/dailyquote.desktop", "[Desktop Entry]\nType=Application\nName=dailyquote\nExec=dailyquote run --from-autostart\n"
+        )
         let engine = "ok   scheduler: no systemd user manager; the autostart entry \(entry) starts `dailyquote run` at each login\n"
         let doctor = try sandbox.run(["doctor", "--offline"])
         #expect(doctor.stdout.contains(engine), "\(doctor.stdout)")
@@ -70,11 +71,13 @@ extension CommandLineTests {
         sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
         try sandbox.home.write("xdg/autostart/dailyquote.desktop", "[Desktop Entry]\nExec=dailyquote run --from-autostart\n")
         let config = try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nenabled = false\n")
-        let off = "off: you turned the quotes off in \(config) (`enabled = false` under [delivery]); to turn them on again, set `enabled = true` there"
+        let off =
+            "off: you turned the quotes off in \(config) (`enabled = false` under [delivery]); to turn them on again, set `enabled = true` there"
         let status = try sandbox.run(["status"])
         #expect(status.stdout.contains("next delivery:  none while the quotes are off\n"), "\(status.stdout)")
         #expect(status.stdout.contains("engine:         \(off)\n"), "\(status.stdout)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try sandbox.run(["status", "--json"]).stdout.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try sandbox.run(["status", "--json"]).stdout.utf8)) as? [String: Any])
         #expect(json["nextDelivery"] == nil && json["nextRefresh"] == nil)
         let engine = try #require(json["engine"] as? [String: Any])
         #expect(engine["kind"] as? String == "off" && engine["turnedOffIn"] as? String == config, "\(engine)")

@@ -167,7 +167,8 @@ extension UserSessionTests {
         #expect(file("yes.rc") == "0\n", "\(file("yes.out"))")
         #expect(file("active") == "inactive\n")
 
-        let off = "off: you turned the quotes off in \(config) (`enabled = false` under [delivery]); to turn them on again, set `enabled = true` there"
+        let off =
+            "off: you turned the quotes off in \(config) (`enabled = false` under [delivery]); to turn them on again, set `enabled = true` there"
         #expect(file("status.rc") == "0\n", "\(file("status.txt"))")
         #expect(file("status.txt").contains("next delivery:  none while the quotes are off\n"), "\(file("status.txt"))")
         #expect(file("status.txt").contains("next refresh:   none while the quotes are off\n"), "\(file("status.txt"))")
