@@ -82,9 +82,12 @@ done
 echo "zsh completion: add \`fpath=(~/.zfunc \$fpath)\` before compinit in ~/.zshrc and run \`mkdir -p ~/.zfunc && $prefix/bin/dailyquote --generate-completion-script zsh >~/.zfunc/_dailyquote\`"
 autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/dailyquote.desktop"
 # Without a user manager (no systemd, or a session without one) timers would be written where
-# nothing runs them: the autostart entry is what delivers, and that is the one thing to say.
-if ! systemctl --user show-environment >/dev/null 2>&1; then
-  echo "note: no systemd user manager answers here, so no timers were written; the autostart entry $autostart starts \`dailyquote run\` at your next login (to start it now: \`$prefix/bin/dailyquote run &\`)"
+# nothing runs them: the autostart entry is what delivers, and that is the one thing to say (as
+# scripts/setup says it).
+# shellcheck source=packaging/no-user-manager.sh
+. packaging/no-user-manager.sh
+if ! user_manager_answers; then
+  no_user_manager_note "$autostart" "$prefix/bin/dailyquote"
   exit 0
 fi
 # The directories `dailyquote install` makes for its units are this install's too.

@@ -68,9 +68,17 @@ A delivery up to a minute late is always on time;
 means no catch-up after that.
 .It Cm enabled No (default true)
 .Ql false
-turns off the systemd user generator: it then writes no units for this user.
+turns the quotes off
+.Pq the opt-out Nm uninstall No writes :
+the systemd user generator then writes no units for this user,
+.Nm run
+delivers nothing (it says so and exits 0, at the start or when the config changes so),
+.Nm status
+says the quotes are off and where, and promises no delivery, and
+.Nm doctor
+reports it as no failure.
 .Nm install
-still installs the timers when run by hand.
+still installs the timers when run by hand, and they deliver.
 .It Cm wait_for_presence No (default true)
 While the session is locked (logind's
 .Ql LockedHint ,
@@ -358,6 +366,9 @@ at login on desktops without a systemd user manager; where one answers,
 .Nm run
 exits at once (the timers deliver), as some session managers ignore
 .Ql X-systemd-skip=true .
+Without a user manager it is the engine, and
+.Nm doctor
+says so.
 .It Pa /usr/share/applications/io.github.dailyquote.DailyQuote.desktop
 The application's desktop entry: GNOME accepts its own notifications only with it installed.
 .It Pa /usr/share/dbus-1/services/io.github.dailyquote.DailyQuote.service

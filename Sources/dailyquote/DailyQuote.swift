@@ -11,7 +11,9 @@ struct DailyQuote: ParsableCommand {
         commandName: "dailyquote",
         abstract: "Deliver one well-chosen quote a day as a desktop notification.",
         discussion: """
-            With no subcommand, `dailyquote` runs the foreground scheduler (`run`). \
+            With no subcommand, `dailyquote` runs the foreground scheduler (`run`) in a session without a systemd \
+            user manager. Where one runs the session, a scheduler already runs, or the quotes are off \
+            (`enabled = false`), it starts none: it says why and what to run instead, and exits 0. \
             Preview the plan with `dailyquote schedule`, or `dailyquote --dry-run`.
             """,
         version: ReleaseVersion.current,
@@ -60,6 +62,9 @@ struct DailyQuote: ParsableCommand {
                 try HoldStage.runProcess(verbosity: 0, executable: CommandContext.resolveExecutable())
             } else if case .notify(let request) = route {
                 try request.run()
+            } else if let scheduler = command as? RunCommand {
+                // Without `run` typed, it stands aside where the timers or the opt-out say so.
+                try scheduler.run(bare: !given.dropFirst().contains(RunCommand._commandName))
             } else {
                 try command?.run()
             }

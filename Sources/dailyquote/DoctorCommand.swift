@@ -41,6 +41,7 @@ struct DoctorCommand: ParsableCommand {
         doctor.futureRecords = collector.futureRecords()
         doctor.failedActions = collector.failedActions()
         doctor.postingPath = collector.postingPath
+        doctor.autostartEntry = collector.autostartEntry
         if context.config.delivery.waitForPresence {
             let presence = SessionPresence(environment: context.environment, stop: .signals)
             doctor.presenceSignals = { presence.signals() }

@@ -34,7 +34,8 @@ struct InstallCommand: ParsableCommand {
         }
         if !context.config.delivery.enabled {
             context.logger.notice(
-                "delivery.enabled is false: that only turns off the systemd user generator; `install` writes and starts the timers anyway")
+                "delivery.enabled is false: that turns off the systemd user generator and `run`; `install` writes and starts the timers anyway"
+            )
         }
         let units = context.units(schedule) + context.configWatchUnits(commands: context.reinstallCommands)
         let directory = context.unitDirectory

@@ -50,4 +50,19 @@ struct ConfigLoaderTests {
         #expect(loaded.fileExists)
         #expect(loaded.config.delivery.hour == 6)
     }
+
+    @Test("The opt-out names the file whose enabled = false wins: the user's, or a system file no user file overrides")
+    func turnedOffIn() throws {
+        let dir = TemporaryDirectory()
+        let paths = AppPaths(environment: ["HOME": dir.path, "XDG_CONFIG_DIRS": dir.url("xdg")])
+        let loader = ConfigLoader(paths: paths, zones: Zones.database)
+        #expect(try loader.load(explicitPath: nil).turnedOffIn == nil)
+        let user = try dir.write(".config/dailyquote/config.toml", "[delivery]\nhour = 6\nenabled = false\n")
+        #expect(try loader.load(explicitPath: nil).turnedOffIn == user)
+        let system = try dir.write("xdg/dailyquote/config.toml", "[delivery]\nenabled = false\n")
+        try "[delivery]\nhour = 6\n".write(toFile: user, atomically: true, encoding: .utf8)
+        #expect(try loader.load(explicitPath: nil).turnedOffIn == system)
+        try "[delivery]\nenabled = true\n".write(toFile: user, atomically: true, encoding: .utf8)
+        #expect(try loader.load(explicitPath: nil).turnedOffIn == nil)
+    }
 }

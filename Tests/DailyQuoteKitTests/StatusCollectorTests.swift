@@ -62,6 +62,46 @@ struct StatusCollectorTests {
         #expect(!report.text.contains("every day at"), "\(report.text)")
     }
 
+    @Test("With enabled = false and nothing delivering anyway: engine off, nothing next, and the text says where and how to undo it")
+    func turnedOff() throws {
+        let home = TemporaryDirectory()
+        var off = collector(home)
+        let file = home.url("c.toml")
+        off.loaded.config.delivery.enabled = false
+        off.loaded.origins["delivery.enabled"] = ConfigValueOrigin(from: "user", file: file)
+        off.autostartEntry = "/etc/xdg/autostart/dailyquote.desktop"
+        let report = off.collect()
+        #expect(report.engine.kind == "off" && report.engine.turnedOffIn == file)
+        #expect(report.nextDelivery == nil && report.nextRefresh == nil)
+        #expect(report.text.contains("next delivery:  none while the quotes are off\n"), "\(report.text)")
+        #expect(
+            report.text.contains(
+                "engine:         off: you turned the quotes off in \(file) (`enabled = false` under [delivery]); to turn them on again, set `enabled = true` there\n"
+            ), "\(report.text)")
+        #expect(!report.text.contains("autostart"), "\(report.text)")
+        let json = String(decoding: try JSONEncoder.dailyquote().encode(report), as: UTF8.self)
+        #expect(!json.contains("nextDelivery") && json.contains("\"off\""), "\(json)")
+        // A system file's opt-out: the user turns the quotes on in their own file.
+        off.loaded.origins["delivery.enabled"] = ConfigValueOrigin(from: "system", file: "/etc/xdg/dailyquote/config.toml")
+        #expect(
+            off.collect().text.contains(
+                "off: /etc/xdg/dailyquote/config.toml turns the quotes off for everyone (`enabled = false` under [delivery]); to turn them on for you, set `enabled = true` under [delivery] in \(file)"
+            ))
+        // install's units deliver whatever the key says (install was run by hand): not off.
+        _ = try UnitDirectory(path: home.url(".config/systemd/user")).write(SystemdUnit.names.map { SystemdUnit(name: $0, content: "") })
+        #expect(off.engine().kind == "systemd" && off.engine().turnedOffIn == nil)
+        #expect(off.collect().nextDelivery != nil)
+    }
+
+    @Test("The autostart entry is named as what delivers only where no user manager answers: under one, its run stands aside")
+    func autostartUnderManager() {
+        var collector = collector(TemporaryDirectory())
+        collector.autostartEntry = "/etc/xdg/autostart/dailyquote.desktop"
+        #expect(collector.collect().text.contains("the autostart entry /etc/xdg/autostart/dailyquote.desktop starts"))
+        collector.managerAnswers = { true }
+        #expect(!collector.collect().text.contains("autostart"))
+    }
+
     @Test("The text translates the rule and the server's failure from the values it keeps; the JSON has neither")
     func translatedRuleAndFailure() throws {
         let report = collector(TemporaryDirectory()).collect()

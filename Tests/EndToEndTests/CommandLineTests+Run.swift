@@ -86,6 +86,64 @@ extension CommandLineTests {
     }
 }
 
+/// `run` and `dailyquote` alone past the opt-out (`enabled = false`) and beside a running scheduler.
+extension CommandLineTests {
+    @Test(
+        "Past the opt-out nothing starts: dailyquote alone says so on standard output, run and run --from-autostart in their log, each exit 0 at once, nothing posted"
+    )
+    func turnedOffStartsNothing() throws {
+        let sandbox = Sandbox()
+        // No user manager: `dailyquote` alone and the autostart entry's run would start a scheduler.
+        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        let (hour, minute) = Self.utcTime(offsetBy: -600)
+        // Due now (ten minutes ago, within catch_up): a scheduler that started would post at once.
+        let config = try sandbox.home.write(
+            "config/dailyquote/config.toml", "[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\nenabled = false\n")
+        let line = "the quotes are off (`enabled = false` under [delivery] in \(config)), so no scheduler starts; "
+        for arguments in [[], ["-v"]] {
+            let bare = try ProcessRunner.run(
+                "/usr/bin/timeout", ["20", RepositoryPaths.binary] + arguments, environment: sandbox.environment)
+            #expect(bare.status == 0, "\(arguments): \(bare.stdout) \(bare.stderr)")
+            #expect(bare.stdout.contains(line + "to turn them on again, set `enabled = true` there\n"), "\(bare.stdout)")
+            #expect(!bare.stderr.contains("scheduler started"), "\(bare.stderr)")
+        }
+        for arguments in [["run"], ["run", "--from-autostart"]] {
+            let run = try ProcessRunner.run(
+                "/usr/bin/timeout", ["20", RepositoryPaths.binary] + arguments, environment: sandbox.environment)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty && run.stderr.contains(line), "\(arguments): \(run.stderr)")
+        }
+        let dryRun = try sandbox.run(["--dry-run"])
+        #expect(dryRun.status == 0 && dryRun.stdout.hasPrefix(line), "\(dryRun.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.url("state/dailyquote/history.jsonl")))
+    }
+
+    @Test(
+        "dailyquote alone beside a running scheduler starts no second one; a running scheduler stops by itself when the config turns the quotes off"
+    )
+    func runStopsAtTheOptOut() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        let config = try sandbox.config("[delivery]\nhour = 3\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
+        var environment = sandbox.environment
+        environment["DQ"] = RepositoryPaths.binary
+        let work = TemporaryDirectory()
+        environment["W"] = work.path
+        environment["CONFIG"] = config
+        _ = try ProcessRunner.run(RepositoryPaths.support("cli/run-turned-off.sh"), [], environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(file("bare.rc") == "0\n", "\(file("bare.out")) \(file("bare.err"))")
+        #expect(
+            file("bare.out")
+                == "a `dailyquote run` scheduler is already running here, so no second one starts; `dailyquote status` shows the plan\n",
+            "\(file("bare.out"))")
+        #expect(file("status") == "0\n", "\(file("run.log"))")
+        #expect(
+            file("run.log").contains("the quotes are off (`enabled = false` under [delivery] in \(config)); stopping"), "\(file("run.log"))"
+        )
+    }
+}
+
 extension CommandLineTests {
     /// `run` fetches on a thread of its own, which ends with the fetch: it never replaces its
     /// image (as it did to shed Swift's concurrency pool, 1.0.0 to issue 44), so its PID, its

@@ -43,6 +43,49 @@ extension CommandLineTests {
         #expect(text.stdout.contains("OUT OF SYNC: run `dailyquote install`"), "\(text.stdout)")
     }
 
+    @Test(
+        "Without a user manager, doctor takes the active autostart entry for the engine (ok, not FAIL), with or without units install wrote; a hidden entry leaves the failure"
+    )
+    func doctorAutostartEngine() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        let entry = try sandbox.home.write(
+            "xdg/autostart/dailyquote.desktop", "[Desktop Entry]\nType=Application\nName=dailyquote\nExec=dailyquote run --from-autostart\n"
+        )
+        let engine = "ok   scheduler: no systemd user manager; the autostart entry \(entry) starts `dailyquote run` at each login\n"
+        let doctor = try sandbox.run(["doctor", "--offline"])
+        #expect(doctor.stdout.contains(engine), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("systemd user manager:"), "\(doctor.stdout)")
+        #expect(try sandbox.run(["install"]).status == 69)
+        #expect(try sandbox.run(["doctor", "--offline"]).stdout.contains(engine))
+        try sandbox.home.write("config/autostart/dailyquote.desktop", "[Desktop Entry]\nHidden=true\n")
+        let hidden = try sandbox.run(["doctor", "--offline"])
+        #expect(hidden.stdout.contains("FAIL systemd user manager: cannot be reached"), "\(hidden.stdout)")
+    }
+
+    @Test(
+        "With enabled = false, status says the quotes are off and where, promises nothing (no nextDelivery in --json, engine.kind off), and doctor reports it, not a failure, though the autostart entry is installed"
+    )
+    func statusTurnedOff() throws {
+        let sandbox = Sandbox()
+        sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        try sandbox.home.write("xdg/autostart/dailyquote.desktop", "[Desktop Entry]\nExec=dailyquote run --from-autostart\n")
+        let config = try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nenabled = false\n")
+        let off =
+            "off: you turned the quotes off in \(config) (`enabled = false` under [delivery]); to turn them on again, set `enabled = true` there"
+        let status = try sandbox.run(["status"])
+        #expect(status.stdout.contains("next delivery:  none while the quotes are off\n"), "\(status.stdout)")
+        #expect(status.stdout.contains("engine:         \(off)\n"), "\(status.stdout)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try sandbox.run(["status", "--json"]).stdout.utf8)) as? [String: Any])
+        #expect(json["nextDelivery"] == nil && json["nextRefresh"] == nil)
+        let engine = try #require(json["engine"] as? [String: Any])
+        #expect(engine["kind"] as? String == "off" && engine["turnedOffIn"] as? String == config, "\(engine)")
+        let doctor = try sandbox.run(["doctor", "--offline"])
+        #expect(doctor.stdout.contains("ok   scheduler: \(off)\n"), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("FAIL systemd user manager"), "\(doctor.stdout)")
+    }
+
     @Test("status with a broken config still reports, and says why the config is invalid")
     func statusBrokenConfig() throws {
         let sandbox = Sandbox()

@@ -137,6 +137,64 @@ extension UserSessionTests {
         #expect(file("again.rc") == "0\n", "\(file("again.out"))")
         #expect(file("again.out").contains("no dailyquote timers are installed; nothing to stop or remove"), "\(file("again.out"))")
     }
+
+    @Test(
+        "After the opt-out (uninstall --yes under the generator), status says the quotes are off in the config and promises no delivery, status --json has engine.kind off and no nextDelivery, doctor passes; neither dailyquote alone nor run starts a scheduler"
+    )
+    func optOutIsOff() throws {
+        let sandbox = Sandbox()
+        let generators = try Self.generatorDirectory()
+        // Twelve hours away: nothing is due while the test runs, whatever the time of day.
+        let hour = (Int(Date().timeIntervalSince1970) / 3600 + 12) % 24
+        let config = try sandbox.home.write(
+            "config/dailyquote/config.toml", "[delivery]\nhour = \(hour)\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
+        let work = TemporaryDirectory()
+        var environment = sandbox.environment
+        environment["SYSTEMD_GENERATOR_PATH"] = generators.path
+        environment["DQ"] = RepositoryPaths.binary
+        environment["W"] = work.path
+        let result = try ProcessRunner.run(
+            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/opt-out.sh")], environment: environment)
+        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(file("before") == "active\n", "the generator wrote no timers: \(result.stderr)")
+        // Beside the timers, `dailyquote` alone says who delivers and starts no scheduler.
+        #expect(file("bare-before.rc") == "0\n", "\(file("bare-before.out")) \(file("bare-before.err"))")
+        #expect(
+            file("bare-before.out").contains("the systemd user manager runs dailyquote's timers here (dailyquote-notify.timer: active"),
+            "\(file("bare-before.out"))")
+        #expect(!file("bare-before.err").contains("scheduler started"), "\(file("bare-before.err"))")
+        #expect(file("yes.rc") == "0\n", "\(file("yes.out"))")
+        #expect(file("active") == "inactive\n")
+
+        let off =
+            "off: you turned the quotes off in \(config) (`enabled = false` under [delivery]); to turn them on again, set `enabled = true` there"
+        #expect(file("status.rc") == "0\n", "\(file("status.txt"))")
+        #expect(file("status.txt").contains("next delivery:  none while the quotes are off\n"), "\(file("status.txt"))")
+        #expect(file("status.txt").contains("next refresh:   none while the quotes are off\n"), "\(file("status.txt"))")
+        #expect(file("status.txt").contains("engine:         \(off)\n"), "\(file("status.txt"))")
+        #expect(!file("status.txt").contains("autostart"), "under a user manager the entry's run stands aside: \(file("status.txt"))")
+        let status = try #require(
+            try JSONSerialization.jsonObject(with: Data(file("status.json").utf8)) as? [String: Any], "\(file("status.json"))")
+        #expect(status["nextDelivery"] == nil && status["nextRefresh"] == nil, "\(file("status.json"))")
+        let engine = try #require(status["engine"] as? [String: Any])
+        #expect(engine["kind"] as? String == "off", "\(file("status.json"))")
+        #expect(engine["turnedOffIn"] as? String == config, "\(file("status.json"))")
+
+        #expect(file("doctor.rc") == "0\n", "\(file("doctor.out"))")
+        #expect(file("doctor.out").contains("ok   units: \(off)\n"), "\(file("doctor.out"))")
+        #expect(!file("doctor.out").contains("FAIL"), "\(file("doctor.out"))")
+
+        // Past the opt-out: no scheduler, no quote.
+        #expect(file("bare.rc") == "0\n", "\(file("bare.out")) \(file("bare.err"))")
+        #expect(
+            file("bare.out").contains("the quotes are off (`enabled = false` under [delivery] in \(config)), so no scheduler starts"),
+            "\(file("bare.out"))")
+        #expect(file("run.rc") == "0\n", "\(file("run.err"))")
+        #expect(file("run.err").contains("the quotes are off (`enabled = false` under [delivery] in \(config))"), "\(file("run.err"))")
+        #expect(!file("calls").contains("member=Notify"), "\(file("calls"))")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.url("state/dailyquote/history.jsonl")))
+    }
 }
 
 extension UserSessionTests {

@@ -29,6 +29,16 @@ package struct LoadedConfig: Sendable, Equatable {
         self.systemFiles = systemFiles
         self.origins = origins
     }
+
+    /// The file whose `enabled = false` under `[delivery]` turns the quotes off (the user's, or a
+    /// system file no user file overrides); nil while they are on.
+    ///
+    /// Only `install`, run by hand, still writes timers then; the generator writes none, and
+    /// `run` delivers nothing.
+    package var turnedOffIn: String? {
+        guard !config.delivery.enabled else { return nil }
+        return origins["delivery.enabled"]?.file ?? path
+    }
 }
 
 /// Finds and reads the config files: the system-wide ones under `$XDG_CONFIG_DIRS`, then

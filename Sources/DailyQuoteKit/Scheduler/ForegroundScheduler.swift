@@ -31,12 +31,14 @@ package final class ForegroundScheduler: Sendable {
         self.logger = logger
     }
 
-    /// Runs until SIGTERM, SIGINT or ``WakeSource/requestStop()``.
+    /// Runs until SIGTERM, SIGINT or ``WakeSource/requestStop()``, or until the config turns the
+    /// quotes off (`enabled = false`).
     ///
     /// A delivery missed within the catch-up window is posted at once. Throws only if the
     /// first load of the config fails.
     package func run() throws {
         var stages = try load()
+        if let file = stages.turnedOffIn { return stopTurnedOff(file) }
         var refreshedFor = stages.cachedFor
         var retryAt = deliverIfDue(stages)
         loop: while true {
@@ -61,6 +63,7 @@ package final class ForegroundScheduler: Sendable {
             case .configChanged, .zoneChanged:
                 do {
                     stages = try load()
+                    if let file = stages.turnedOffIn { return stopTurnedOff(file) }
                     logger.notice("\(reason.rawValue): plan reloaded (\(stages.planner.summary) \(stages.planner.zone.identifier))")
                 } catch {
                     logger.error("\(reason.rawValue), but it cannot be used: \(error.message); keeping the previous config")
@@ -74,6 +77,11 @@ package final class ForegroundScheduler: Sendable {
         }
         logger.notice("received signal \(wake.lastStopSignal); stopping")
         logger.info("stopped")
+    }
+
+    /// Ends the scheduler where `enabled = false` in `file` turns the quotes off: no delivery past the opt-out.
+    private func stopTurnedOff(_ file: String) {
+        logger.notice("the quotes are off (`enabled = false` under [delivery] in \(file)); stopping")
     }
 
     /// Posts a due delivery; returns when to try again if posting failed.

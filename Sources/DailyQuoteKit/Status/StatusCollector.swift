@@ -34,15 +34,19 @@ package struct StatusCollector: Sendable {
     package var zoneNamed: @Sendable (String) -> ZoneRules? = { _ in nil }
     /// The XDG autostart entry that starts `dailyquote run` at the next login, if one is active.
     package var autostartEntry: String? = nil
+    /// Whether a systemd user manager answers, where the entry's `run --from-autostart` exits at once.
+    package var managerAnswers: @Sendable () -> Bool = { false }
 
     private var format: ZonedTimeFormat { ZonedTimeFormat(zone: planner.zone) }
 
     /// Collects the report.
     ///
     /// With an invalid config nothing is next: the timers' `notify` refuses it, so the
-    /// defaults' plan that stands in for the rest of the report promises no delivery.
+    /// defaults' plan that stands in for the rest of the report promises no delivery. Nor with
+    /// the quotes turned off (`enabled = false`), where nothing would deliver it.
     package func collect() -> StatusReport {
-        let next = configError == nil ? planner.deliveries(from: now + 1, count: 2) : []
+        let engine = engine()
+        let next = configError == nil && engine.turnedOffIn == nil ? planner.deliveries(from: now + 1, count: 2) : []
         let nextRefresh = next.first { $0.refreshAt > now }?.refreshAt
         var report = StatusReport(
             config: .init(
@@ -52,7 +56,7 @@ package struct StatusCollector: Sendable {
             nextDelivery: next.first.map { upcoming($0.at, slot: $0.slot) }, nextRefresh: nextRefresh.map { upcoming($0) },
             cachedQuote: nil, cacheProblem: nil, lastRefresh: FetchOutcome.last(at: paths.lastRefresh),
             lastDelivery: nil,
-            engine: engine(), notificationServer: nil, notificationServerError: nil)
+            engine: engine, notificationServer: nil, notificationServerError: nil)
         report.sources = .init(loaded)
         report.localSources = LocalQuoteSource.all(in: loaded.config.sources).map(\.path)
         report.rules = planner.rules
@@ -79,7 +83,9 @@ package struct StatusCollector: Sendable {
         report.zones = zoneAgreement(unitsInstalled: !report.engine.unitsInstalled.isEmpty)
         // Installed units without a user manager to load them run nothing.
         report.managerUnreachable = report.zones.map { $0.manager == nil }
-        report.autostartEntry = autostartEntry
+        // Under a user manager the entry's `run` stands aside: only timers deliver there.
+        let timers = !engine.unitsInstalled.isEmpty || !engine.generatedUnits.isEmpty
+        report.autostartEntry = timers || engine.runProcess || !managerAnswers() ? autostartEntry : nil
         if let waiting = PresenceWaitMarker.live(in: paths) {
             report.waitingForPresence = .init(
                 pid: waiting.pid, reason: waiting.reason, planned: format.iso8601(waiting.plannedAt), since: format.iso8601(waiting.since),
@@ -139,9 +145,11 @@ package struct StatusCollector: Sendable {
         let generated = installed.isEmpty ? generatorDirectory.map { UnitDirectory(path: $0).installed } ?? [] : []
         let timers = installed.isEmpty ? (generated.isEmpty ? nil : "generator") : "systemd"
         let kind = [timers, run ? "run" : nil].compactMap { $0 }.joined(separator: "+")
+        // `enabled = false` turns off the generator and `run`; `install`'s units, written by hand, deliver anyway.
+        let off = kind.isEmpty && configError == nil ? loaded.turnedOffIn : nil
         return .init(
-            kind: kind.isEmpty ? "none" : kind, unitsInstalled: installed, timersEnabled: enabled, unitsInSync: matching != nil,
-            unitsHorizonEnd: horizon, runProcess: run, generatedUnits: generated)
+            kind: off != nil ? "off" : kind.isEmpty ? "none" : kind, unitsInstalled: installed, timersEnabled: enabled,
+            unitsInSync: matching != nil, unitsHorizonEnd: horizon, runProcess: run, generatedUnits: generated, turnedOffIn: off)
     }
 
     /// `2029-12-31` for a timer whose last line is `OnCalendar=2029-12-01..31 … UTC`; nil for calendar-style timers.

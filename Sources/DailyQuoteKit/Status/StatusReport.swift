@@ -50,9 +50,11 @@ package struct StatusReport: Sendable, Codable, Equatable {
         package var text: String
     }
 
-    /// What schedules the stages: the systemd timers, a `run` process, both or neither.
+    /// What schedules the stages: the systemd timers, a `run` process, both, neither, or nothing
+    /// because the quotes are turned off.
     package struct Engine: Sendable, Codable, Equatable {
-        /// `systemd`, `run`, `systemd+run` or `none`.
+        /// `systemd` (`install`'s timers), `generator` (the user generator's), `run`, `systemd+run`,
+        /// `generator+run`, `off` (`enabled = false`, and no timers or `run` deliver anyway) or `none`.
         package var kind: String
         /// The dailyquote unit files present in the user unit directory.
         package var unitsInstalled: [String]
@@ -65,6 +67,24 @@ package struct StatusReport: Sendable, Codable, Equatable {
         package var runProcess: Bool
         /// The dailyquote units the user generator wrote (`$XDG_RUNTIME_DIR/systemd/generator`).
         package var generatedUnits: [String] = []
+        /// With `kind` `off`, the file whose `enabled = false` turns the quotes off.
+        package var turnedOffIn: String? = nil
+
+        /// With `kind` `off`, what turned the quotes off and how to turn them on again, for the
+        /// user whose config file is `userConfig`; nil while they are on.
+        package func offText(_ tr: Translator, userConfig: String) -> String? {
+            guard let turnedOffIn else { return nil }
+            guard turnedOffIn == userConfig else {
+                // TRANSLATORS: status's engine and doctor, when the system-wide config turns the quotes off; %1$s and %2$s are files.
+                return tr(
+                    "off: %1$s turns the quotes off for everyone (`enabled = false` under [delivery]); to turn them on for you, set `enabled = true` under [delivery] in %2$s",
+                    turnedOffIn, userConfig)
+            }
+            // TRANSLATORS: status's engine and doctor after the user's opt-out (`dailyquote uninstall`); %s is the config file.
+            return tr(
+                "off: you turned the quotes off in %s (`enabled = false` under [delivery]); to turn them on again, set `enabled = true` there",
+                turnedOffIn)
+        }
     }
 
     /// A live holder keeping the last notification (see `notification.hold`).

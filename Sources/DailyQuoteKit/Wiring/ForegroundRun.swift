@@ -35,7 +35,8 @@ package struct ForegroundRun {
                 let stages = reloaded.stages
                 // The presence wait runs on this thread's loop too; the scheduler's stop request ends it.
                 let delivery = stages.deliveryStage(presenceStop: .descriptor(wake.stopDescriptor))
-                return SchedulerStages(planner: reloaded.planner, delivery: delivery, refresh: stages.fetchStage)
+                return SchedulerStages(
+                    planner: reloaded.planner, delivery: delivery, refresh: stages.fetchStage, turnedOffIn: reloaded.loaded.turnedOffIn)
             },
             wake: wake, clock: UnixClock.system, logger: logger)
         if SystemdUnit.timerNames.allSatisfy(context.unitDirectory.isEnabled) {

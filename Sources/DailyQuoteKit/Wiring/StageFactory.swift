@@ -143,6 +143,7 @@ package struct StageFactory: Sendable {
             },
             generatorDirectory: paths.generatorDirectory,
             configNamesZone: config.delivery.timeZone != nil, zoneNamed: { try? zones.zone(named: $0) },
-            autostartEntry: AutostartEntry(paths: paths).activeEntry)
+            autostartEntry: AutostartEntry(paths: paths).activeEntry,
+            managerAnswers: { systemctl.environment() != nil })
     }
 }
