@@ -40,6 +40,10 @@ extension HoldStage {
         guard let input, let request = try? JSONDecoder().decode(Hold.Request.self, from: Data(input)) else {
             throw CommandFailure("hold reads a request from notify on standard input; it is not meant to be run by hand", kind: .badInput)
         }
+        if let refusal = request.unknownVersion {
+            try? SystemCall.writeStandardOutput(Hold.Reply.failed(refusal).line())
+            throw CommandFailure(refusal.message(.english), kind: .badInput)
+        }
         var failed = false
         let stage = HoldStage(
             paths: paths, clock: UnixClock.system, logger: logger,

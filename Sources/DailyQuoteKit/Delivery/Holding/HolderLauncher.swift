@@ -126,7 +126,8 @@ package struct HolderLauncher: NotificationPosting {
             }
             throw .failed(endedWithoutAnswer)
         }
-        guard let reply = try? JSONDecoder().decode(Hold.Reply.self, from: Data(line)) else {
+        // One of a newer format than this build reads (a holder from an upgrade's new binary) is not read either.
+        guard let reply = try? JSONDecoder().decode(Hold.Reply.self, from: Data(line)), reply.isKnown else {
             throw .failed("the holder answered \(String(decoding: line.prefix(200), as: UTF8.self))")
         }
         if let error = reply.error { throw error }
