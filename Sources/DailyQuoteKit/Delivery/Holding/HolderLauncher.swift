@@ -13,7 +13,7 @@ package struct HolderLauncher: NotificationPosting {
     /// The dailyquote binary to run as `hold`.
     package var executable: String
     package var environment: [String: String]
-    /// The holder's whole run (``HoldStage/runForked(executable:)``), for a child forked from
+    /// The holder's whole run (`CommandEnvironment.runForkedHolder`), for a child forked from
     /// this process instead of a new one started from ``executable``; nil always starts the executable.
     package var forkedHolder: (@Sendable () -> Never)?
     /// The delivery's zone name, for the times the holder writes in the history.
@@ -27,14 +27,14 @@ package struct HolderLauncher: NotificationPosting {
 
     package init(
         executable: String, environment: [String: String], timeZone: String? = nil, filters: QuotesConfig? = nil,
-        localSources: [LocalQuoteSource]? = nil
+        localSources: [LocalQuoteSource]? = nil, forkedHolder: (@Sendable () -> Never)? = nil
     ) {
         self.executable = executable
         self.environment = environment
         self.timeZone = timeZone
         self.filters = filters
         self.localSources = localSources
-        forkedHolder = { HoldStage.runForked(executable: executable) }
+        self.forkedHolder = forkedHolder
     }
 
     /// Whether a holder was started ahead for the first post.
