@@ -20,15 +20,8 @@ struct ActionServiceCommand: ParsableCommand {
         // A broken config must not lose a press: the defaults stand in.
         let context = try CommandContext(global, tolerateInvalidConfig: true)
         if let error = context.configError { context.logger.warning("the config cannot be used (\(error.message)); using the defaults") }
-        let answerer = ActionAnswerer(
-            paths: context.paths, favorites: context.paths.favoritesStore(logger: context.logger),
-            clipboard: Clipboard(environment: context.environment), format: ZonedTimeFormat(zone: context.zone), clock: UnixClock.system,
-            logger: context.logger, filters: context.config.quotes,
-            localSources: LocalQuoteSource.all(in: context.config.sources))
-        var service = GnomeActionService(answerer: answerer, notification: context.config.notification, logger: context.logger)
-        service.tr = context.base.tr
         do {
-            try service.run()
+            try context.actionService.run()
         } catch {
             throw CommandFailure("the action service cannot run: \(error.message)", kind: .unavailable)
         }

@@ -59,7 +59,7 @@ struct DailyQuote: ParsableCommand {
             if case .version? = route {
                 print(configuration.version)
             } else if case .hold? = route {
-                try HoldStage.runProcess(verbosity: 0, executable: CommandContext.resolveExecutable())
+                try CommandEnvironment.runHolder(verbosity: 0, executable: CommandContext.resolveExecutable())
             } else if case .notify(let request) = route {
                 try request.run()
             } else if let scheduler = command as? RunCommand {

@@ -3,7 +3,7 @@ import DailyQuoteKit
 
 /// `dailyquote hold`: the holder `notify` starts (internal; not shown in help).
 ///
-/// The run and its wire with `notify` are the library's ``HoldStage/runProcess(verbosity:executable:)``; ``QuickRoute`` takes
+/// The run and its wire with `notify` are the library's ``CommandEnvironment/runHolder(verbosity:executable:)``; ``QuickRoute`` takes
 /// the line `notify` starts, `dailyquote hold`, there without ArgumentParser.
 struct HoldCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,6 +14,6 @@ struct HoldCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try HoldStage.runProcess(verbosity: global.verbose, executable: CommandContext.resolveExecutable())
+        try CommandEnvironment.runHolder(verbosity: global.verbose, executable: CommandContext.resolveExecutable())
     }
 }

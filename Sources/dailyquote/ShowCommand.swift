@@ -28,13 +28,11 @@ struct ShowCommand: ParsableCommand {
             return
         }
         let context = try CommandContext(global)
-        let ledger = context.stages.ledger
-        let state = ledger.state().ignoringFuture(now: context.now, planner: context.planner)
+        let quotes = context.stages.quoteChooser
+        let state = quotes.ledger.state().ignoringFuture(now: context.now, planner: context.planner)
         guard
-            let choice = QuoteChoice.choose(
-                for: .delivery(day: context.planner.localDay(of: context.now)), cache: context.stages.cache.read(),
-                lastPostedAt: state.lastPostedAt, history: ledger.quoteHistory(), now: context.now,
-                filters: context.config.quotes, local: LocalQuoteSource.all(in: context.config.sources))
+            let choice = quotes.choose(
+                for: .delivery(day: context.planner.localDay(of: context.now)), lastPostedAt: state.lastPostedAt, now: context.now)
         else { throw CommandFailure("no quote to show") }
         print(choice.quote.text)
         if !choice.quote.author.isEmpty { print("— \(choice.quote.author)") }

@@ -88,20 +88,20 @@ struct ActionAnswererTests {
 
     @Test("A holder's answerer writes the history in the request's zone (else the system's) and follows its [quotes] filters")
     func holderAnswerer() {
-        let paths = AppPaths(root: TemporaryDirectory().path)
+        let home = TemporaryDirectory().path
         let notification = DesktopNotification(quote: quote, config: NotificationConfig())
         var filters = QuotesConfig()
         filters.maxLength = 80
-        let zones = TimeZoneDatabase(environment: [:])
-        let zoned = ActionAnswerer(
-            for: Hold.Request(notification: notification, until: 0, timeZone: "Asia/Tokyo", filters: filters), paths: paths, zones: zones,
-            environment: ["TZ": "UTC"], logger: Logger(label: "test"))
-        #expect(zoned.format.zone.identifier == "Asia/Tokyo")
-        #expect(zoned.filters == filters)
-        let unzoned = ActionAnswerer(
-            for: Hold.Request(notification: notification, until: 0), paths: paths, zones: zones, environment: ["TZ": "Europe/Berlin"],
-            logger: Logger(label: "test"))
-        #expect(unzoned.format.zone.identifier == "Europe/Berlin")
-        #expect(unzoned.filters == QuotesConfig() && unzoned.localSources.isEmpty)
+        let holder = { (zone: String) in
+            CommandEnvironment(config: nil, verbosity: 0, variables: ["HOME": home, "TZ": zone], executable: "/nonexistent/dailyquote")
+        }
+        let zoned = holder("UTC").holdStage(
+            for: Hold.Request(notification: notification, until: 0, timeZone: "Asia/Tokyo", filters: filters)
+        ).answerer
+        #expect(zoned?.format.zone.identifier == "Asia/Tokyo")
+        #expect(zoned?.quotes.filters == filters)
+        let unzoned = holder("Europe/Berlin").holdStage(for: Hold.Request(notification: notification, until: 0)).answerer
+        #expect(unzoned?.format.zone.identifier == "Europe/Berlin")
+        #expect(unzoned?.quotes.filters == QuotesConfig() && unzoned?.quotes.local.isEmpty == true)
     }
 }

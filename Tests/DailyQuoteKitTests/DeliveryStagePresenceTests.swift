@@ -17,7 +17,7 @@ struct DeliveryStagePresenceTests {
         var stage = DeliveryStage(
             planner: DeliveryPlanner(rule: DeliveryRule(hour: 8, minute: 0), zone: zone, refreshLead: 2700),
             config: config, ledger: DeliveryLedger(paths: AppPaths(root: dir.path)),
-            cache: QuoteCache(path: AppPaths(root: dir.path).quoteCache),
+            quotes: QuoteChooser(paths: AppPaths(root: dir.path)),
             poster: poster, clock: { clock.value }, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         stage.presence = presence
         return stage

@@ -15,7 +15,7 @@ struct DeliveryStageTests {
         DeliveryStage(
             planner: DeliveryPlanner(rule: DeliveryRule(hour: 8, minute: 0), zone: Zones.named("Europe/Berlin"), refreshLead: 2700),
             config: .defaults, ledger: DeliveryLedger(paths: AppPaths(root: dir.path)),
-            cache: QuoteCache(path: AppPaths(root: dir.path).quoteCache),
+            quotes: QuoteChooser(paths: AppPaths(root: dir.path)),
             poster: poster, clock: { now }, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
 

@@ -15,7 +15,7 @@ package struct SchedulerStages: Sendable {
 
     /// The delivery the cached quote was fetched for, if there is one.
     var cachedFor: Int64? {
-        if case .valid(let quote) = delivery.cache.read() { return quote.forDelivery }
+        if case .valid(let quote) = delivery.quotes.cache.read() { return quote.forDelivery }
         return nil
     }
 }

@@ -18,10 +18,17 @@ extension LiveMarker where Self: Encodable {
 }
 
 extension LiveMarker {
-    /// The marker, or nil when no process holds its lock or the file does not decode.
+    /// The marker, or nil when no process holds its lock, or the file does not decode or is of
+    /// a newer ``FormatVersion`` than this build knows.
     package static func live(in paths: AppPaths) -> Self? {
         let (marker, lock) = files(in: paths)
         guard FileLock.isHeld(path: lock), let data = FileManager.default.contents(atPath: marker) else { return nil }
-        return try? JSONDecoder().decode(Self.self, from: data)
+        return decoded(data)
+    }
+
+    /// `data` as a marker; nil where it does not decode or is of a newer ``FormatVersion``.
+    package static func decoded(_ data: Data) -> Self? {
+        guard let marker = try? JSONDecoder().decode(Self.self, from: data) else { return nil }
+        return (marker as? any FormatVersion)?.isKnown == false ? nil : marker
     }
 }

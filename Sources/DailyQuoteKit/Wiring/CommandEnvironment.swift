@@ -6,10 +6,9 @@ import Logging
 /// paths, a logger and the clock.
 ///
 /// Commands that need no plan (`history`, `uninstall`, `config path`, `config init`) build only
-/// this (`clear` needs only ``AppPaths``; `hold`'s process builds the same parts itself, in
-/// ``HoldStage/runProcess(verbosity:executable:)``, below this layer), so a broken config never
-/// stops a user from reading the history or removing the tool. ``CommandContext`` adds the loaded
-/// config and the plan.
+/// this (`clear` needs only ``AppPaths``), so a broken config never stops a user from reading the
+/// history or removing the tool; so does the holder, which loads no config
+/// (``runHolder(verbosity:executable:)``). ``CommandContext`` adds the loaded config and the plan.
 package struct CommandEnvironment {
     package let variables: [String: String]
     package let paths: AppPaths
@@ -23,9 +22,11 @@ package struct CommandEnvironment {
     package let tr: Translator
 
     /// The environment for the global options' values (`--config`, how many `-v`), however
-    /// they were parsed (``QuickRoute`` parses `notify`'s plain lines without ArgumentParser).
+    /// they were parsed (``QuickRoute`` parses `notify`'s plain lines without ArgumentParser);
+    /// `executable`, this binary's path, says where its translations are.
     package init(
-        config: String?, verbosity: Int, variables: [String: String] = EnvironmentVariables.current(), clock: () -> Date = Date.init
+        config: String?, verbosity: Int, variables: [String: String] = EnvironmentVariables.current(), clock: () -> Date = Date.init,
+        executable: @autoclosure () -> String = CommandContext.resolveExecutable()
     ) {
         self.variables = variables
         paths = AppPaths(environment: variables)
@@ -33,7 +34,7 @@ package struct CommandEnvironment {
         logger = StderrLogHandler.logger(verbosity: verbosity, environment: variables)
         now = Int64(clock().timeIntervalSince1970.rounded(.down))
         explicitConfig = config
-        tr = Translator.start(environment: variables, executable: CommandContext.resolveExecutable())
+        tr = Translator.start(environment: variables, executable: executable())
     }
 
     /// An environment from its parts (the generator's: no argument parsing, no translation).

@@ -43,6 +43,12 @@ package struct StageFactory: Sendable {
     /// The fetched-quote cache.
     package var cache: QuoteCache { QuoteCache(path: paths.quoteCache) }
 
+    /// How a quote is chosen under the config's `[quotes]` and local sources: the delivery's,
+    /// `show`'s and the action service's Another (a holder's comes from its request, ``CommandEnvironment/holdStage(for:)``).
+    package var quoteChooser: QuoteChooser {
+        QuoteChooser(paths: paths, logger: logger, filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
+    }
+
     /// How notifications are posted: the one ``PathChoosingPoster``, which follows the
     /// ``PostingPlan``: GNOME's own interface where GNOME Shell owns it, the freedesktop one
     /// otherwise (through a holder where the server needs one, unless `notification.hold` is "0").
@@ -59,7 +65,8 @@ package struct StageFactory: Sendable {
     package func poster(preparingAhead: Bool) -> PathChoosingPoster {
         let launcher = HolderLauncher(
             executable: executable, environment: environment, timeZone: zone.identifier, filters: config.quotes,
-            localSources: LocalQuoteSource.all(in: config.sources))
+            localSources: LocalQuoteSource.all(in: config.sources),
+            forkedHolder: { [executable] in CommandEnvironment.runForkedHolder(executable: executable) })
         let live = preparingAhead && !Self.likelyGnomeShell(environment)
         let prestart = live && holds && !config.notification.actions.isEmpty
         let holding = holds ? (prestart ? launcher.startingAhead() : launcher) : nil
@@ -101,7 +108,7 @@ package struct StageFactory: Sendable {
     package func deliveryStage(presenceStop stop: PresenceStop = .signals, preparingAhead: Bool = false) -> DeliveryStage {
         let presence = config.delivery.waitForPresence ? SessionPresence(environment: environment, stop: stop) : nil
         return DeliveryStage(
-            planner: planner, config: config, ledger: ledger, cache: cache, poster: poster(preparingAhead: preparingAhead),
+            planner: planner, config: config, ledger: ledger, quotes: quoteChooser, poster: poster(preparingAhead: preparingAhead),
             clock: clock, logger: logger,
             presence: presence, tr: tr)
     }

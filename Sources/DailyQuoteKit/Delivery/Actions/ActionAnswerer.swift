@@ -17,38 +17,25 @@ package struct ActionAnswerer: Sendable {
     package var format: ZonedTimeFormat
     package var clock: @Sendable () -> Int64
     package var logger: Logger
-    /// The `[quotes]` filters an Another quote must pass (none where the config is not loaded).
-    package var filters: QuotesConfig
+    /// Where an Another quote comes from, and the `[quotes]` filters it must pass (none where
+    /// no config is loaded).
+    package var quotes: QuoteChooser
     /// Whether a failed Copy or Save is said in the notification (GNOME's path, whose
     /// notification keeps its id when replaced); elsewhere the history and `status` say it.
     package var showsFailures = false
-    /// The local sources an Another quote comes from before the bundled collection.
-    package var localSources: [LocalQuoteSource]
 
+    /// `quotes` nil: from `paths`, without filters or local sources.
     package init(
         paths: AppPaths, favorites: FavoritesStore, clipboard: Clipboard, format: ZonedTimeFormat,
-        clock: @escaping @Sendable () -> Int64, logger: Logger, filters: QuotesConfig = QuotesConfig(),
-        localSources: [LocalQuoteSource] = []
+        clock: @escaping @Sendable () -> Int64, logger: Logger, quotes: QuoteChooser? = nil
     ) {
-        self.localSources = localSources
         self.paths = paths
         self.favorites = favorites
         self.clipboard = clipboard
         self.format = format
         self.clock = clock
         self.logger = logger
-        self.filters = filters
-    }
-
-    /// The answerer of a held notification's buttons (a `dailyquote hold` process): the
-    /// history's times in the request's zone (else the system's), Another through the request's
-    /// `[quotes]` filters and local sources.
-    package init(for request: Hold.Request, paths: AppPaths, zones: TimeZoneDatabase, environment: [String: String], logger: Logger) {
-        let zone = request.timeZone.flatMap { try? zones.zone(named: $0) } ?? zones.systemZone(environment: environment)
-        self.init(
-            paths: paths, favorites: paths.favoritesStore(logger: logger), clipboard: Clipboard(environment: environment),
-            format: ZonedTimeFormat(zone: zone), clock: UnixClock.system, logger: logger, filters: request.filters ?? QuotesConfig(),
-            localSources: request.localSources ?? [])
+        self.quotes = quotes ?? QuoteChooser(paths: paths, logger: logger)
     }
 
     /// The notification that was shown when a button was pressed, and its history entry's key.
@@ -129,13 +116,8 @@ package struct ActionAnswerer: Sendable {
     private func another(
         for shown: Shown, quote: Quote, replace: (DesktopNotification, Int64) -> UInt32?
     ) -> (Shown, failure: String?) {
-        let ledger = paths.deliveryLedger(logger: logger)
-        guard
-            let choice = QuoteChoice.choose(
-                for: .another(replacing: quote), cache: QuoteCache(path: paths.quoteCache).read(),
-                lastPostedAt: ledger.state().lastPostedAt, history: ledger.quoteHistory(), now: clock(), filters: filters,
-                local: localSources)
-        else {
+        let ledger = quotes.ledger
+        guard let choice = quotes.choose(for: .another(replacing: quote), lastPostedAt: ledger.state().lastPostedAt, now: clock()) else {
             return (shown, "no other quote to show")
         }
         var notification = shown.notification

@@ -6,7 +6,18 @@ extension HoldStage {
     /// ``AppPaths/holdLock``.
     ///
     /// The next delivery reads it to end its holder, which closes the held notification; `status` reads it to show a live holder.
-    package struct Marker: LiveMarker, Sendable, Codable, Equatable {
+    ///
+    /// A cross-version format (``FormatVersion``): the holder of one version is ended by the
+    /// `notify`, `run` or `uninstall` of the next (or of the last, after a downgrade). The contract
+    /// fields, which every version writes with these meanings: `pid`, `id`, `postedAt`, `until`,
+    /// `server`; and `version`. A 1.0.0 `run` reads the file too, to end a newer holder. A marker of
+    /// a newer version than this build knows is read as no marker (``live(in:)`` is nil): its holder
+    /// is neither signalled nor killed, and `status` does not show it.
+    package struct Marker: LiveMarker, FormatVersion, Sendable, Codable, Equatable {
+        package static let formatVersion = 1
+        /// The format it was written in (always ``formatVersion`` now; nil: 1.0.0's).
+        package var version: Int?
+        /// The holder process: a `dailyquote hold`, which closes its notification and ends on SIGTERM.
         package var pid: Int32
         /// The held notification's id on the server.
         package var id: UInt32
@@ -20,10 +31,13 @@ extension HoldStage {
         ///
         /// Such a `run` stops on SIGTERM, so it is asked with SIGUSR2 instead and never killed: read
         /// so that a `run` still going from before an upgrade is not stopped. Never written now.
+        // A compatibility path (docs/development.md, "Compatibility paths"): for a 1.0.0 `run`
+        // only; it may go in 2.0.0, with ``isScheduler`` and the SIGUSR2 branch below.
         package var scheduler: Bool?
 
         package init(pid: Int32, id: UInt32, postedAt: Int64, until: Int64, server: String, scheduler: Bool? = nil) {
             (self.pid, self.id, self.postedAt, self.until, self.server, self.scheduler) = (pid, id, postedAt, until, server, scheduler)
+            version = Self.formatVersion
         }
 
         private var isScheduler: Bool { scheduler == true }

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Logging
 import SystemPackage
 
-/// The holder's rules, for `dailyquote hold` (``runProcess(verbosity:executable:)``), which `notify` and `run`
+/// The holder's rules, for `dailyquote hold` (``serve(_:logger:assemble:)``), which `notify` and `run`
 /// start alike: posts the notification it is handed, reports it,
 /// and, on a server that keeps notifications or shows its buttons, stays as its sender until it
 /// is closed, the hold ends, or the next delivery replaces it (as a new notification).

@@ -12,7 +12,7 @@ package struct HolderLauncher: NotificationPosting {
     /// The dailyquote binary to run as `hold`.
     package var executable: String
     package var environment: [String: String]
-    /// The holder's whole run (``HoldStage/runForked(executable:)``), for a child forked from
+    /// The holder's whole run (`CommandEnvironment.runForkedHolder`), for a child forked from
     /// this process instead of a new one started from ``executable``, where this process has one thread.
     package var forkedHolder: @Sendable () -> Never
     /// The delivery's zone name, for the times the holder writes in the history.
@@ -26,14 +26,14 @@ package struct HolderLauncher: NotificationPosting {
 
     package init(
         executable: String, environment: [String: String], timeZone: String? = nil, filters: QuotesConfig? = nil,
-        localSources: [LocalQuoteSource]? = nil
+        localSources: [LocalQuoteSource]? = nil, forkedHolder: @escaping @Sendable () -> Never
     ) {
         self.executable = executable
         self.environment = environment
         self.timeZone = timeZone
         self.filters = filters
         self.localSources = localSources
-        forkedHolder = { HoldStage.runForked(executable: executable) }
+        self.forkedHolder = forkedHolder
     }
 
     /// Whether a holder was started ahead for the first post.
@@ -123,7 +123,8 @@ package struct HolderLauncher: NotificationPosting {
             }
             throw .failed(endedWithoutAnswer)
         }
-        guard let reply = try? JSONDecoder().decode(Hold.Reply.self, from: Data(line)) else {
+        // One of a newer format than this build reads (a holder from an upgrade's new binary) is not read either.
+        guard let reply = try? JSONDecoder().decode(Hold.Reply.self, from: Data(line)), reply.isKnown else {
             throw .failed("the holder answered \(String(decoding: line.prefix(200), as: UTF8.self))")
         }
         if let error = reply.error { throw error }

@@ -13,7 +13,8 @@ package struct DeliveryStage: Sendable {
     package var planner: DeliveryPlanner
     package var config: Config
     package var ledger: DeliveryLedger
-    package var cache: QuoteCache
+    /// Where the quote comes from: the cache, the local sources or the bundled collection.
+    package var quotes: QuoteChooser
     package var poster: any NotificationPosting
     /// The current Unix time; passed in so that tests can set it.
     package var clock: @Sendable () -> Int64
@@ -196,11 +197,9 @@ package struct DeliveryStage: Sendable {
         for delivery: PlannedDelivery?, day: CivilDate, state: LedgerState, now: Int64, mode: ExecutionMode, deadline: Deadline,
         wait: PresenceWait? = nil, record: (HistoryEntry) throws -> Void
     ) throws -> DeliveryOutcome {
-        guard
-            let choice = QuoteChoice.choose(
-                for: .delivery(day: day), cache: cache.read(), lastPostedAt: state.lastPostedAt, history: ledger.quoteHistory(), now: now,
-                filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
-        else { throw DeliveryError.failed("no quote to post") }
+        guard let choice = quotes.choose(for: .delivery(day: day), lastPostedAt: state.lastPostedAt, now: now) else {
+            throw DeliveryError.failed("no quote to post")
+        }
         warnIfUnfiltered(choice)
         var outcome = DeliveryOutcome(result: .wouldPost)
         outcome.plannedAt = delivery?.at
