@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """KDE Plasma 6's notifications read and pressed through the accessibility tree (AT-SPI), as a
 person sees and clicks them, for scripts/plasma6 (run with the system's python3: it needs
-python3-pyatspi and xdotool; the session starts the accessibility bus before plasmashell, and
-sets QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1):
+python3-pyatspi, and xdotool under X; the session starts the accessibility bus before
+plasmashell, and sets QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1):
 
   plasma-notifications popups                     JSON lines, one per popup on screen
   plasma-notifications wait-popup TEXT [SECONDS] [--hover] [--ready FILE]
@@ -30,6 +30,9 @@ shown on it (its actions, and Close) with their screen extents, "extents" the no
 A press is a real click: the pointer moves to the button's centre (XTEST, through xdotool), and
 the left button goes down and up there, as under a person's hand. The pointer stays there, as a
 hand does: a popup under the pointer does not time out (`park` moves it away).
+On Wayland (WAYLAND_DISPLAY set) no client may move the pointer or click: a press is the
+button's accessible Press action (Atspi.Action.do_action), as a screen reader presses it, and
+--hover and `park` do nothing (the session's popup timeout must leave the time a press needs).
 
 Plasma's history is its notifications view in the system tray: its bell in the panel where
 the tray shows it (there are unread notifications), otherwise through "Show hidden icons". The
@@ -39,9 +42,11 @@ TEXT is matched exactly. Every wait polls against a deadline (default 30 s: a lo
 and at the deadline says on standard error what shows instead and exits 1.
 """
 import json
+import os
 import subprocess
 import sys
 import time
+import warnings
 
 import gi
 
@@ -52,6 +57,19 @@ LINE_SEPARATOR = "\u2028"
 DEFAULT_SECONDS = 30.0
 # Where the pointer rests when it must not rest on a notification: the desktop's top left.
 PARK = (40, 40)
+WAYLAND = bool(os.environ.get("WAYLAND_DISPLAY"))
+
+
+class Button(dict):
+    """A button's name and extents (as printed), and its node, for a press through the tree."""
+
+    def __init__(self, node, **fields):
+        super().__init__(**fields)
+        self.node = node
+
+
+def button(node, **fields):
+    return Button(node, name=name(node), **extents(node), **fields)
 
 
 class Gone(Exception):
@@ -146,7 +164,7 @@ def read_notification(node):
         elif kind == "text" and text is None:
             text = as_drawn(text_of(child))
         elif kind == "button" and showing(child) and name(child):
-            buttons.append(dict(name=name(child), **extents(child)))
+            buttons.append(button(child))
     return {"summary": name(node), "app": app, "text": text, "buttons": buttons, "extents": extents(node)}
 
 
@@ -200,7 +218,7 @@ def wait_popup(text, seconds, hover=False, ready=None):
     def found():
         return next((p for p in popups() if p["text"] == text), None)
     popup = wait(found, seconds, f"popup showing {text!r}", lambda: show(popups()), ready)
-    if hover:
+    if hover and not WAYLAND:
         # As a hand on the popup: Plasma stops its timer while the pointer is on it.
         area = popup["extents"]
         xdotool("mousemove", "--sync", area["x"] + area["width"] // 2, area["y"] + area["height"] // 2)
@@ -224,27 +242,53 @@ def xdotool(*args):
     subprocess.run(["xdotool", *map(str, args)], check=True)
 
 
-def click(button):
-    """A left click at the centre of a button given by its extents."""
-    x, y = button["x"] + button["width"] // 2, button["y"] + button["height"] // 2
+def click(target):
+    """A left click at the centre of a button (a Button); on Wayland, its Press action."""
+    if WAYLAND:
+        press_action(target)
+        return
+    x, y = target["x"] + target["width"] // 2, target["y"] + target["height"] // 2
     xdotool("mousemove", "--sync", x, y)
     xdotool("click", "1")
 
 
+def press_action(target):
+    """The button's accessible action named Press (Qt's name), else its first; exits 1 when the
+    button has none, or the press was refused."""
+    try:
+        count = Atspi.Action.get_n_actions(target.node)
+        with warnings.catch_warnings():
+            # Its successor, get_name, is not in Debian 13's AT-SPI.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            names = [Atspi.Action.get_action_name(target.node, i) for i in range(count)]
+        if not names:
+            say(f"button {target['name']!r} offers no action")
+            sys.exit(1)
+        index = names.index("Press") if "Press" in names else 0
+        done = Atspi.Action.do_action(target.node, index)
+    except GLib.Error as error:
+        say(f"button {target['name']!r}: its action failed: {error.message}")
+        sys.exit(1)
+    if not done:
+        say(f"button {target['name']!r}: {names[index]!r} was refused")
+        sys.exit(1)
+
+
 def park():
-    xdotool("mousemove", "--sync", *PARK)
+    if not WAYLAND:
+        xdotool("mousemove", "--sync", *PARK)
 
 
 def press(label, text, seconds):
     def target():
         for popup in (p for p in popups() if text is None or p["text"] == text):
-            button = next((b for b in popup["buttons"] if b["name"] == label), None)
-            if button is not None:
-                return button
+            found = next((b for b in popup["buttons"] if b["name"] == label), None)
+            if found is not None:
+                return found
         return None
-    button = wait(target, seconds, f"button {label!r} on a popup" + (f" showing {text!r}" if text is not None else ""),
-                  lambda: show(popups()))
-    click(button)
+    found = wait(target, seconds, f"button {label!r} on a popup" + (f" showing {text!r}" if text is not None else ""),
+                 lambda: show(popups()))
+    click(found)
 
 
 # --- the history: the notifications view in the system tray --------------------------------
@@ -270,9 +314,9 @@ def panel_and_tray(app):
         buttons = {name(n): n for n in nodes if role(n) == "button"}
         if any(label in buttons for label in EXPANDER):
             label = next(label for label in EXPANDER if label in buttons)
-            expander = dict(name=label, **extents(buttons[label]))
+            expander = button(buttons[label])
             if "Notifications" in buttons:
-                bell = extents(buttons["Notifications"])
+                bell = button(buttons["Notifications"])
         elif any(role(n) == "heading" and name(n) == "Notifications" for n in nodes):
             tray = frame
     return bell, expander, tray
@@ -283,7 +327,7 @@ def hidden_bell(app):
     for _, nodes in frames(app):
         buttons = {name(n): n for n in nodes if role(n) == "button"}
         if "Notifications" in buttons and not any(label in buttons for label in EXPANDER):
-            return extents(buttons["Notifications"])
+            return button(buttons["Notifications"])
     return None
 
 
@@ -356,12 +400,12 @@ def history(seconds, press_label=None, press_text=None, expect=None):
         print(json.dumps(entry, ensure_ascii=False))
     pressed = True
     if press_label is not None:
-        button = next((b for e in entries if e["text"] == press_text for b in e["buttons"] if b["name"] == press_label), None)
-        if button is None:
+        found = next((b for e in entries if e["text"] == press_text for b in e["buttons"] if b["name"] == press_label), None)
+        if found is None:
             say(f"no entry showing {press_text!r} has a button {press_label!r} in the notifications view")
             pressed = False
         else:
-            click(button)
+            click(found)
     # Closed again, as a person closes it: the expander, then the pointer away.
     expander = wait(lambda: panel_and_tray(plasmashell())[1], seconds, "tray's expander", describe)
     if expander["name"] == "Close popup":

@@ -2,10 +2,12 @@
 # Runs inside the Plasma 6 chroot as an unprivileged user (scripts/plasma6 run starts it):
 #   plasma6-session CMD [ARG...]
 # PLASMA6_DIR is a fresh directory this user owns. It starts a session bus (an empty service
-# directory: nothing is D-Bus-activated), Xvfb, the accessibility bus, kactivitymanagerd and
+# directory: nothing is D-Bus-activated), the display, the accessibility bus, kactivitymanagerd and
 # plasmashell; waits until GetServerInformation answers; runs CMD; stops everything by PID.
-# CMD sees PLASMA6_LOGS (the daemons' logs) and DISPLAY. Exit status: CMD's; 1 when the session
-# did not come up.
+# The display: Xvfb (CMD sees DISPLAY); with PLASMA6_WAYLAND=1, Plasma's own Wayland session
+# instead: kwin_wayland on a virtual 1280x800 output, its screen locker on (CMD sees
+# WAYLAND_DISPLAY, and no DISPLAY: no Xwayland).
+# CMD sees PLASMA6_LOGS (the daemons' logs). Exit status: CMD's; 1 when the session did not come up.
 set -euo pipefail
 
 d=${PLASMA6_DIR:?}
@@ -13,8 +15,14 @@ export PLASMA6_LOGS=$d/logs
 export HOME=$d/home
 export XDG_RUNTIME_DIR=$d/runtime
 export XDG_CONFIG_HOME=$HOME/.config XDG_CACHE_HOME=$HOME/.cache XDG_STATE_HOME=$HOME/.local/state XDG_DATA_HOME=$HOME/.local/share
-export XDG_CURRENT_DESKTOP=KDE XDG_SESSION_TYPE=x11 XDG_SESSION_DESKTOP=KDE
-export KDE_FULL_SESSION=true KDE_SESSION_VERSION=6 QT_QPA_PLATFORM=xcb
+wayland=${PLASMA6_WAYLAND:-}
+unset PLASMA6_WAYLAND DISPLAY WAYLAND_DISPLAY
+export XDG_CURRENT_DESKTOP=KDE XDG_SESSION_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=6
+if [ -n "$wayland" ]; then
+  export XDG_SESSION_TYPE=wayland QT_QPA_PLATFORM=wayland
+else
+  export XDG_SESSION_TYPE=x11 QT_QPA_PLATFORM=xcb
+fi
 # Qt 6 joins the accessibility bus only when asked, or when a screen reader is on.
 export QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1
 mkdir -p "$PLASMA6_LOGS" "$HOME" "$XDG_CONFIG_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME" "$XDG_DATA_HOME" "$d/services"
@@ -27,7 +35,11 @@ say() { echo "plasma6-session: $*" >&2; }
 pids=()
 cleanup() {
   set +e
-  local pid alive
+  local pid alive last=${pids[${#pids[@]} - 1]}
+  # The last started (plasmashell) ends first, on a display that is still there: on Wayland it
+  # crashes when KWin goes first.
+  kill -TERM "$last" 2>/dev/null
+  for _ in $(seq 60); do kill -0 "$last" 2>/dev/null || break; sleep 0.05; done
   for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill -TERM "${pids[i]}" 2>/dev/null; done
   for _ in $(seq 60); do
     alive=0
@@ -85,18 +97,36 @@ has_owner() {
 }
 started() { # NAME PID: the last daemon started, watched while the next wait runs
   pids+=("$2")
+  # Its end is the cleanup's business: no "Segmentation fault" of a daemon ended on the way out.
+  disown "$2"
   watch=$2 watch_log=$PLASMA6_LOGS/$1.log
 }
 
-# Xvfb writes its display number to the descriptor -displayfd names once it accepts clients.
-rm -f "$d/display"
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$d/display" >"$PLASMA6_LOGS/xvfb.log" 2>&1 &
-started xvfb $!
-# One write: the number and a newline.
-wait_for 30 "Xvfb's display" test -s "$d/display"
-DISPLAY=:$(head -n1 "$d/display")
-export DISPLAY
-x_up=$(since)
+if [ -z "$wayland" ]; then
+  # Xvfb writes its display number to the descriptor -displayfd names once it accepts clients.
+  rm -f "$d/display"
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$d/display" >"$PLASMA6_LOGS/xvfb.log" 2>&1 &
+  started xvfb $!
+  # One write: the number and a newline.
+  wait_for 30 "Xvfb's display" test -s "$d/display"
+  DISPLAY=:$(head -n1 "$d/display")
+  export DISPLAY
+else
+  # kwin_wayland makes its socket in XDG_RUNTIME_DIR once it accepts clients. Its screen locker
+  # stays on (org.freedesktop.ScreenSaver, for the locked check); kscreenlockerrc keeps it from
+  # locking by itself on an idle session.
+  printf '[Daemon]\nAutolock=false\nLockOnResume=false\n' >"$XDG_CONFIG_HOME/kscreenlockerrc"
+  kwin_wayland --virtual --width 1280 --height 800 --no-global-shortcuts --socket dailyquote-wayland \
+    >"$PLASMA6_LOGS/kwin_wayland.log" 2>&1 &
+  started kwin_wayland $!
+  wait_for 60 "kwin_wayland's socket" test -S "$XDG_RUNTIME_DIR/dailyquote-wayland"
+  export WAYLAND_DISPLAY=dailyquote-wayland
+  # The bus's environment for what it would start: a KDE service started without it tries xcb
+  # and aborts (nothing is activated here, but a session's bus must know its display).
+  dbus-update-activation-environment WAYLAND_DISPLAY QT_QPA_PLATFORM XDG_CURRENT_DESKTOP XDG_SESSION_TYPE \
+    KDE_FULL_SESSION KDE_SESSION_VERSION QT_LINUX_ACCESSIBILITY_ALWAYS_ON 2>>"$PLASMA6_LOGS/dbus-session.log"
+fi
+display_up=$(since)
 
 # The accessibility bus first: a Qt program looks for it when it starts (org.a11y.Bus on the
 # session bus, nothing activated here).
@@ -120,7 +150,7 @@ server_answers() {
 }
 wait_for 90 GetServerInformation server_answers
 server_up=$(since)
-echo "x ${x_up}s a11y ${a11y_up}s activities ${activities_up}s notifications ${server_up}s" >"$PLASMA6_LOGS/startup.txt"
+echo "display ${display_up}s a11y ${a11y_up}s activities ${activities_up}s notifications ${server_up}s" >"$PLASMA6_LOGS/startup.txt"
 [ -z "${PLASMA6_TIMINGS:-}" ] || say "ready: $(cat "$PLASMA6_LOGS/startup.txt"): $(cat "$d/server-information")"
 
 set +e
