@@ -31,9 +31,11 @@ struct RunCommand: ParsableCommand {
         try run(bare: false)
     }
 
-    /// The whole command. `bare`: `dailyquote` was typed with no subcommand; like the autostart
-    /// entry's `run`, it starts no scheduler beside the timers or under a user manager, and says
-    /// what to run instead (on standard output: a person asked).
+    /// The whole command.
+    ///
+    /// `bare`: `dailyquote` was typed with no subcommand; like the autostart entry's `run`, it
+    /// starts no scheduler beside the timers or under a user manager, and says what to run
+    /// instead (on standard output: a person asked).
     func run(bare: Bool) throws {
         let environment = CommandEnvironment(global)
         let say = { (line: String) in

@@ -80,7 +80,7 @@ end_cgroup() {
 # not systemd (a container), both are made in this harness's own mount namespace (a tmpfs on
 # /run/systemd): made and removed on the machine, one session's cleanup once stopped another's
 # manager from starting.
-if [ ! -d /run/systemd/system ] && [ "${DQ_PRIVATE_VIEW:-}" = done ]; then
+if [ ! -d /run/systemd/system ] && [ "${DQ_PRIVATE_VIEW:-}" = "done" ]; then
   mkdir -p /run/systemd
   mount -t tmpfs -o mode=0755 dq-run-systemd /run/systemd
   mkdir /run/systemd/system
@@ -90,7 +90,7 @@ elif [ ! -d /run/systemd/system ]; then
 fi
 if [ ! -d /run/systemd/unit-root ]; then
   mkdir -m 0700 /run/systemd/unit-root
-  [ "${DQ_PRIVATE_VIEW:-}" = done ] || at_exit rmdir /run/systemd/unit-root
+  [ "${DQ_PRIVATE_VIEW:-}" = "done" ] || at_exit rmdir /run/systemd/unit-root
 fi
 mkdir "$cgroup"
 at_exit end_cgroup
