@@ -83,18 +83,9 @@ extension UserSessionTests {
     )
     func offlineRefreshIsNoFailedUnit() throws {
         let sandbox = Sandbox()
-        let generators = try Self.generatorDirectory()
         // Nothing listens on port 1: the fetch fails at once, as with no network.
         try sandbox.home.write("config/dailyquote/config.toml", "[[source]]\ntype = \"zenquotes\"\nurl = \"http://127.0.0.1:1/today\"\n")
-        let work = TemporaryDirectory()
-        var environment = sandbox.environment
-        environment["SYSTEMD_GENERATOR_PATH"] = generators.path
-        environment["DQ"] = RepositoryPaths.binary
-        environment["W"] = work.path
-        let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/refresh-offline.sh")],
-            environment: environment)
-        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        let (result, file) = try Self.generatorScenario("refresh-offline.sh", sandbox: sandbox)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("timer") == "active\n", "the generator wrote no timers: \(result.stderr)")
         #expect(file("exit-status") == "75\n", "refresh did not fall back: \(file("exit-status"))")
@@ -111,23 +102,14 @@ extension UserSessionTests {
     func secretOutsideTheManager() throws {
         let sandbox = Sandbox()
         let server = try QuoteServer()
-        let generators = TemporaryDirectory()
-        try FileManager.default.createSymbolicLink(
-            atPath: generators.url("dailyquote-generator"), withDestinationPath: RepositoryPaths.binary)
         let quotes = try sandbox.home.write("quotes.txt", "A local quote stands in. -- Local\n")
         try sandbox.home.write(
             "config/dailyquote/config.toml",
             "[[source]]\ntype = \"api-ninjas\"\nurl = \"\(server.url("ninjas"))\"\nheaders = { \"X-Api-Key\" = \"${TEST_NINJAS_KEY}\" }\n"
                 + "[[source]]\ntype = \"file\"\npath = \"\(quotes)\"\n")
-        let work = TemporaryDirectory()
-        var environment = sandbox.environment
-        environment["SYSTEMD_GENERATOR_PATH"] = generators.path
-        environment["DQ"] = RepositoryPaths.binary
-        environment["W"] = work.path
-        let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/secret-outside-manager.sh")],
-            environment: environment)
-        let file = { (name: String) in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" }
+        let (result, file) = try withExtendedLifetime(server) {
+            try Self.generatorScenario("secret-outside-manager.sh", sandbox: sandbox)
+        }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("notify-timer") == "active\n", "the generator wrote no timers: \(result.stderr)")
         #expect(file("refresh-timer") == "active\n")
