@@ -111,7 +111,9 @@ run /usr/lib/systemd/user-generators/dailyquote-generator "$generated" "$generat
   fail "the generator wrote no enabled notify timer"
 rm -rf "$generated"
 session=$(mktemp -d)
-out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC Tests/TestSupport/Harness/with-user-session.sh packaging/inner/session-generated-timer.sh)
+# The session sees the package's own generator, units and autostart entry (HARNESS_SYSTEM_FILES=1:
+# the harness's private view would hide them, as it does for every other test).
+out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC HARNESS_SYSTEM_FILES=1 Tests/TestSupport/Harness/with-user-session.sh packaging/inner/session-generated-timer.sh)
 grep -q "^first: generated active .*08:00:00" <<<"$out" || fail "no generated 08:00 timer at login: $out"
 grep -q "^edited: .*06:05:00" <<<"$out" || fail "the config edit did not reach the timer: $out"
 grep -qx "installed" <<<"$out" || fail "dailyquote install failed in the session: $out"
@@ -122,7 +124,7 @@ trap - EXIT
 # Removed without `dailyquote uninstall`: install's units stay in the user's directory, and the
 # autostart entry stays (a conffile). Neither may start anything: the services are skipped by
 # their condition (no 203/EXEC failure, no restart every 30 s), and the entry has TryExec=.
-out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC Tests/TestSupport/Harness/with-user-session.sh packaging/inner/session-after-removal.sh)
+out=$(env -i PATH=/usr/bin:/bin HOME="$session" XDG_CONFIG_HOME="$session/config" TZ=UTC HARNESS_SYSTEM_FILES=1 Tests/TestSupport/Harness/with-user-session.sh packaging/inner/session-after-removal.sh)
 rm -rf "$session"
 grep -qx "dailyquote-notify.service no inactive success 0" <<<"$out" || fail "the notify service ran after the removal: $out"
 grep -qx "dailyquote-refresh.service no inactive success 0" <<<"$out" || fail "the refresh service ran after the removal: $out"

@@ -10,6 +10,9 @@
 # The manager reads units from XDG_CONFIG_HOME, which must point at a sandbox: the harness
 # masks the manager's own dbus.socket there, so that the bus started here stays the only one,
 # and every user unit the machine has that is neither systemd's own nor dailyquote's.
+# As root it runs in a mount namespace of its own in which an installed dailyquote's files (the
+# package's units, generator, D-Bus service and autostart entry) are hidden (lib.sh's
+# private_view); HARNESS_SYSTEM_FILES=1 shows them (the package test).
 # Exit status: CMD's; 77 (skip) when not root or without a cgroup2 hierarchy; 1 when the
 # session does not come up. Readiness, logging and teardown come from lib.sh; each wait has a
 # limit generous for a loaded two-core machine (it only ends a wait that will never succeed).
