@@ -24,7 +24,7 @@ strip --strip-debug -o "$work/after/dailyquote" "$after"
 export BA_WORK=$work BA_RUNS=$runs BA_TEXT="While we are postponing, life speeds by."
 
 # One dunst, one hyperfine: the four dailyquote commands and notify-send, interleaved by hyperfine's
-# order within each command's runs, on the same bus.
+# order within each command's runs, on the same bus; then the same in alternated rounds (medians).
 Tests/TestSupport/Harness/with-notification-server.sh bench/inner/before-after-notify.sh >&2
 
 # The timer: the same user-session firings for each build (root only).
@@ -79,8 +79,10 @@ def ratio(name):
 
 print("## Before and after\n")
 print("Two builds in one run (`bench/before-after.sh`, from `bench/run.sh --before BINARY`): the same dunst,")
-print(f"one hyperfine of {runs} runs each (means), callgrind for the counted instructions, the same user session for")
-print(f"the timer ({firings} firings each, `min median max` ms).\n")
+print(f"one hyperfine of {runs} runs each (means), {runs} alternated rounds of before, after and notify-send, the order")
+print("rotated every round (`bench/inner/pairs.py`, medians; warm, and cold with 200 ms idle before each run),")
+print(f"callgrind for the counted instructions, the same user session for the timer ({firings} firings each,")
+print("`min median max` ms).\n")
 print("| measure | goal | before | after |")
 print("| --- | --- | --- | --- |")
 for label, name, goal in (("`notify --now`, default buttons", "notify --now", 2.5), ("`notify --now`, `actions = []`", "notify --now, actions = []", 1.5)):
@@ -89,6 +91,16 @@ for label, name, goal in (("`notify --now`, default buttons", "notify --now", 2.
 for label, name, goal in (("`notify --now` cold, default buttons", "notify --now", 2.5), ("`notify --now` cold, `actions = []`", "notify --now, actions = []", 1.5)):
     b, a = cold[f"before: {name}"] / cold_send, cold[f"after: {name}"] / cold_send
     print(f"| {label}, ratio to notify-send ({cold_send:.1f} ms; 200 ms idle before each run) | ≤ {goal}x | {b:.2f}x ({cold['before: ' + name]:.1f} ms) | {a:.2f}x ({cold['after: ' + name]:.1f} ms) |")
+sys.path.insert(0, "bench/inner")
+import pairs
+for label, suffix, goal in (("plain (`actions = []`), alternated rounds, warm", "plain", 1.5), ("plain (`actions = []`), alternated rounds, cold", "plain-cold", 1.5),
+                            ("default buttons, alternated rounds, warm", "buttons", 2.5), ("default buttons, alternated rounds, cold", "buttons-cold", 2.5)):
+    data, medians = pairs.summary(f"{work}/pairs-{suffix}.json")
+    send_median = medians["notify-send"]
+    def cell(which):
+        return f"{medians[which] / send_median:.2f}x ({medians[which]:.1f} ms, above {pairs.UPPER_MS:.0f} ms: {pairs.upper(data['runs'][which])}/{len(data['runs'][which])})"
+    send_upper = f"{pairs.upper(data['runs']['notify-send'])}/{len(data['runs']['notify-send'])}"
+    print(f"| `notify --now`, {label}: ratio of the medians to notify-send's ({send_median:.1f} ms, above {pairs.UPPER_MS:.0f} ms: {send_upper}) | ≤ {goal}x | {cell('before')} | {cell('after')} |")
 for label, index in (("instructions, default buttons (notify + the holder it forks, M)", 0), ("instructions, `actions = []` (M)", 1)):
     def total(w):
         v = cg[w][index]

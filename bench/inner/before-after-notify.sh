@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # bench/before-after.sh's part on one dunst (run inside Tests/TestSupport/Harness/with-notification-server.sh):
 # `notify --now` of both builds against notify-send with hyperfine, warm and cold (200 ms idle
-# before each run), then callgrind's counted instructions of each build's notify (with buttons,
+# before each run), the same in alternated rounds (bench/inner/pairs.py), then callgrind's counted instructions of each build's notify (with buttons,
 # and the holder it forks; and with `actions = []`).
 # Environment: BA_WORK (the work directory: before/dailyquote and after/dailyquote, the binaries;
-# it receives notify.json, notify.cold.json and cg-before/, cg-after/), BA_RUNS (hyperfine's runs),
+# it receives notify.json, notify.cold.json, pairs-{plain,buttons}[-cold].json and cg-before/,
+# cg-after/), BA_RUNS (hyperfine's runs, and the alternated rounds),
 # BA_TEXT (the quote), HOME and XDG_CACHE_HOME/XDG_CONFIG_HOME (written: the cached quote, no-buttons.toml).
 # Output: hyperfine's on stdout; the figures in BA_WORK's files.
 set -eu
@@ -26,6 +27,24 @@ hyperfine --prepare "sleep 0.2" --runs "$BA_RUNS" --export-json "$BA_WORK/notify
   -n "after: notify --now, actions = []" "$BA_WORK/after/dailyquote notify --now --config $XDG_CONFIG_HOME/no-buttons.toml" \
   -n "notify-send" "notify-send -a dailyquote \"Quote of the Day\" \"$BA_TEXT
 — Seneca\"" >&2
+# Alternated rounds (bench/inner/pairs.py): before, after and notify-send one after the other,
+# the order rotated every round, each run a whole process; medians, warm (back to back) and cold
+# (200 ms idle before each run), plain and with the default buttons (each run's holder is taken
+# over by the next run's, of either build: one holder at a time).
+send_argv=(notify-send -a dailyquote "Quote of the Day" "$BA_TEXT
+— Seneca")
+for idle in 0 0.2; do
+  suffix=""
+  [ "$idle" = 0 ] || suffix="-cold"
+  python3 "$(dirname "$0")/pairs.py" run "$BA_WORK/pairs-plain$suffix.json" "$BA_RUNS" "$idle" \
+    ::: before "$BA_WORK/before/dailyquote" notify --now --config "$XDG_CONFIG_HOME/no-buttons.toml" \
+    ::: after "$BA_WORK/after/dailyquote" notify --now --config "$XDG_CONFIG_HOME/no-buttons.toml" \
+    ::: notify-send "${send_argv[@]}"
+  python3 "$(dirname "$0")/pairs.py" run "$BA_WORK/pairs-buttons$suffix.json" "$BA_RUNS" "$idle" \
+    ::: before "$BA_WORK/before/dailyquote" notify --now ::: after "$BA_WORK/after/dailyquote" notify --now \
+    ::: notify-send "${send_argv[@]}"
+done
+python3 "$(dirname "$0")/pairs.py" show "$BA_WORK"/pairs-*.json >&2
 holder_pid() { "$BA_WORK/after/dailyquote" status --json 2>/dev/null | python3 -c "import json,sys; h=json.load(sys.stdin).get(\"holder\"); print(h[\"pid\"] if h else \"\")"; }
 stop_holder() {
   pid=$(holder_pid)
