@@ -54,6 +54,15 @@ package struct StageFactory: Sendable {
     /// otherwise (through a holder where the server needs one, unless `notification.hold` is "0").
     package var poster: PathChoosingPoster { poster(preparingAhead: false) }
 
+    /// The config's `[notification]` with the buttons this session can offer: Copy only where a
+    /// clipboard tool is installed (``Clipboard/available(_:)``). Decided here alone: the
+    /// delivery, the action service and `status`/`doctor` all take their buttons from it.
+    package var notification: NotificationConfig {
+        var notification = config.notification
+        notification.actions = Clipboard(environment: environment).available(notification.actions) ?? []
+        return notification
+    }
+
     /// Whether the config lets a holder keep a notification (`notification.hold` is not 0).
     var holds: Bool { config.notification.hold?.seconds != 0 }
 
@@ -72,7 +81,7 @@ package struct StageFactory: Sendable {
         let holding = holds ? (prestart ? launcher.startingAhead() : launcher) : nil
         return PathChoosingPoster(
             gnome: GnomeNotificationsPoster(environment: environment, clock: clock), holding: holding,
-            direct: FreedesktopPoster(asksFirst: live), hold: holds, environment: environment, logger: logger)
+            direct: FreedesktopPoster(asksFirst: live), hold: holds, logger: logger)
     }
 
     /// Whether the session says it is GNOME Shell's (`XDG_CURRENT_DESKTOP` names GNOME, and not
@@ -94,7 +103,7 @@ package struct StageFactory: Sendable {
         if case .failure(let error) = asked { unanswered = error }
         return PostingPathReport(
             answers: try? asked.get(), unanswered: unanswered, hold: holds,
-            offered: Clipboard(environment: environment).available(config.notification.actions) ?? [], paths: paths,
+            offered: notification.actions, paths: paths,
             fileExists: { FileManager.default.fileExists(atPath: $0) },
             contents: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
     }
@@ -107,6 +116,8 @@ package struct StageFactory: Sendable {
     /// now where one may post (see ``poster(preparingAhead:)``).
     package func deliveryStage(presenceStop stop: PresenceStop = .signals, preparingAhead: Bool = false) -> DeliveryStage {
         let presence = config.delivery.waitForPresence ? SessionPresence(environment: environment, stop: stop) : nil
+        var config = config
+        config.notification = notification
         return DeliveryStage(
             planner: planner, config: config, ledger: ledger, quotes: quoteChooser, poster: poster(preparingAhead: preparingAhead),
             clock: clock, logger: logger,

@@ -13,7 +13,8 @@ package struct GnomeActionService: Sendable {
     package var app: ApplicationID
     /// Answers the buttons; its clipboard gets the activation token of each press.
     package var answerer: ActionAnswerer
-    /// How a replacement notification looks (title, icon, urgency, buttons): the config's.
+    /// How a replacement notification looks (title, icon, urgency, buttons): the config's, its
+    /// buttons those this session can offer (Copy only where a clipboard tool is installed).
     package var notification: NotificationConfig
     package var logger: Logger
     package var idleSeconds: UInt32
@@ -125,8 +126,7 @@ package struct GnomeActionService: Sendable {
             answerer.clipboard.environment["XDG_ACTIVATION_TOKEN"] = token
             answerer.clipboard.environment["DESKTOP_STARTUP_ID"] = token
         }
-        var shown = DesktopNotification(quote: entry.quote, config: notification, tr: tr)
-        shown.actions = answerer.clipboard.available(shown.actions)
+        let shown = DesktopNotification(quote: entry.quote, config: notification, tr: tr)
         let poster = GnomeNotificationsPoster(app: app, environment: answerer.clipboard.environment, clock: answerer.clock)
         let current = ActionAnswerer.Shown(
             notification: shown, id: GnomeNotification.eventId, postedAt: entry.postedAt, source: entry.source, server: entry.server,
