@@ -49,11 +49,6 @@ package struct StageFactory: Sendable {
         QuoteChooser(paths: paths, logger: logger, filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
     }
 
-    /// How notifications are posted: the one ``PathChoosingPoster``, which follows the
-    /// ``PostingPlan``: GNOME's own interface where GNOME Shell owns it, the freedesktop one
-    /// otherwise (through a holder where the server needs one, unless `notification.hold` is "0").
-    package var poster: PathChoosingPoster { poster(preparingAhead: false) }
-
     /// The config's `[notification]` with the buttons this session can offer: Copy only where a
     /// clipboard tool is installed (``Clipboard/available(_:)``). Decided here alone: the
     /// delivery, the action service and `status`/`doctor` all take their buttons from it.
@@ -66,7 +61,8 @@ package struct StageFactory: Sendable {
     /// Whether the config lets a holder keep a notification (`notification.hold` is not 0).
     var holds: Bool { config.notification.hold?.seconds != 0 }
 
-    /// The poster; with `preparingAhead` (a live `notify`), off GNOME Shell, two things are done
+    /// The one ``PathChoosingPoster``, which follows the ``PostingPlan``; with `preparingAhead`
+    /// (a live `notify`), off GNOME Shell, two things are done
     /// ahead of the post: the freedesktop poster asks the server and the bus, in one round trip,
     /// first (``FreedesktopPoster/ask(before:)``, so the plan is made from their answers), and
     /// where the notification may offer buttons a holder process is started now
@@ -108,7 +104,7 @@ package struct StageFactory: Sendable {
             contents: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
     }
 
-    /// The delivery stage, posting through ``poster``.
+    /// The delivery stage, posting through ``poster(preparingAhead:)``.
     ///
     /// While the person is away a due delivery waits for them (`delivery.wait_for_presence`),
     /// until `stop` says to give up: SIGTERM for `notify`, the scheduler's stop request for `run`.
