@@ -76,7 +76,7 @@ package struct StageFactory: Sendable {
         let prestart = live && holds && !config.notification.actions.isEmpty
         let holding = holds ? (prestart ? launcher.startingAhead() : launcher) : nil
         return PathChoosingPoster(
-            gnome: GnomeNotificationsPoster(environment: environment, clock: clock), holding: holding,
+            gnome: GnomeNotificationsPoster(clock: clock), holding: holding,
             direct: FreedesktopPoster(asksFirst: live), hold: holds, logger: logger)
     }
 

@@ -127,18 +127,24 @@ package struct GnomeActionService: Sendable {
             answerer.clipboard.environment["DESKTOP_STARTUP_ID"] = token
         }
         let shown = DesktopNotification(quote: entry.quote, config: notification, tr: tr)
-        let poster = GnomeNotificationsPoster(app: app, environment: answerer.clipboard.environment, clock: answerer.clock)
         let current = ActionAnswerer.Shown(
             notification: shown, id: GnomeNotification.eventId, postedAt: entry.postedAt, source: entry.source, server: entry.server,
             path: .gnome)
         return answerer.answer(action, on: current) { replacement, postedAt in
-            do throws(GioError) {
-                try poster.add(GnomeNotification(replacement, postedAt: postedAt), deadline: .after(seconds: 5))
-                return current.id
-            } catch {
-                logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
-                return nil
-            }
+            replace(with: replacement, postedAt: postedAt) ? current.id : nil
+        }
+    }
+
+    /// Replaces the notification GNOME shows (it has one id) with `replacement`, whose buttons
+    /// name the delivery posted at `postedAt`; false, and a warning, where GNOME refused it.
+    func replace(with replacement: DesktopNotification, postedAt: Int64) -> Bool {
+        let poster = GnomeNotificationsPoster(app: app, clock: answerer.clock)
+        do throws(GioError) {
+            try poster.add(GnomeNotification(replacement, postedAt: postedAt), deadline: .after(seconds: 5))
+            return true
+        } catch {
+            logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
+            return false
         }
     }
 
@@ -152,11 +158,6 @@ package struct GnomeActionService: Sendable {
             body: tr("%s: this quote's record was cleared (dailyquote clear), so nothing was done.", action.label(tr)),
             icon: notification.icon, urgency: notification.urgency, expireMilliseconds: notification.expire.milliseconds)
         told.tr = tr
-        let poster = GnomeNotificationsPoster(app: app, environment: answerer.clipboard.environment, clock: answerer.clock)
-        do throws(GioError) {
-            try poster.add(GnomeNotification(told, postedAt: target.postedAt), deadline: .after(seconds: 5))
-        } catch {
-            logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
-        }
+        _ = replace(with: told, postedAt: target.postedAt)
     }
 }
