@@ -49,9 +49,10 @@ package struct StageFactory: Sendable {
         QuoteChooser(paths: paths, logger: logger, filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
     }
 
-    /// The config's `[notification]` with the buttons this session can offer: Copy only where a
-    /// clipboard tool is installed (``Clipboard/available(_:)``). Decided here alone: the
-    /// delivery, the action service and `status`/`doctor` all take their buttons from it.
+    /// The config's `[notification]` with the buttons this session can offer.
+    ///
+    /// Copy only where a clipboard tool is installed (``Clipboard/available(_:)``), decided here
+    /// alone: the delivery, the action service and `status`/`doctor` take their buttons from it.
     package var notification: NotificationConfig {
         var notification = config.notification
         notification.actions = Clipboard(environment: environment).available(notification.actions) ?? []
