@@ -57,7 +57,7 @@ struct PathChoosingPosterTests {
         name: "k", vendor: "v", version: "1", specVersion: "1.2", capabilities: ["actions", "body", "persistence"])
 
     func poster(gnome: FakePoster?, direct: FakeDirect, holding: FakePoster?, hold: Bool = true, lines: Lines) -> PathChoosingPoster {
-        PathChoosingPoster(gnome: gnome, holding: holding, direct: direct, hold: hold, environment: [:], logger: lines.logger)
+        PathChoosingPoster(gnome: gnome, holding: holding, direct: direct, hold: hold, logger: lines.logger)
     }
 
     /// The same, with GNOME's interface said by the bus to be owned (`gnome`) or not asked (nil).

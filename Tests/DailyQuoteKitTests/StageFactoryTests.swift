@@ -75,6 +75,21 @@ struct StageFactoryTests {
         #expect((onGnome.holding as? HolderLauncher)?.startsAhead == false)
     }
 
+    @Test("The buttons are decided once: Copy only where a clipboard tool is installed, for the delivery and the action service alike")
+    func buttons() throws {
+        let home = TemporaryDirectory()
+        let bin = TemporaryDirectory()
+        var stages = factory(home)
+        stages.environment["PATH"] = bin.path
+        #expect(stages.notification.actions == [.save])
+        #expect(stages.deliveryStage().config.notification.actions == [.save])
+        _ = try bin.writeExecutable("xclip", "#!/bin/sh\n")
+        #expect(stages.notification.actions == [.copy, .save])
+        stages.loaded.config.notification.actions = [.copy]
+        stages.environment["PATH"] = "/nonexistent"
+        #expect(stages.notification.actions == [])
+    }
+
     @Test("The fetch stage is handed the quotes the ledger posted in the last year, not the ledger")
     func fetchStage() throws {
         let home = TemporaryDirectory()

@@ -17,19 +17,6 @@ struct StartedWorkTests {
         #expect(throws: DeliveryError.noServer) { try failed.wait().get() }
     }
 
-    @Test("isFinished says whether a wait would return at once")
-    func finished() throws {
-        let gate = DispatchSemaphore(value: 0)
-        let work = StartedWork { () throws(DeliveryError) -> Int in
-            gate.wait()
-            return 7
-        }
-        #expect(!work.isFinished)
-        gate.signal()
-        #expect(try work.wait().get() == 7)
-        #expect(work.isFinished)
-    }
-
     @Test("A timed wait gives nil while the work runs, and the result once it has finished")
     func timedWait() throws {
         let gate = DispatchSemaphore(value: 0)

@@ -48,10 +48,11 @@ extension CommandEnvironment {
 
 extension CommandContext {
     /// The action service, answering with the config's zone, `[quotes]` filters and local sources
-    /// (the defaults', where the config is broken: a press must not be lost).
+    /// (the defaults', where the config is broken: a press must not be lost), its replacements
+    /// offering the buttons this session can (``StageFactory/notification``).
     package var actionService: GnomeActionService {
         var service = GnomeActionService(
-            answerer: base.actionAnswerer(zone: zone, quotes: stages.quoteChooser), notification: config.notification, logger: logger)
+            answerer: base.actionAnswerer(zone: zone, quotes: stages.quoteChooser), notification: stages.notification, logger: logger)
         service.tr = base.tr
         return service
     }

@@ -49,15 +49,21 @@ package struct StageFactory: Sendable {
         QuoteChooser(paths: paths, logger: logger, filters: config.quotes, local: LocalQuoteSource.all(in: config.sources))
     }
 
-    /// How notifications are posted: the one ``PathChoosingPoster``, which follows the
-    /// ``PostingPlan``: GNOME's own interface where GNOME Shell owns it, the freedesktop one
-    /// otherwise (through a holder where the server needs one, unless `notification.hold` is "0").
-    package var poster: PathChoosingPoster { poster(preparingAhead: false) }
+    /// The config's `[notification]` with the buttons this session can offer.
+    ///
+    /// Copy only where a clipboard tool is installed (``Clipboard/available(_:)``), decided here
+    /// alone: the delivery, the action service and `status`/`doctor` take their buttons from it.
+    package var notification: NotificationConfig {
+        var notification = config.notification
+        notification.actions = Clipboard(environment: environment).available(notification.actions) ?? []
+        return notification
+    }
 
     /// Whether the config lets a holder keep a notification (`notification.hold` is not 0).
     var holds: Bool { config.notification.hold?.seconds != 0 }
 
-    /// The poster; with `preparingAhead` (a live `notify`), off GNOME Shell, two things are done
+    /// The one ``PathChoosingPoster``, which follows the ``PostingPlan``; with `preparingAhead`
+    /// (a live `notify`), off GNOME Shell, two things are done
     /// ahead of the post: the freedesktop poster asks the server and the bus, in one round trip,
     /// first (``FreedesktopPoster/ask(before:)``, so the plan is made from their answers), and
     /// where the notification may offer buttons a holder process is started now
@@ -71,8 +77,8 @@ package struct StageFactory: Sendable {
         let prestart = live && holds && !config.notification.actions.isEmpty
         let holding = holds ? (prestart ? launcher.startingAhead() : launcher) : nil
         return PathChoosingPoster(
-            gnome: GnomeNotificationsPoster(environment: environment, clock: clock), holding: holding,
-            direct: FreedesktopPoster(asksFirst: live), hold: holds, environment: environment, logger: logger)
+            gnome: GnomeNotificationsPoster(clock: clock), holding: holding,
+            direct: FreedesktopPoster(asksFirst: live), hold: holds, logger: logger)
     }
 
     /// Whether the session says it is GNOME Shell's (`XDG_CURRENT_DESKTOP` names GNOME, and not
@@ -94,12 +100,12 @@ package struct StageFactory: Sendable {
         if case .failure(let error) = asked { unanswered = error }
         return PostingPathReport(
             answers: try? asked.get(), unanswered: unanswered, hold: holds,
-            offered: Clipboard(environment: environment).available(config.notification.actions) ?? [], paths: paths,
+            offered: notification.actions, paths: paths,
             fileExists: { FileManager.default.fileExists(atPath: $0) },
             contents: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
     }
 
-    /// The delivery stage, posting through ``poster``.
+    /// The delivery stage, posting through ``poster(preparingAhead:)``.
     ///
     /// While the person is away a due delivery waits for them (`delivery.wait_for_presence`),
     /// until `stop` says to give up: SIGTERM for `notify`, the scheduler's stop request for `run`.
@@ -107,6 +113,8 @@ package struct StageFactory: Sendable {
     /// now where one may post (see ``poster(preparingAhead:)``).
     package func deliveryStage(presenceStop stop: PresenceStop = .signals, preparingAhead: Bool = false) -> DeliveryStage {
         let presence = config.delivery.waitForPresence ? SessionPresence(environment: environment, stop: stop) : nil
+        var config = config
+        config.notification = notification
         return DeliveryStage(
             planner: planner, config: config, ledger: ledger, quotes: quoteChooser, poster: poster(preparingAhead: preparingAhead),
             clock: clock, logger: logger,

@@ -24,9 +24,6 @@ package final class StartedWork<T: Sendable, E: Error>: Sendable {
         done.signal()
     }
 
-    /// Whether the work has finished (``wait()`` would return at once).
-    package var isFinished: Bool { result.withLock { $0 != nil } }
-
     /// The work's result, once it has finished (at once if it has).
     package func wait() -> Result<T, E> {
         done.wait()

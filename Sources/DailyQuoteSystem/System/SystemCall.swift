@@ -93,11 +93,6 @@ package enum SystemCall {
         try writeAll(bytes, to: .standardOutput, path: "standard output")
     }
 
-    /// Writes all of `bytes` to standard error (text that is no log line: a command's usage).
-    package static func writeStandardError(_ bytes: some Sequence<UInt8>) throws(SystemError) {
-        try writeAll(bytes, to: .standardError, path: "standard error")
-    }
-
     /// Points standard output at /dev/null: whoever reads it to its end sees the end now (a
     /// holder's `notify`, or a pipe behind it), and later writes go nowhere.
     package static func discardStandardOutput() {

@@ -13,7 +13,8 @@ package struct GnomeActionService: Sendable {
     package var app: ApplicationID
     /// Answers the buttons; its clipboard gets the activation token of each press.
     package var answerer: ActionAnswerer
-    /// How a replacement notification looks (title, icon, urgency, buttons): the config's.
+    /// How a replacement notification looks (title, icon, urgency, buttons): the config's, its
+    /// buttons those this session can offer (Copy only where a clipboard tool is installed).
     package var notification: NotificationConfig
     package var logger: Logger
     package var idleSeconds: UInt32
@@ -125,20 +126,25 @@ package struct GnomeActionService: Sendable {
             answerer.clipboard.environment["XDG_ACTIVATION_TOKEN"] = token
             answerer.clipboard.environment["DESKTOP_STARTUP_ID"] = token
         }
-        var shown = DesktopNotification(quote: entry.quote, config: notification, tr: tr)
-        shown.actions = answerer.clipboard.available(shown.actions)
-        let poster = GnomeNotificationsPoster(app: app, environment: answerer.clipboard.environment, clock: answerer.clock)
+        let shown = DesktopNotification(quote: entry.quote, config: notification, tr: tr)
         let current = ActionAnswerer.Shown(
             notification: shown, id: GnomeNotification.eventId, postedAt: entry.postedAt, source: entry.source, server: entry.server,
             path: .gnome)
         return answerer.answer(action, on: current) { replacement, postedAt in
-            do throws(GioError) {
-                try poster.add(GnomeNotification(replacement, postedAt: postedAt), deadline: .after(seconds: 5))
-                return current.id
-            } catch {
-                logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
-                return nil
-            }
+            replace(with: replacement, postedAt: postedAt) ? current.id : nil
+        }
+    }
+
+    /// Replaces the notification GNOME shows (it has one id) with `replacement`, whose buttons
+    /// name the delivery posted at `postedAt`; false, and a warning, where GNOME refused it.
+    func replace(with replacement: DesktopNotification, postedAt: Int64) -> Bool {
+        let poster = GnomeNotificationsPoster(app: app, clock: answerer.clock)
+        do throws(GioError) {
+            try poster.add(GnomeNotification(replacement, postedAt: postedAt), deadline: .after(seconds: 5))
+            return true
+        } catch {
+            logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
+            return false
         }
     }
 
@@ -152,11 +158,6 @@ package struct GnomeActionService: Sendable {
             body: tr("%s: this quote's record was cleared (dailyquote clear), so nothing was done.", action.label(tr)),
             icon: notification.icon, urgency: notification.urgency, expireMilliseconds: notification.expire.milliseconds)
         told.tr = tr
-        let poster = GnomeNotificationsPoster(app: app, environment: answerer.clipboard.environment, clock: answerer.clock)
-        do throws(GioError) {
-            try poster.add(GnomeNotification(told, postedAt: target.postedAt), deadline: .after(seconds: 5))
-        } catch {
-            logger.warning("cannot replace the notification: \(GnomeNotificationsPoster.explain(error))")
-        }
+        _ = replace(with: told, postedAt: target.postedAt)
     }
 }

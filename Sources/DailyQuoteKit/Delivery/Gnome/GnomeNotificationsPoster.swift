@@ -19,13 +19,9 @@ package struct GnomeNotificationsPoster: NotificationPosting {
     package var app: ApplicationID
     /// The current Unix time: the posting time the buttons' target names.
     package var clock: @Sendable () -> Int64
-    /// The environment the Copy button's clipboard tool is looked up in (offered only where one is installed).
-    package var environment: [String: String]
 
-    package init(app: ApplicationID = .dailyquote, environment: [String: String], clock: @escaping @Sendable () -> Int64 = UnixClock.system)
-    {
+    package init(app: ApplicationID = .dailyquote, clock: @escaping @Sendable () -> Int64 = UnixClock.system) {
         self.app = app
-        self.environment = environment
         self.clock = clock
     }
 
@@ -35,8 +31,8 @@ package struct GnomeNotificationsPoster: NotificationPosting {
 
     /// Posts `notification`, replacing the previous quote.
     ///
-    /// Its body goes as plain text, its buttons (those offered: ``PathChoosingPoster`` leaves out
-    /// Copy without a clipboard tool) name this delivery. `holdUntil` is not used:
+    /// Its body goes as plain text, its buttons (those this session offers: Copy only with a
+    /// clipboard tool, ``StageFactory/notification``) name this delivery. `holdUntil` is not used:
     /// nothing holds on this path. Throws ``DeliveryError/noServer`` where nothing owns
     /// `org.gtk.Notifications` (the call does not start a service).
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification

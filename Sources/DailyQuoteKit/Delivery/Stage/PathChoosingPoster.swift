@@ -21,23 +21,19 @@ package struct PathChoosingPoster: NotificationPosting {
     package var direct: any DirectPosting
     /// Whether the config lets a holder keep the notification (`notification.hold` is not 0).
     package var hold: Bool
-    /// The environment the Copy button's clipboard tool is looked up in.
-    package var environment: [String: String]
     package var logger: Logger
 
     package init(
-        gnome: (any NotificationPosting)?, holding: (any NotificationPosting)?, direct: any DirectPosting, hold: Bool,
-        environment: [String: String], logger: Logger
+        gnome: (any NotificationPosting)?, holding: (any NotificationPosting)?, direct: any DirectPosting, hold: Bool, logger: Logger
     ) {
         self.gnome = gnome
         self.holding = holding
         self.direct = direct
         self.hold = hold
-        self.environment = environment
         self.logger = logger
     }
 
-    /// The plan for `notification` (its buttons already filtered) with the server's answers
+    /// The plan for a notification offering `offered` with the server's answers
     /// `asked` (nil: not asked).
     func plan(offering offered: [NotificationAction], asked: FreedesktopServer.Answers?) -> PostingPlan {
         PostingPlan.decide(
@@ -45,11 +41,10 @@ package struct PathChoosingPoster: NotificationPosting {
             server: asked?.info)
     }
 
+    /// Posts `notification` with the buttons it carries: those this session can offer, decided
+    /// where the process is assembled (``StageFactory/notification``).
     package func post(_ notification: DesktopNotification, holdUntil: Int64, deadline: Deadline) throws(DeliveryError) -> PostedNotification
     {
-        var notification = notification
-        // Copy is offered only where a clipboard tool is installed.
-        notification.actions = Clipboard(environment: environment).available(notification.actions)
         let offered = notification.actions ?? []
         let asked = try direct.ask(before: deadline)
         let plan = plan(offering: offered, asked: asked?.answers)
