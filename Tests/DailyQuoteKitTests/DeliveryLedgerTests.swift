@@ -38,29 +38,10 @@ struct DeliveryLedgerTests {
             posted: "x", postedAt: at + 5, quote: Quote(text: "Quote \(day).", author: ""), source: "bundled", reason: "r", server: "s")
     }
 
-    /// A logger whose messages the test can read.
-    final class Collected: Sendable {
-        let lines = Mutex<[String]>([])
-        var logger: Logger {
-            Logger(label: "test") { _ in CollectingHandler(sink: self) }
-        }
-    }
-
-    struct CollectingHandler: LogHandler {
-        let sink: Collected
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) { sink.lines.withLock { $0.append("\(event.level): \(event.message)") } }
-    }
-
     @Test("A corrupt state file is moved aside, rebuilt from the history and written anew, with one warning")
     func corruptState() throws {
         let dir = TemporaryDirectory()
-        let collected = Collected()
+        let collected = LogLines()
         let ledger = DeliveryLedger(paths: AppPaths(root: dir.path), logger: collected.logger)
         for day in 1...3 { try ledger.appendHistory(Self.entry(day, planned: day != 3)) }
         try dir.write("state/state.json", "{not json")
@@ -72,7 +53,7 @@ struct DeliveryLedgerTests {
         #expect(try ledger.repairedState() == expected)
         #expect(try String(contentsOfFile: dir.url("state/state.json.corrupt"), encoding: .utf8) == "{not json")
         #expect(try ledger.repairedState() == expected)  // written anew: no second warning
-        let warnings = collected.lines.withLock { $0 }.filter { $0.hasPrefix("warning") }
+        let warnings = collected.all.filter { $0.hasPrefix("warning") }
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.contains("moved aside to state.json.corrupt") == true)
     }
@@ -101,7 +82,7 @@ struct DeliveryLedgerTests {
     @Test("Corrupt history lines are skipped, each with a warning naming its line")
     func corruptHistoryLines() throws {
         let dir = TemporaryDirectory()
-        let collected = Collected()
+        let collected = LogLines()
         let ledger = DeliveryLedger(paths: AppPaths(root: dir.path), logger: collected.logger)
         try ledger.appendHistory(Self.entry(1))
         let handle = try #require(FileHandle(forWritingAtPath: ledger.historyPath))
@@ -110,7 +91,7 @@ struct DeliveryLedgerTests {
         try handle.close()
         try ledger.appendHistory(Self.entry(2))
         #expect(ledger.history().count == 2)
-        let warnings = collected.lines.withLock { $0 }
+        let warnings = collected.all
         #expect(warnings == ["warning: \(ledger.historyPath):2: not a history entry; skipped"], "\(warnings)")
     }
 

@@ -104,7 +104,7 @@ extension TranslationsTests {
             ["--server", "mock", RepositoryPaths.support("translations/pseudo-language-session.sh")], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: results.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
-        let calls = CommandLineTests.notifyCalls(file("mock.log"))
+        let calls = MockNotificationServer.notifyCalls(file("mock.log"))
         try #require(calls.count == 1, "\(file("mock.log"))")
         #expect(calls[0].contains(#""⟦Quote of the Day⟧""#), "\(calls[0])")
         #expect(calls[0].contains(#"["copy", "⟦Copy⟧", "save", "⟦Save⟧", "another", "⟦Another quote⟧"]"#), "\(calls[0])")
