@@ -116,7 +116,7 @@ extension CommandLineTests {
         // the test, whose fetch comes 5 s after the start (the lead in seconds): run fetches
         // with the first quote still shown, and sleeps until that slot.
         let target = (now / 60).rounded(.down) * 60 + 600
-        let slots = [Self.utcTime(offsetBy: -600), Self.utcTime(offsetBy: target - now + 1)]
+        let slots = [WallClock.utcTime(offsetBy: -600), WallClock.utcTime(offsetBy: target - now + 1)]
             .map { String(format: "\"%02d:%02d\"", $0.hour, $0.minute) }.joined(separator: ", ")
         try sandbox.home.write(
             "config/dailyquote/config.toml",

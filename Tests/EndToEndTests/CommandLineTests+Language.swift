@@ -144,7 +144,7 @@ extension CommandLineTests {
         "In every language of po/LINGUAS, status, doctor, config path and notify say the relative time, the presence signals, the quote's origin and config path's labels in that language"
     )
     func noEnglishInsideTranslatedReports() throws {
-        let languages = TranslationsTests.languages
+        let languages = TestLocales.languages
         let outputs = try Self.reportsInLanguages(languages.map { "LANG=de_DE.UTF-8 LANGUAGE=\($0)" })
         for (language, commands) in zip(languages, outputs) {
             for (command, output) in commands.sorted(by: { $0.key < $1.key }) {

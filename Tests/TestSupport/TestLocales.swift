@@ -35,6 +35,11 @@ public enum TestLocales {
         return directory
     }()
 
+    /// The translations' languages: `po/LINGUAS`, one per line.
+    public static var languages: [String] {
+        ((try? String(contentsOfFile: "\(RepositoryPaths.root)/po/LINGUAS", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
     /// The environment for a child that should speak `lang` (and `language`, gettext's
     /// `LANGUAGE`): `LANG`, `LOCPATH` and `DAILYQUOTE_LOCALEDIR`.
     public static func environment(lang: String, language: String? = nil) -> [String: String] {
