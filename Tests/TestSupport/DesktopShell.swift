@@ -3,8 +3,7 @@ import Testing
 
 /// A scenario on a desktop shell's own notification server (Cinnamon, Budgie, swaync, GNOME Shell), for the tests that press its buttons.
 public enum DesktopShell {
-    /// Runs the harness file `desktop/SCRIPT` on `server`, and gives the harness's result and a reader of the scenario's work
-    /// directory's files.
+    /// The result and work directory's files of the harness file `desktop/SCRIPT`, run on `server`.
     ///
     /// It runs inside `with-notification-server.sh --server SERVER` with `$DQ` (the binary), `$W`
     /// (a fresh work directory, handed to the servers' user as `NOTIFICATION_SERVER_SHARE` when

@@ -1,7 +1,8 @@
 import Foundation
 
-/// python3-dbusmock's notification server (`with-notification-server.sh --server mock`), for what
-/// no real server gives on demand: chosen capabilities, a close with any reason, a button pressed.
+/// python3-dbusmock's notification server, for what no real one gives on demand: chosen capabilities, any close, a button pressed.
+///
+/// It runs under `with-notification-server.sh --server mock`.
 public enum MockNotificationServer {
     /// Runs the scenario `cli/NAME` against the mock server and gives its result and a reader of its work directory's files.
     ///

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The locales and message catalogs the language tests run under, made the way the package
-/// makes them, without changing the machine.
+/// The locales and message catalogs the language tests run under, made as the package makes them, without changing the machine.
 ///
 /// The locales are generated with `localedef` (from the `locales` package's sources) into a
 /// directory that `LOCPATH` names, kept in `.build/test-locales` between runs (each takes

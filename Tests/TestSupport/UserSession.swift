@@ -2,8 +2,7 @@ import Foundation
 
 /// A real systemd user session (`with-user-session.sh`: a user manager, a session bus, Xvfb and dunst) for the `UserSessionTests`.
 public enum UserSession {
-    /// Runs the scenario `session/NAME` in a user session whose manager runs dailyquote's generator, and gives the
-    /// harness's result and a reader of the scenario's work directory's files.
+    /// The result and work directory's files of the scenario `session/NAME`, run where the user manager runs the generator.
     ///
     /// The manager finds the generator (a link to the binary) through `SYSTEMD_GENERATOR_PATH`;
     /// the scenario runs with `$DQ` (the binary), `$W` (a fresh work directory), the sandbox's
