@@ -9,7 +9,7 @@ public enum DesktopShell {
     /// (a fresh work directory, handed to the servers' user as `NOTIFICATION_SERVER_SHARE` when
     /// the harness runs them as another) and the sandbox's environment. The reader gives
     /// `$W/FILE` as text ("" for a missing file). Files in `$W`: only the scenario's, which its
-    /// header names ("Writes … in $W"). Tests/README.md has the table.
+    /// header names ("Writes … in $W", "Results in $W"). Tests/README.md has the table.
     public static func session(_ server: String, _ sandbox: Sandbox, _ script: String) throws -> (ProcessResult, (String) -> String) {
         let work = TemporaryDirectory()
         var environment = sandbox.environment

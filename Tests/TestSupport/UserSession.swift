@@ -8,7 +8,7 @@ public enum UserSession {
     /// the scenario runs with `$DQ` (the binary), `$W` (a fresh work directory), the sandbox's
     /// environment and `environment`. The reader gives `$W/FILE` as text ("" for a missing file).
     ///
-    /// Files in `$W`: only the scenario's; its header names them ("Writes … in $W"). The harness
+    /// Files in `$W`: only the scenario's; its header names them ("Writes … in $W", "Results in $W"). The harness
     /// writes its logs in a directory of its own, and in the sandbox's home links that mask the
     /// manager's `dbus.socket`, `dbus.service` and every other user unit not its own or
     /// dailyquote's (`config/systemd/user/*` → /dev/null); the generator writes its units in
