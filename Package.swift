@@ -90,10 +90,16 @@ let package = Package(
         // (measured: --version 6.9 ms -> 13.4 ms); AsyncHTTPClient instead adds NIO and two
         // copies of BoringSSL to the binary and to every build.
         .target(name: "CCurl", cSettings: fortifySource + cWarningsAreErrors, linkerSettings: [.linkedLibrary("dl")]),
-        // Helpers shared by the test targets: temp directories, child processes, repo paths, harnesses.
+        // Helpers shared by the test targets: temp directories, child processes, repo paths, the
+        // sandbox and the scenario runners, and (Fakes/) the fakes of the library's seams, which
+        // use its package-level types. Tests/README.md lists them.
         .target(
             name: "TestSupport",
-            dependencies: ["DailyQuoteKit", "DailyQuoteSystem"],
+            dependencies: [
+                "DailyQuoteKit", "DailyQuoteSystem",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/TestSupport",
             // The shell and Python harnesses the tests run, as files (shellcheck reads them).
             exclude: ["Harness"],

@@ -10,9 +10,9 @@ struct ActionLogTests {
     func joins() throws {
         let dir = TemporaryDirectory()
         let log = ActionLog(path: AppPaths(root: dir.path).actionLog)
-        var first = DeliveryLedgerTests.entry(1)
+        var first = HistoryEntry.sample(1)
         first.notificationId = 7
-        var other = DeliveryLedgerTests.entry(2)
+        var other = HistoryEntry.sample(2)
         other.notificationId = 7
         try log.append(.init(id: 7, postedAt: first.postedAt, action: .save, at: first.postedAt + 1))
         let handle = try #require(FileHandle(forWritingAtPath: log.path))
@@ -31,14 +31,14 @@ struct ActionLogTests {
     func anotherIsNoDelivery() throws {
         let dir = TemporaryDirectory()
         let ledger = DeliveryLedger(paths: AppPaths(root: dir.path))
-        var another = DeliveryLedgerTests.entry(3, planned: false)
+        var another = HistoryEntry.sample(3, planned: false)
         another.another = true
-        try ledger.appendHistory(DeliveryLedgerTests.entry(1))
+        try ledger.appendHistory(HistoryEntry.sample(1))
         try ledger.appendHistory(another)
         let read = ledger.history()
         #expect(read.last?.now == nil, "an Another quote was read as a --now preview")
         #expect(read.last?.isPreview == false)
         #expect(read.last?.isDelivery == false)
-        #expect(ledger.state().lastPostedAt == DeliveryLedgerTests.entry(1).postedAt)
+        #expect(ledger.state().lastPostedAt == HistoryEntry.sample(1).postedAt)
     }
 }

@@ -31,48 +31,23 @@ struct DeliveryLedgerTests {
         #expect(mode == 0o600)
     }
 
-    static func entry(_ day: Int, planned: Bool = true) -> HistoryEntry {
-        let at = Int64(1_790_000_000 + day * 86_400)
-        return HistoryEntry(
-            planned: planned ? "p\(day)" : nil, plannedAt: planned ? at : nil, plannedDay: planned ? "2026-09-\(10 + day)" : nil,
-            posted: "x", postedAt: at + 5, quote: Quote(text: "Quote \(day).", author: ""), source: "bundled", reason: "r", server: "s")
-    }
-
-    /// A logger whose messages the test can read.
-    final class Collected: Sendable {
-        let lines = Mutex<[String]>([])
-        var logger: Logger {
-            Logger(label: "test") { _ in CollectingHandler(sink: self) }
-        }
-    }
-
-    struct CollectingHandler: LogHandler {
-        let sink: Collected
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) { sink.lines.withLock { $0.append("\(event.level): \(event.message)") } }
-    }
-
     @Test("A corrupt state file is moved aside, rebuilt from the history and written anew, with one warning")
     func corruptState() throws {
         let dir = TemporaryDirectory()
-        let collected = Collected()
+        let collected = LogLines()
         let ledger = DeliveryLedger(paths: AppPaths(root: dir.path), logger: collected.logger)
-        for day in 1...3 { try ledger.appendHistory(Self.entry(day, planned: day != 3)) }
+        for day in 1...3 { try ledger.appendHistory(HistoryEntry.sample(day, planned: day != 3)) }
         try dir.write("state/state.json", "{not json")
         // Entry 3 is a preview: it counts neither as a delivery nor as the last post.
         let expected = LedgerState(
-            lastPlannedAt: Self.entry(2).plannedAt, lastPlannedDay: Self.entry(2).plannedDay, lastPostedAt: Self.entry(2).postedAt)
+            lastPlannedAt: HistoryEntry.sample(2).plannedAt, lastPlannedDay: HistoryEntry.sample(2).plannedDay,
+            lastPostedAt: HistoryEntry.sample(2).postedAt)
         #expect(ledger.state() == expected)  // a read alone changes nothing
         #expect(!FileManager.default.fileExists(atPath: dir.url("state/state.json.corrupt")))
         #expect(try ledger.repairedState() == expected)
         #expect(try String(contentsOfFile: dir.url("state/state.json.corrupt"), encoding: .utf8) == "{not json")
         #expect(try ledger.repairedState() == expected)  // written anew: no second warning
-        let warnings = collected.lines.withLock { $0 }.filter { $0.hasPrefix("warning") }
+        let warnings = collected.all.filter { $0.hasPrefix("warning") }
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.contains("moved aside to state.json.corrupt") == true)
     }
@@ -81,10 +56,10 @@ struct DeliveryLedgerTests {
     func missingState() throws {
         let dir = TemporaryDirectory()
         let ledger = DeliveryLedger(paths: AppPaths(root: dir.path))
-        try ledger.appendHistory(Self.entry(1))
-        #expect(ledger.state().lastPlannedAt == Self.entry(1).plannedAt)
+        try ledger.appendHistory(HistoryEntry.sample(1))
+        #expect(ledger.state().lastPlannedAt == HistoryEntry.sample(1).plannedAt)
         #expect(!FileManager.default.fileExists(atPath: ledger.statePath), "a read alone writes nothing")
-        #expect(try ledger.repairedState().lastPlannedAt == Self.entry(1).plannedAt)
+        #expect(try ledger.repairedState().lastPlannedAt == HistoryEntry.sample(1).plannedAt)
         // Written, so that the history is not decoded again on every run.
         #expect(FileManager.default.fileExists(atPath: ledger.statePath))
         #expect(try DeliveryLedger(paths: AppPaths(root: dir.path)).repairedState() == ledger.state())
@@ -101,16 +76,16 @@ struct DeliveryLedgerTests {
     @Test("Corrupt history lines are skipped, each with a warning naming its line")
     func corruptHistoryLines() throws {
         let dir = TemporaryDirectory()
-        let collected = Collected()
+        let collected = LogLines()
         let ledger = DeliveryLedger(paths: AppPaths(root: dir.path), logger: collected.logger)
-        try ledger.appendHistory(Self.entry(1))
+        try ledger.appendHistory(HistoryEntry.sample(1))
         let handle = try #require(FileHandle(forWritingAtPath: ledger.historyPath))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("garbage\n\n".utf8))
         try handle.close()
-        try ledger.appendHistory(Self.entry(2))
+        try ledger.appendHistory(HistoryEntry.sample(2))
         #expect(ledger.history().count == 2)
-        let warnings = collected.lines.withLock { $0 }
+        let warnings = collected.all
         #expect(warnings == ["warning: \(ledger.historyPath):2: not a history entry; skipped"], "\(warnings)")
     }
 

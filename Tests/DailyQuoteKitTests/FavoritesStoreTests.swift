@@ -44,10 +44,10 @@ struct FavoritesStoreTests {
         try FileManager.default.createDirectory(atPath: PathName.directory(of: store.path), withIntermediateDirectories: true)
         let good = String(decoding: try JSONEncoder().encode(Favorite(quote: first, savedAt: 1)), as: UTF8.self)
         try "\(good)\n{\"text\": broken\n".write(toFile: store.path, atomically: true, encoding: .utf8)
-        let warnings = DeliveryLedgerTests.Collected()
+        let warnings = LogLines()
         let logged = FavoritesStore(path: store.path, logger: warnings.logger)
         #expect(logged.list().map(\.quote) == [first])
-        let lines = warnings.lines.withLock { $0 }
+        let lines = warnings.all
         #expect(lines.contains { $0.hasPrefix("warning") && $0.contains("favorites.jsonl:2:") }, "\(lines)")
         try logged.save(second, at: 5)
         _ = try logged.remove(number: 1)

@@ -1,5 +1,6 @@
 import Logging
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import DailyQuoteKit
@@ -7,27 +8,6 @@ import Testing
 
 @Suite("PathChoosingPoster")
 struct PathChoosingPosterTests {
-    /// A logger whose lines are kept.
-    final class Lines: Sendable {
-        let lines = Mutex<[String]>([])
-        var all: [String] { lines.withLock { $0 } }
-        var logger: Logger {
-            Logger(label: "test") { _ in Handler(lines: self) }
-        }
-        struct Handler: LogHandler {
-            let lines: Lines
-            var metadata: Logger.Metadata = [:]
-            var logLevel: Logger.Level = .trace
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-            func log(event: LogEvent) {
-                lines.lines.withLock { $0.append("\(event.level): \(event.message)") }
-            }
-        }
-    }
-
     let notification = DesktopNotification(quote: Quote(text: "Words.", author: "A"), config: NotificationConfig())
 
     /// The freedesktop poster of this process: gives the answers `asked` (nil: nothing asked
@@ -56,19 +36,19 @@ struct PathChoosingPosterTests {
     static let keeper = NotificationServerInfo(
         name: "k", vendor: "v", version: "1", specVersion: "1.2", capabilities: ["actions", "body", "persistence"])
 
-    func poster(gnome: FakePoster?, direct: FakeDirect, holding: FakePoster?, hold: Bool = true, lines: Lines) -> PathChoosingPoster {
+    func poster(gnome: FakePoster?, direct: FakeDirect, holding: FakePoster?, hold: Bool = true, lines: LogLines) -> PathChoosingPoster {
         PathChoosingPoster(gnome: gnome, holding: holding, direct: direct, hold: hold, logger: lines.logger)
     }
 
     /// The same, with GNOME's interface said by the bus to be owned (`gnome`) or not asked (nil).
-    func poster(gnome: FakePoster?, owned: Bool?, freedesktop: FakePoster, lines: Lines) -> PathChoosingPoster {
+    func poster(gnome: FakePoster?, owned: Bool?, freedesktop: FakePoster, lines: LogLines) -> PathChoosingPoster {
         let direct = FakeDirect(asked: owned.map { .init(info: Self.banner, gnomeOwned: $0) })
         return poster(gnome: gnome, direct: direct, holding: freedesktop, lines: lines)
     }
 
     @Test("Where GNOME's interface has an owner, the GNOME path alone posts")
     func gnomeFirst() throws {
-        let (gnome, freedesktop, lines) = (FakePoster(), FakePoster(), Lines())
+        let (gnome, freedesktop, lines) = (FakePoster(), FakePoster(), LogLines())
         for owned in [true, nil] {
             let chooser = poster(gnome: gnome, owned: owned, freedesktop: freedesktop, lines: lines)
             let posted = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
@@ -81,7 +61,7 @@ struct PathChoosingPosterTests {
 
     @Test("Where nothing owns GNOME's interface (the GNOME post says noServer), the freedesktop path, silently; its path is recorded")
     func noGnome() throws {
-        let (gnome, freedesktop, lines) = (FakePoster(failing: .noServer), FakePoster(), Lines())
+        let (gnome, freedesktop, lines) = (FakePoster(failing: .noServer), FakePoster(), LogLines())
         let chooser = poster(gnome: gnome, owned: nil, freedesktop: freedesktop, lines: lines)
         let posted = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
         #expect(freedesktop.posted.count == 1, "the default buttons go to the holder, which asks the server itself")
@@ -91,7 +71,7 @@ struct PathChoosingPosterTests {
 
     @Test("Where the answers asked ahead say nobody owns GNOME's interface, the GNOME post is not tried at all (dunst, with buttons)")
     func gnomeKnownAbsent() throws {
-        let (gnome, freedesktop, lines) = (FakePoster(), FakePoster(), Lines())
+        let (gnome, freedesktop, lines) = (FakePoster(), FakePoster(), LogLines())
         _ = try poster(gnome: gnome, owned: false, freedesktop: freedesktop, lines: lines)
             .post(notification, holdUntil: 0, deadline: .after(seconds: 5))
         #expect(gnome.posted.isEmpty)
@@ -107,7 +87,7 @@ struct PathChoosingPosterTests {
     func fallback() throws {
         let gnome = FakePoster(
             failing: .failed("GNOME Shell finds no desktop entry io.github.dailyquote.DailyQuote.desktop (install dailyquote)"))
-        let (freedesktop, lines) = (FakePoster(), Lines())
+        let (freedesktop, lines) = (FakePoster(), LogLines())
         let chooser = poster(gnome: gnome, owned: true, freedesktop: freedesktop, lines: lines)
         _ = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
         #expect(freedesktop.posted == [notification])
@@ -121,7 +101,7 @@ struct PathChoosingPosterTests {
     @Test("No GNOME poster: never the GNOME path")
     func noGnomePoster() throws {
         let freedesktop = FakePoster()
-        let chooser = poster(gnome: nil, owned: true, freedesktop: freedesktop, lines: Lines())
+        let chooser = poster(gnome: nil, owned: true, freedesktop: freedesktop, lines: LogLines())
         #expect(chooser.plan(offering: [.save], asked: .init(info: Self.banner, gnomeOwned: true)).path == .holder)
         _ = try chooser.post(notification, holdUntil: 0, deadline: .after(seconds: 5))
         #expect(freedesktop.posted.count == 1)
@@ -133,7 +113,7 @@ struct PathChoosingPosterTests {
     func followsPlan() throws {
         var plain = notification
         plain.actions = nil
-        let lines = Lines()
+        let lines = LogLines()
         // Answers asked ahead: the server decides.
         for (server, actions, holder) in [
             (Self.banner, nil, false), (Self.banner, [NotificationAction.save], true), (Self.keeper, nil, true),

@@ -94,10 +94,10 @@ struct StageFactoryTests {
     func fetchStage() throws {
         let home = TemporaryDirectory()
         let factory = factory(home)
-        var old = DeliveryLedgerTests.entry(1)
+        var old = HistoryEntry.sample(1)
         old.text = "Old words."
         old.postedAt = 1_800_000_000 - 400 * 86_400
-        var recent = DeliveryLedgerTests.entry(2)
+        var recent = HistoryEntry.sample(2)
         recent.text = "Recent words."
         recent.postedAt = 1_800_000_000 - 86_400
         try factory.ledger.appendHistory(old)

@@ -6,25 +6,15 @@ import Testing
 /// python3-dbusmock's notification server, on which the test presses buttons
 /// (`"$NOTIFICATION_SERVER" invoke ID ACTION` emits `ActionInvoked`).
 extension CommandLineTests {
-    /// The Notify calls in the mock server's log; a call's lines (a body of several lines) joined.
-    static func notifyCalls(_ log: String) -> [String] {
-        var calls: [String] = []
-        for line in log.components(separatedBy: "\n") {
-            // A call starts with its timestamp; other lines continue the one before.
-            if line.first?.isNumber == true || calls.isEmpty { calls.append(line) } else { calls[calls.count - 1] += "\n" + line }
-        }
-        return calls.filter { $0.contains(" Notify \"dailyquote\"") }
-    }
-
     @Test("Default buttons Copy and Save with the exact bus identifiers and labels; Save twice keeps one favourite")
     func saveTwice() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions", harness: "actions-save-twice.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(!file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder answers the buttons")
-        let calls = Self.notifyCalls(file("mock.log"))
+        let calls = MockNotificationServer.notifyCalls(file("mock.log"))
         #expect(calls.count == 1)
         #expect(calls.first?.contains(#"["copy", "Copy", "save", "Save"]"#) == true, "\(calls)")
         let favorites = try #require(try JSONSerialization.jsonObject(with: Data(file("favorites.json").utf8)) as? [[String: Any]])
@@ -52,11 +42,11 @@ extension CommandLineTests {
     func another() throws {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = [\"another\", \"save\"]\n")
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions", harness: "actions-another.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
-        let calls = Self.notifyCalls(file("mock.log"))
+        let calls = MockNotificationServer.notifyCalls(file("mock.log"))
         #expect(calls.count == 2, "\(file("mock.log"))")
         #expect(calls.first?.contains(#"["another", "Another quote", "save", "Save"]"#) == true, "\(calls)")
         // Notify's second argument is replaces_id: the first notification's id, 1.
@@ -83,7 +73,7 @@ extension CommandLineTests {
         arguments: ["xclip", "xsel"])
     func copyUnderXvfb(tool: String) throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions", harness: "actions-copy-x11.sh", [tool])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
@@ -96,27 +86,11 @@ extension CommandLineTests {
     }
 
     @Test(
-        "No buttons and no holder for them: a server without actions, or actions = []",
-        arguments: [("body", ""), ("body actions", "[notification]\nactions = []\n")])
-    func noButtons(capabilities: String, config: String) throws {
-        let sandbox = Sandbox()
-        try sandbox.home.write("config/dailyquote/config.toml", config)
-        let (result, file) = try Self.mockSession(
-            sandbox, capabilities: capabilities, harness: "notify-no-holder.sh")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(file("now.rc") == "0\n", "\(file("now.out"))")
-        #expect(file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-        #expect(!file("state-files").contains("hold"), "a holder ran: \(file("state-files"))")
-        let calls = Self.notifyCalls(file("mock.log"))
-        #expect(calls.count == 1 && calls.first?.contains(" [] {") == true, "\(calls)")
-    }
-
-    @Test(
         "A Copy that fails (wl-copy with no Wayland server to reach) is recorded as failed with its reason, in history, status and doctor"
     )
     func failedCopy() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions", harness: "actions-failed-copy.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
@@ -139,7 +113,7 @@ extension CommandLineTests {
     )
     func hungCopy() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions", harness: "actions-hung-copy.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
@@ -181,11 +155,11 @@ extension CommandLineTests {
     @Test("Without a clipboard tool Copy is not offered, and doctor names the package")
     func noClipboardTool() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions", harness: "actions-no-clipboard.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
-        let calls = Self.notifyCalls(file("mock.log"))
+        let calls = MockNotificationServer.notifyCalls(file("mock.log"))
         #expect(calls.first?.contains(#"["save", "Save"]"#) == true, "\(calls)")
         #expect(file("doctor.txt").contains("wl-clipboard"), "\(file("doctor.txt"))")
         #expect(file("doctor.txt").contains("xclip"), "\(file("doctor.txt"))")

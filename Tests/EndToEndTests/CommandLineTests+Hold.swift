@@ -6,28 +6,10 @@ import Testing
 /// notification on servers that keep notifications (`persistence`), against python3-dbusmock's
 /// notification server, whose capabilities the test chooses and which closes notifications on demand.
 extension CommandLineTests {
-    /// Runs the scenario `cli/NAME` (a file under Tests/TestSupport/Harness) against the
-    /// harness's `mock` server with `$DQ`, `$W`, the sandbox's environment and `environment`;
-    /// the harness ends every holder left behind.
-    static func mockSession(
-        _ sandbox: Sandbox, capabilities: String, harness name: String, _ arguments: [String] = [],
-        environment extra: [String: String] = [:]
-    ) throws -> (ProcessResult, (String) -> String) {
-        let work = TemporaryDirectory()
-        var environment = sandbox.environment.merging(extra) { _, new in new }
-        environment["DQ"] = RepositoryPaths.binary
-        environment["W"] = work.path
-        environment["MOCK_CAPABILITIES"] = capabilities
-        let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-notification-server.sh"),
-            ["--server", "mock", RepositoryPaths.support("cli/\(name)")] + arguments, environment: environment)
-        return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
-    }
-
     @Test("On a server with persistence, notify exits at once and a holder keeps the notification until the server closes it")
     func holderKeepsUntilClosed() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body body-markup persistence", harness: "hold-until-closed.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
@@ -46,7 +28,7 @@ extension CommandLineTests {
     @Test("The holder keeps no caller's pipe open: `notify --now 2>&1 | cat` ends while it holds; a file and the journal stream it shares")
     func holderLeavesStandardError() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body body-markup persistence", harness: "hold-standard-error.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("piped.rc") == "0\n", "the pipe waited for the holder: \(file("piped.out"))")
@@ -62,7 +44,7 @@ extension CommandLineTests {
     )
     func nextDeliveryReplaces() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body body-markup persistence actions", harness: "hold-next-replaces.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -81,7 +63,7 @@ extension CommandLineTests {
     )
     func holderIsForked() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body body-markup persistence actions", harness: "hold-forked.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let words = file("cmdline").split(separator: "\n")
@@ -102,7 +84,7 @@ extension CommandLineTests {
         let request =
             #"{"notification":{"appName":"dailyquote","summary":"Quote of the Day","body":"3 < 5 && 7 > 2","icon":"dailyquote","#
             + #""urgency":"normal","expireMilliseconds":-1,"desktopEntry":"dailyquote"},"until":\#(until)}"#
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body persistence", harness: "hold-stop.sh", environment: ["REQUEST": request])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("reply").contains("\"holding\":true"), "\(file("reply")) \(file("hold.err"))")
@@ -112,16 +94,21 @@ extension CommandLineTests {
     }
 
     @Test(
-        "No holder where none is needed: a server without persistence, or hold = \"0\"",
-        arguments: [("body body-markup", ""), ("body body-markup persistence actions", "[notification]\nhold = \"0\"\n")])
-    func noHolder(capabilities: String, config: String) throws {
+        "No holder and no buttons where none is needed: a server without persistence or without actions, hold = \"0\", or actions = []",
+        arguments: [
+            ("body body-markup", ""), ("body body-markup persistence actions", "[notification]\nhold = \"0\"\n"), ("body", ""),
+            ("body actions", "[notification]\nactions = []\n"),
+        ])
+    func noHolderNoButtons(capabilities: String, config: String) throws {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", config)
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: capabilities, harness: "notify-no-holder.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.out"))")
         #expect(file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         #expect(!file("state-files").contains("hold"), "a holder ran: \(file("state-files"))")
+        let calls = MockNotificationServer.notifyCalls(file("mock.log"))
+        #expect(calls.count == 1 && calls.first?.contains(" [] {") == true, "\(calls)")
     }
 }

@@ -18,7 +18,7 @@ extension CommandLineTests {
     @Test("Race 1: a SIGTERM while the holder's Notify call is under way closes the notification once it is shown, and nothing is held")
     func stopDuringPost() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body persistence", harness: "race-stop-during-post.sh", environment: ["REQUEST": Self.holdRequest()])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("notify-count") == "1\n", "the holder never posted: \(file("hold.err"))")
@@ -32,7 +32,7 @@ extension CommandLineTests {
     @Test("Race 2: a previous holder that does not end (stopped) is killed, and the new holder always has its marker")
     func stuckPreviousHolder() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body body-markup persistence", harness: "race-stuck-previous.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc2") == "0\n", "\(file("err2"))")
@@ -50,7 +50,7 @@ extension CommandLineTests {
     @Test("Race 3: a failed post leaves the last quote shown and held")
     func failedPostKeepsTheLastQuote() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body body-markup persistence", harness: "race-failed-post.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("rc2") == "69\n", "the second post did not fail: \(file("out2")) \(file("err2"))")
@@ -65,7 +65,7 @@ extension CommandLineTests {
     @Test("Race 6: a holder stopped at birth leaves nothing posted without a live holder, and notify says so: the delivery stays due")
     func stopAtBirth() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions persistence", harness: "race-stop-at-birth.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!file("stopped").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder appeared: \(file("now.err"))")
@@ -90,7 +90,7 @@ extension CommandLineTests {
         try sandbox.home.write(
             "config/dailyquote/config.toml",
             "[quotes]\nmax_length = 40\nexclude_authors = [\"Seneca\"]\n[notification]\nactions = [\"another\"]\n")
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions", harness: "race-another-filters.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
@@ -116,13 +116,13 @@ extension CommandLineTests {
         // the test, whose fetch comes 5 s after the start (the lead in seconds): run fetches
         // with the first quote still shown, and sleeps until that slot.
         let target = (now / 60).rounded(.down) * 60 + 600
-        let slots = [Self.utcTime(offsetBy: -600), Self.utcTime(offsetBy: target - now + 1)]
+        let slots = [WallClock.utcTime(offsetBy: -600), WallClock.utcTime(offsetBy: target - now + 1)]
             .map { String(format: "\"%02d:%02d\"", $0.hour, $0.minute) }.joined(separator: ", ")
         try sandbox.home.write(
             "config/dailyquote/config.toml",
             "[delivery]\ntimes = [\(slots)]\ncatch_up = \"1h\"\n[refresh]\nlead = \"\(Int(target - now) - 5)s\"\n"
                 + "[notification]\nactions = [\"save\"]\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: "body actions persistence", harness: "run-holder-fetch.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let pids = file("pids").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }

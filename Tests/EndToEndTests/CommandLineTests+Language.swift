@@ -19,10 +19,11 @@ extension CommandLineTests {
         let assignments = environments.map { environment in
             environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        let (result, file) = try Self.mockSession(sandbox, capabilities: "body actions", harness: "notify-in-languages.sh", assignments)
+        let (result, file) = try MockNotificationServer.session(
+            sandbox, capabilities: "body actions", harness: "notify-in-languages.sh", assignments)
         #expect(result.status == 0, "\(result.stderr)")
         let outputs = environments.indices.map { file("out\($0)") + file("err\($0)") }
-        return (Self.notifyCalls(file("mock.log")), outputs)
+        return (MockNotificationServer.notifyCalls(file("mock.log")), outputs)
     }
 
     @Test(
@@ -72,7 +73,7 @@ extension CommandLineTests {
         #expect(dryRun.stdout.contains("1. fortune /usr/share/games/fortunes/de/zitate"), "\(dryRun.stdout)")
         let refresh = try german.run(["refresh"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             german, capabilities: "body", harness: "notify-status-path.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let cached = try #require(
@@ -84,7 +85,7 @@ extension CommandLineTests {
         // The record's wrapped lines flow into one: compare words.
         let firstLine = String(text.split(separator: "\n").first ?? "")
         #expect(!firstLine.isEmpty && zitate.contains(Self.words(firstLine)), "\(text) is not from de/zitate")
-        let calls = Self.notifyCalls(file("mock.log"))
+        let calls = MockNotificationServer.notifyCalls(file("mock.log"))
         #expect(calls.count == 1 && calls[0].contains(firstLine), "\(calls)\n\(file("out"))")
         #expect(calls.first?.contains("\"Zitat des Tages\"") == true)
         #expect(
@@ -124,7 +125,8 @@ extension CommandLineTests {
         try sandbox.home.write("config/dailyquote/config.toml", "[delivery]\nhour = 8\nwait_for_presence = true\n")
         // As the scenario names its files, in the order it runs them (`path` is config path).
         let commands = ["doctor", "notify", "path", "status"]
-        let (result, file) = try Self.mockSession(sandbox, capabilities: "body", harness: "reports-in-languages.sh", environments)
+        let (result, file) = try MockNotificationServer.session(
+            sandbox, capabilities: "body", harness: "reports-in-languages.sh", environments)
         #expect(result.status == 0, "\(result.stderr)")
         return environments.indices.map { index in
             Dictionary(uniqueKeysWithValues: commands.map { ($0, file("\(index).\($0)")) })
@@ -142,7 +144,7 @@ extension CommandLineTests {
         "In every language of po/LINGUAS, status, doctor, config path and notify say the relative time, the presence signals, the quote's origin and config path's labels in that language"
     )
     func noEnglishInsideTranslatedReports() throws {
-        let languages = TranslationsTests.languages
+        let languages = TestLocales.languages
         let outputs = try Self.reportsInLanguages(languages.map { "LANG=de_DE.UTF-8 LANGUAGE=\($0)" })
         for (language, commands) in zip(languages, outputs) {
             for (command, output) in commands.sorted(by: { $0.key < $1.key }) {

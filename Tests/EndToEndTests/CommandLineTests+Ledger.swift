@@ -108,7 +108,7 @@ extension CommandLineTests {
     @Test("A preview before the first delivery does not make the fetched quote look stale (no state file yet)")
     func previewBeforeFirstDelivery() throws {
         let sandbox = Sandbox()
-        let (hour, minute) = Self.utcTime(offsetBy: -60)
+        let (hour, minute) = WallClock.utcTime(offsetBy: -60)
         let config = try sandbox.config("[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\n")
         let cached = #"{"text":"Fetched this morning.","author":"A","source":"test","fetchedAt":\#(Int(Date().timeIntervalSince1970) - 5)}"#
         try sandbox.home.write("cache/dailyquote/quote.json", cached)

@@ -34,7 +34,7 @@ extension CommandLineTests {
         "In every language of po/LINGUAS, status and doctor say the bus and server reasons, the delivery rule and the last refresh in that language, and glibc's texts inside them are never turned into question marks"
     )
     func reasonsInEveryLanguage() throws {
-        let languages = TranslationsTests.languages
+        let languages = TestLocales.languages
         let outputs = try Self.reasonsInLanguages(languages.map { TestLocales.environment(lang: "de_DE.UTF-8", language: $0) })
         for (language, output) in zip(languages, outputs) {
             for text in [output.status, output.doctor] {

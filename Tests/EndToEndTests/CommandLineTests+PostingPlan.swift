@@ -19,7 +19,7 @@ extension CommandLineTests {
             "nobuttons-nohold": "[notification]\nactions = []\nhold = \"0\"\n",
         ]
         for (name, text) in configs { _ = try sandbox.config(text, name: "\(name).toml") }
-        let (result, file) = try Self.mockSession(
+        let (result, file) = try MockNotificationServer.session(
             sandbox, capabilities: capabilities, harness: "posting-plan-cases.sh")
         #expect(result.status == 0, "\(result.stderr)")
         let cases = file("cases").split(separator: "\n").map(String.init)

@@ -14,22 +14,13 @@ extension CommandLineTests {
 
     /// Runs the scenario `cli/NAME` with `arguments` under the mock notification server (no
     /// `persistence`: no holder) and the presence mocks chosen by `mocks`, with `$DQ`, `$W`,
-    /// `$PRESENCE`, `$CONFIG` (`config`) and the sandbox's environment.
+    /// `$PRESENCE`, `$CONFIG` (`config`) and the sandbox's environment
+    /// (``MockNotificationServer/session(_:capabilities:harness:_:environment:presenceMocks:)``).
     static func presenceSession(
         _ sandbox: Sandbox, mocks: [String], harness name: String, _ arguments: [String] = [], config: String = ""
     ) throws -> (ProcessResult, (String) -> String) {
-        let work = TemporaryDirectory()
-        var environment = sandbox.environment
-        environment["DQ"] = RepositoryPaths.binary
-        environment["W"] = work.path
-        environment["CONFIG"] = config
-        environment["MOCK_CAPABILITIES"] = "body body-markup"
-        let result = try ProcessRunner.run(
-            RepositoryPaths.support("with-notification-server.sh"),
-            ["--server", "mock", RepositoryPaths.support("with-presence-mocks.sh")] + mocks + [RepositoryPaths.support("cli/\(name)")]
-                + arguments,
-            environment: environment)
-        return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
+        try MockNotificationServer.session(
+            sandbox, capabilities: "body body-markup", harness: name, arguments, environment: ["CONFIG": config], presenceMocks: mocks)
     }
 
     /// The history entries (`history --json`), or nil when it is not a JSON array of objects.

@@ -4,17 +4,10 @@ import Testing
 
 /// The foreground scheduler, `dailyquote run`, as real processes.
 extension CommandLineTests {
-    /// `hour = H\nminute = M` for the UTC minute `offset` seconds from now.
-    static func utcTime(offsetBy offset: TimeInterval) -> (hour: Int, minute: Int) {
-        // UTC has no leap seconds in Unix time: every day is 86,400 s.
-        let seconds = Int((Date().timeIntervalSince1970 + offset).rounded(.down))
-        return (seconds / 3600 % 24, seconds / 60 % 60)
-    }
-
     @Test("Two `run` schedulers beside `notify`: a missed delivery is posted at once, and only once; SIGTERM ends both")
     func runCatchesUpOnce() throws {
         let sandbox = Sandbox()
-        let (hour, minute) = Self.utcTime(offsetBy: -600)
+        let (hour, minute) = WallClock.utcTime(offsetBy: -600)
         let config = try sandbox.config("[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\n")
         let report = try NotificationSession(sandbox: sandbox).run("run-twice-beside-notify.sh", environment: ["CONFIG": config])
         let logs = (report.files["run1.log"] ?? "") + (report.files["run2.log"] ?? "")
@@ -32,7 +25,7 @@ extension CommandLineTests {
         let target =
             (Date().timeIntervalSince1970 / 60).rounded(.down) * 60
             + (Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 60) > 55 ? 120 : 60)
-        let (hour, minute) = Self.utcTime(offsetBy: target - Date().timeIntervalSince1970 + 1)
+        let (hour, minute) = WallClock.utcTime(offsetBy: target - Date().timeIntervalSince1970 + 1)
         let config = try sandbox.config(
             "[delivery]\nhour = \(hour)\nminute = \(minute)\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n"
         )
@@ -50,7 +43,7 @@ extension CommandLineTests {
         let server = try QuoteServer()
         let (sandbox, config) = try Self.refreshSandbox(["type = \"zenquotes\"\nurl = \"\(server.url("trickle"))\""], timeout: "60s")
         // The next delivery's refresh time has passed, so run fetches at once.
-        let (hour, minute) = Self.utcTime(offsetBy: 600)
+        let (hour, minute) = WallClock.utcTime(offsetBy: 600)
         var text = try String(contentsOfFile: config, encoding: .utf8)
         text = "[delivery]\nhour = \(hour)\nminute = \(minute)\n" + text
         try text.write(toFile: config, atomically: true, encoding: .utf8)
@@ -95,7 +88,7 @@ extension CommandLineTests {
         let sandbox = Sandbox()
         // No user manager: `dailyquote` alone and the autostart entry's run would start a scheduler.
         sandbox.extraEnvironment = ["XDG_RUNTIME_DIR": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
-        let (hour, minute) = Self.utcTime(offsetBy: -600)
+        let (hour, minute) = WallClock.utcTime(offsetBy: -600)
         // Due now (ten minutes ago, within catch_up): a scheduler that started would post at once.
         let config = try sandbox.home.write(
             "config/dailyquote/config.toml", "[delivery]\nhour = \(hour)\nminute = \(minute)\ncatch_up = \"1h\"\nenabled = false\n")
@@ -156,7 +149,7 @@ extension CommandLineTests {
         // run first sleeps until the fetch.
         let now = Date().timeIntervalSince1970
         let target = (now / 60).rounded(.down) * 60 + 600
-        let (hour, minute) = Self.utcTime(offsetBy: target - now + 1)
+        let (hour, minute) = WallClock.utcTime(offsetBy: target - now + 1)
         var text = try String(contentsOfFile: config, encoding: .utf8)
         text =
             "[delivery]\nhour = \(hour)\nminute = \(minute)\n"

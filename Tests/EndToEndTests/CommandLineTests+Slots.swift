@@ -146,8 +146,8 @@ extension CommandLineTests {
         // The next whole minute at least 5 s away, and the minute after it.
         let now = Date().timeIntervalSince1970
         let target = (now / 60).rounded(.down) * 60 + (now.truncatingRemainder(dividingBy: 60) > 55 ? 120 : 60)
-        let first = Self.utcTime(offsetBy: target - now + 1)
-        let second = Self.utcTime(offsetBy: target + 60 - now + 1)
+        let first = WallClock.utcTime(offsetBy: target - now + 1)
+        let second = WallClock.utcTime(offsetBy: target + 60 - now + 1)
         let entries = [first, second].map { "\"\(pad($0.hour)):\(pad($0.minute))\"" }.joined(separator: ", ")
         let config = try sandbox.config(
             "[delivery]\ntimes = [\(entries)]\n[refresh]\nlead = \"0\"\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")

@@ -10,27 +10,8 @@ import Testing
 /// docs/desktops.md.
 @Suite("Cinnamon and Budgie: buttons through the server, and what history records", .serialized)
 struct DesktopShellTests {
-    /// Runs the harness file `desktop/SCRIPT` on `server` with `$DQ`, `$W` and the sandbox's environment.
-    static func session(_ server: String, _ sandbox: Sandbox, _ script: String) throws -> (ProcessResult, (String) -> String) {
-        let work = TemporaryDirectory()
-        var environment = sandbox.environment
-        environment["DQ"] = RepositoryPaths.binary
-        environment["W"] = work.path
-        environment["NOTIFICATION_SERVER_SHARE"] = work.path
-        let result = try withExtendedLifetime(sandbox) {
-            try ProcessRunner.run(
-                RepositoryPaths.support("with-notification-server.sh"), ["--server", server, RepositoryPaths.support("desktop/\(script)")],
-                environment: environment)
-        }
-        return (result, { name in (try? String(contentsOfFile: work.url(name), encoding: .utf8)) ?? "" })
-    }
-
     static func jsonLines(_ text: String) -> [[String: Any]] {
         text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    }
-
-    static func history(_ text: String) throws -> [[String: Any]] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], "history --json: \(text)")
     }
 
     /// The notification body of a history entry, as `notify` builds it.
@@ -60,19 +41,19 @@ struct DesktopShellTests {
     )
     func cinnamonButtonsAndKeeping() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.session(
+        let (result, file) = try DesktopShell.session(
             "cinnamon", sandbox, "cinnamon-buttons.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         let pid = file("pid").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!pid.isEmpty, "no holder on Cinnamon, which has persistence and actions")
         #expect(file("press.err").isEmpty, "\(file("press.err"))")
-        let kept = try Self.history(file("history-kept.json"))
+        let kept = try DesktopShell.history(file("history-kept.json"))
         let entry = try #require(kept.first)
         #expect(entry["actions"] as? [String] == ["copy", "save"], "\(file("history-kept.json"))")
         #expect(
             file("clipboard") == "“\(entry["text"] as? String ?? "")” — \(entry["author"] as? String ?? "")", "\(file("clipboard.err"))")
-        let favorites = try Self.history(file("favorites.json"))
+        let favorites = try DesktopShell.history(file("favorites.json"))
         #expect(favorites.count == 1 && favorites.first?["text"] as? String == entry["text"] as? String, "\(file("favorites.json"))")
         // Kept: in the applet, buttons and all, the quote exactly; the holder still holds it; nothing closed it.
         let held = Self.jsonLines(file("readback.jsonl"))
@@ -86,7 +67,7 @@ struct DesktopShellTests {
         // "Clear notifications" in the applet: reason 2, dismissed, and the holder ends.
         #expect(file("clear.err").isEmpty, "\(file("clear.err"))")
         #expect(file("pid-after").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "the holder did not end")
-        let after = try Self.history(file("history.json"))
+        let after = try DesktopShell.history(file("history.json"))
         #expect(after.first?["closedReason"] as? String == "dismissed", "\(file("history.json"))")
         #expect(file("history.txt").contains("(dismissed "), "\(file("history.txt"))")
     }
@@ -94,7 +75,7 @@ struct DesktopShellTests {
     @Test("Cinnamon: its close button (×) sends reason 0, not in the spec: history records when, and no reason it cannot know")
     func cinnamonCloseButton() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.session(
+        let (result, file) = try DesktopShell.session(
             "cinnamon", sandbox, "cinnamon-close.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
@@ -105,7 +86,7 @@ struct DesktopShellTests {
         // Cinnamon 5.6.8 binds the button's "clicked" to destroy(), so the button actor arrives
         // as the destroy reason, which maps to no NotificationClosed reason: 0 goes out.
         #expect(Self.closedSignals(file("signals.txt")).map(\.reason) == [0], "\(file("signals.txt"))")
-        let entry = try #require(try Self.history(file("history.json")).first)
+        let entry = try #require(try DesktopShell.history(file("history.json")).first)
         #expect(entry["closedAt"] is Int, "the close is not recorded: \(file("history.json"))")
         // 0 is no reason the spec defines: recorded as none, or as dismissed (a person pressed ×);
         // never as expired or closed by the application.
@@ -118,12 +99,12 @@ struct DesktopShellTests {
     @Test("Budgie: the popup closes after 6 s with reason 1 and Raven keeps it; history records it as expired")
     func budgieExpiry() throws {
         let sandbox = Sandbox()
-        let (result, file) = try Self.session(
+        let (result, file) = try DesktopShell.session(
             "budgie", sandbox, "budgie-expiry.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(!file("pid").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "no holder on Budgie, which has actions")
-        let entry = try #require(try Self.history(file("history.json")).first)
+        let entry = try #require(try DesktopShell.history(file("history.json")).first)
         // The popup, with its buttons, showed the quote exactly.
         let popup = Self.jsonLines(file("popup.jsonl"))
         #expect(
@@ -156,14 +137,14 @@ struct DesktopShellTests {
         let sandbox = Sandbox()
         // Budgie's longest timeout, 12 s: time to press on a loaded machine.
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nexpire = \"12s\"\n")
-        let (result, file) = try Self.session(
+        let (result, file) = try DesktopShell.session(
             "budgie", sandbox, "budgie-save.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(file("press.err").isEmpty, "\(file("press.err"))")
-        let entry = try #require(try Self.history(file("history.json")).first)
+        let entry = try #require(try DesktopShell.history(file("history.json")).first)
         #expect(entry["actions"] as? [String] == ["save"], "\(file("history.json"))")
-        let favorites = try Self.history(file("favorites.json"))
+        let favorites = try DesktopShell.history(file("favorites.json"))
         #expect(favorites.count == 1 && favorites.first?["text"] as? String == entry["text"] as? String, "\(file("favorites.json"))")
         // Budgie 10.7.1 destroys the popup on any press (it ignores `resident`) and sends no
         // NotificationClosed for it; Raven stores expired popups only.
@@ -183,12 +164,12 @@ struct DesktopShellTests {
     func another(server: String) throws {
         let sandbox = Sandbox()
         try sandbox.home.write("config/dailyquote/config.toml", "[notification]\nactions = [\"another\", \"save\"]\nexpire = \"12s\"\n")
-        let (result, file) = try Self.session(
+        let (result, file) = try DesktopShell.session(
             server, sandbox, "another-quote.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("now.rc") == "0\n", "\(file("now.err"))")
         #expect(file("press.err").isEmpty, "\(file("press.err"))")
-        let history = try Self.history(file("history.json"))
+        let history = try DesktopShell.history(file("history.json"))
         #expect(history.count == 2, "\(file("history.json"))")
         #expect(history.first?["actions"] as? [String] == ["another"], "\(file("history.json"))")
         let second = try #require(history.last)

@@ -165,7 +165,7 @@ struct GnomeNotificationsTests {
         let tray = run.tray("tray-1.json")
         #expect(tray.count == 1, "\(run.file("tray-1.json"))")
         // GNOME 43 renders markup on this path: the body went escaped, and reads back as written.
-        #expect(tray.first.map { NotificationServerMatrixTests.unescaped($0.body) } == Self.body, "\(tray)")
+        #expect(tray.first.map { MarkupText.unescaped($0.body) } == Self.body, "\(tray)")
         #expect(run.file("doctor.txt").contains("FAIL posting:"), "\(run.file("doctor.txt"))")
         // The harness hides the entry with a Hidden=true file of its own: the fix is removing that file.
         #expect(

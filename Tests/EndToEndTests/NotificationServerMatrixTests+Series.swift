@@ -82,7 +82,7 @@ extension NotificationServerMatrixTests {
         // (and on GNOME 43, which refuses another sender's id, once more to show it again after the
         // first is gone).
         // (Escaped exactly where the server renders markup: the matrix's first test checks that.)
-        let shown = { (body: String) in Self.unescaped(body) }
+        let shown = { (body: String) in MarkupText.unescaped(body) }
         #expect(run.calls.first.map { shown($0.body) } == first && run.calls.first?.replaces == 0, "\(story)")
         #expect(run.calls.count >= 2 && run.calls.dropFirst().allSatisfy { shown($0.body) == second }, "\(story)")
         #expect(run.calls.count == 2 || (server == "gnome" && run.calls.count == 3 && run.calls[2].replaces != 0), "\(story)")
@@ -94,7 +94,7 @@ extension NotificationServerMatrixTests {
         let work = TemporaryDirectory()
         // The next delivery was due a minute ago; the first quote is in the cache (the script
         // caches each quote before its post).
-        let minuteAgo = CommandLineTests.utcTime(offsetBy: -60)
+        let minuteAgo = WallClock.utcTime(offsetBy: -60)
         let config = try sandbox.config(
             "[delivery]\nhour = \(minuteAgo.hour)\nminute = \(minuteAgo.minute)\ntime_zone = \"UTC\"\ncatch_up = \"3h\"\n"
                 + "[notification]\nexpire = \"\(seriesExpire[server] ?? "default")\"\n")

@@ -58,7 +58,7 @@ struct NotificationServerMatrixTests {
             #expect(call.summary == "Quote of the Day")
             if markup {
                 #expect(call.body == Self.escaped(Self.body), "\(server): \(call.body)")
-                #expect(Self.unescaped(call.body) == Self.body)
+                #expect(MarkupText.unescaped(call.body) == Self.body)
             } else {
                 #expect(call.body == Self.body, "\(server): \(call.body)")
             }
@@ -104,7 +104,7 @@ struct NotificationServerMatrixTests {
         for call in run.calls {
             // The hint that names the KNotifications file (knotifications5/dailyquote.notifyrc).
             #expect(call.hints["x-kde-appname"] == "dailyquote", "\(call.hints)")
-            #expect(Self.unescaped(call.body) == Self.body, "\(call.body)")
+            #expect(MarkupText.unescaped(call.body) == Self.body, "\(call.body)")
         }
         let changed = Int(Double(file("changed").trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first ?? "") ?? 0)
         #expect(changed > 500, "only \(changed) pixels changed after posting \(file("screenshot.err"))")
@@ -135,7 +135,7 @@ struct NotificationServerMatrixTests {
         #expect(file("now.rc") == "0\n", "notify --now: \(file("now.err")) \(run.output)")
         let call = try #require(run.calls.first, "no Notify call: \(run.output)")
         #expect(run.calls.count == 1)
-        #expect(Self.unescaped(call.body) == "\(Self.longQuote)\n— Long Author", "\(server): \(call.body)")
+        #expect(MarkupText.unescaped(call.body) == "\(Self.longQuote)\n— Long Author", "\(server): \(call.body)")
         if Self.readBack.contains(server) {
             let held = file("readback.jsonl").split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -169,7 +169,7 @@ struct NotificationServerMatrixTests {
         try sandbox.home.write(
             "cache/dailyquote/quote.json", String(decoding: try JSONSerialization.data(withJSONObject: cache), as: UTF8.self))
         // A delivery that was due a minute ago, caught up.
-        let minuteAgo = CommandLineTests.utcTime(offsetBy: -60)
+        let minuteAgo = WallClock.utcTime(offsetBy: -60)
         // The notification expires after 3 s where the server honours it: LXQt writes its
         // read-back list only for notifications that expired unattended.
         let config = try sandbox.config(
@@ -201,12 +201,5 @@ struct NotificationServerMatrixTests {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&apos;")
-    }
-
-    /// Markup text with its five entities resolved, as a markup parser reads it.
-    static func unescaped(_ markup: String) -> String {
-        markup.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

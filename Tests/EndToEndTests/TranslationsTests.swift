@@ -44,21 +44,16 @@ struct TranslationsTests {
         #expect(try Self.template(root: copy.path).status != 0)
     }
 
-    /// The languages: po/LINGUAS, one per line.
-    static var languages: [String] {
-        ((try? String(contentsOfFile: "\(po)/LINGUAS", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
-
     @Test("po/LINGUAS lists exactly the .po files: the twelve languages")
     func linguas() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.po).filter { $0.hasSuffix(".po") }.map {
             String($0.dropLast(3))
         }
-        #expect(Set(files) == Set(Self.languages))
-        #expect(Set(Self.languages) == ["de", "es", "it", "pl", "ru", "cs", "zh_CN", "pt_BR", "bg", "eo", "ga", "fr"])
+        #expect(Set(files) == Set(TestLocales.languages))
+        #expect(Set(TestLocales.languages) == ["de", "es", "it", "pl", "ru", "cs", "zh_CN", "pt_BR", "bg", "eo", "ga", "fr"])
     }
 
-    @Test("Every .po passes msgfmt --check and translates every message of the template, none fuzzy", arguments: languages)
+    @Test("Every .po passes msgfmt --check and translates every message of the template, none fuzzy", arguments: TestLocales.languages)
     func catalog(language: String) throws {
         let result = try ProcessRunner.run(
             "/usr/bin/msgfmt", ["--check", "--statistics", "-o", "/dev/null", "\(Self.po)/\(language).po"],
@@ -104,7 +99,7 @@ extension TranslationsTests {
             ["--server", "mock", RepositoryPaths.support("translations/pseudo-language-session.sh")], environment: environment)
         let file = { (name: String) in (try? String(contentsOfFile: results.url(name), encoding: .utf8)) ?? "" }
         #expect(result.status == 0, "\(result.stderr)")
-        let calls = CommandLineTests.notifyCalls(file("mock.log"))
+        let calls = MockNotificationServer.notifyCalls(file("mock.log"))
         try #require(calls.count == 1, "\(file("mock.log"))")
         #expect(calls[0].contains(#""⟦Quote of the Day⟧""#), "\(calls[0])")
         #expect(calls[0].contains(#"["copy", "⟦Copy⟧", "save", "⟦Save⟧", "another", "⟦Another quote⟧"]"#), "\(calls[0])")

@@ -85,7 +85,7 @@ extension UserSessionTests {
         let sandbox = Sandbox()
         // Nothing listens on port 1: the fetch fails at once, as with no network.
         try sandbox.home.write("config/dailyquote/config.toml", "[[source]]\ntype = \"zenquotes\"\nurl = \"http://127.0.0.1:1/today\"\n")
-        let (result, file) = try Self.generatorScenario("refresh-offline.sh", sandbox: sandbox)
+        let (result, file) = try UserSession.generatorScenario("refresh-offline.sh", sandbox: sandbox)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("timer") == "active\n", "the generator wrote no timers: \(result.stderr)")
         #expect(file("exit-status") == "75\n", "refresh did not fall back: \(file("exit-status"))")
@@ -108,7 +108,7 @@ extension UserSessionTests {
             "[[source]]\ntype = \"api-ninjas\"\nurl = \"\(server.url("ninjas"))\"\nheaders = { \"X-Api-Key\" = \"${TEST_NINJAS_KEY}\" }\n"
                 + "[[source]]\ntype = \"file\"\npath = \"\(quotes)\"\n")
         let (result, file) = try withExtendedLifetime(server) {
-            try Self.generatorScenario("secret-outside-manager.sh", sandbox: sandbox)
+            try UserSession.generatorScenario("secret-outside-manager.sh", sandbox: sandbox)
         }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("notify-timer") == "active\n", "the generator wrote no timers: \(result.stderr)")

@@ -3,28 +3,6 @@ import TestSupport
 import Testing
 
 extension UserSessionTests {
-    /// Runs the scenario `session/NAME` in a real user session whose manager runs dailyquote's
-    /// generator (found through `SYSTEMD_GENERATOR_PATH`), with `DQ` (the binary), `W` (a work
-    /// directory of its own) and `extra` set; the harness's result, and a reader of the files the
-    /// scenario left in `W` ("" for a missing one).
-    static func generatorScenario(
-        _ name: String, sandbox: Sandbox, environment extra: [String: String] = [:]
-    ) throws -> (result: ProcessResult, file: (String) -> String) {
-        let generators = TemporaryDirectory()
-        try FileManager.default.createSymbolicLink(
-            atPath: generators.url("dailyquote-generator"), withDestinationPath: RepositoryPaths.binary)
-        let work = TemporaryDirectory()
-        var environment = sandbox.environment.merging(extra) { _, given in given }
-        environment["SYSTEMD_GENERATOR_PATH"] = generators.path
-        environment["DQ"] = RepositoryPaths.binary
-        environment["W"] = work.path
-        let result = try withExtendedLifetime(generators) {
-            try ProcessRunner.run(
-                RepositoryPaths.support("with-user-session.sh"), [RepositoryPaths.support("session/\(name)")], environment: environment)
-        }
-        return (result, { (file: String) in (try? String(contentsOfFile: work.url(file), encoding: .utf8)) ?? "" })
-    }
-
     @Test("The package removed under install's units: the services are skipped by their condition, with no failure and no restart")
     func binaryGoneUnderInstalledUnits() throws {
         let sandbox = Sandbox()
@@ -86,7 +64,8 @@ extension UserSessionTests {
         let command = String(exec).replacing("@BINDIR@/dailyquote", with: RepositoryPaths.binary)
         let tryExec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("TryExec=") })
         #expect(tryExec == "TryExec=@BINDIR@/dailyquote")
-        let (result, file) = try Self.generatorScenario("autostart-beside-generator.sh", sandbox: sandbox, environment: ["EXEC": command])
+        let (result, file) = try UserSession.generatorScenario(
+            "autostart-beside-generator.sh", sandbox: sandbox, environment: ["EXEC": command])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("timer") == "active\n", "the generator wrote no timers: \(result.stderr)")
         #expect(file("run.rc") == "0\n", "\(file("run.err"))")
@@ -107,7 +86,7 @@ extension UserSessionTests {
         let sandbox = Sandbox()
         let original = "# my settings\n[delivery]\nhour = 7 # early\nminute = 30\n\n[notification]\ntitle = \"Mine\"\n"
         let config = try sandbox.home.write("config/dailyquote/config.toml", original)
-        let (result, file) = try Self.generatorScenario("uninstall-generator.sh", sandbox: sandbox)
+        let (result, file) = try UserSession.generatorScenario("uninstall-generator.sh", sandbox: sandbox)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("before") == "active\n", "the generator wrote no timers: \(result.stderr)")
         #expect(file("refused.rc") == "1\n", "\(file("refused.out")) \(file("refused.err"))")
@@ -143,7 +122,7 @@ extension UserSessionTests {
         let hour = (Int(Date().timeIntervalSince1970) / 3600 + 12) % 24
         let config = try sandbox.home.write(
             "config/dailyquote/config.toml", "[delivery]\nhour = \(hour)\n[[source]]\ntype = \"file\"\npath = \"/nonexistent\"\n")
-        let (result, file) = try Self.generatorScenario("opt-out.sh", sandbox: sandbox)
+        let (result, file) = try UserSession.generatorScenario("opt-out.sh", sandbox: sandbox)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(file("before") == "active\n", "the generator wrote no timers: \(result.stderr)")
         // Beside the timers, `dailyquote` alone says who delivers and starts no scheduler.

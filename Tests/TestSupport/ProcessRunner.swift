@@ -9,8 +9,7 @@ public struct ProcessResult: Sendable {
     public var stderr: String
 }
 
-/// Runs programs for tests, with an explicit environment and optional standard input, on the
-/// product's own ``Child``.
+/// A program run to its end with an explicit environment and optional standard input, on the product's own ``Child``.
 ///
 /// It spawns with an empty signal mask and default signal dispositions: Foundation's
 /// `Process` passes on the test runner's blocked signals, and a child that blocks SIGTERM

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The locales and message catalogs the language tests run under, made the way the package
-/// makes them, without changing the machine.
+/// The locales and message catalogs the language tests run under, made as the package makes them, without changing the machine.
 ///
 /// The locales are generated with `localedef` (from the `locales` package's sources) into a
 /// directory that `LOCPATH` names, kept in `.build/test-locales` between runs (each takes
@@ -34,6 +33,11 @@ public enum TestLocales {
         precondition(result?.status == 0, "build-translations.sh failed: \(result?.stderr ?? "not run")")  // Test infrastructure only.
         return directory
     }()
+
+    /// The translations' languages: `po/LINGUAS`, one per line.
+    public static var languages: [String] {
+        ((try? String(contentsOfFile: "\(RepositoryPaths.root)/po/LINGUAS", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
 
     /// The environment for a child that should speak `lang` (and `language`, gettext's
     /// `LANGUAGE`): `LANG`, `LOCPATH` and `DAILYQUOTE_LOCALEDIR`.

@@ -1,46 +1,56 @@
 import Foundation
-import TestSupport
 
-/// Runs a scenario (a file under Tests/TestSupport/Harness/cli) inside `with-notification-server.sh` (a private bus, Xvfb, dunst)
-/// and collects what reached the server: the `Notify` calls from a dbus-monitor capture,
-/// and dunst's history.
-struct NotificationSession {
+/// A scenario run on a real server, dunst, that gives the test what reached it: the `Notify` calls and dunst's history.
+///
+/// The scenario (a file under Tests/TestSupport/Harness/cli) runs inside
+/// `with-notification-server.sh` (a private bus, Xvfb, dunst) through `cli/notification-session.sh`,
+/// which captures the calls with dbus-monitor. Files in ``work`` (`$W`): that script's
+/// `monitor.txt` (the capture), `calls.json` (the calls, decoded into ``Report/calls``) and
+/// `history.json` (`dunstctl history`, after closing all: ``Report/historySummaries`` and
+/// ``Report/historyBodies``), beside the scenario's own, which its header names ("Writes … in
+/// $W"); ``Report/files`` has every file at the top of `$W`. The program's own files stay in
+/// the sandbox's home (``Sandbox``). Tests/README.md has the table.
+public struct NotificationSession {
     /// One captured `Notify` call.
-    struct Call: Decodable {
-        var app: String
+    public struct Call: Decodable {
+        public var app: String
         /// The id it replaces (0: a new notification).
-        var replaces: Int
-        var icon: String
-        var summary: String
-        var body: String
-        var hints: [String: String]
-        var expire: Int
+        public var replaces: Int
+        public var icon: String
+        public var summary: String
+        public var body: String
+        public var hints: [String: String]
+        public var expire: Int
     }
 
-    var sandbox: Sandbox
+    /// The sandbox the scenario's commands run in.
+    public var sandbox: Sandbox
     /// The scenario's working directory, `$W` in the scenario.
-    let work = TemporaryDirectory()
+    public let work = TemporaryDirectory()
 
-    init(sandbox: Sandbox) {
+    public init(sandbox: Sandbox) {
         self.sandbox = sandbox
     }
 
     /// The result of a scenario.
-    struct Report {
-        var status: Int32
-        var output: String
-        var calls: [Call]
+    public struct Report {
+        /// The harness's exit status: the scenario's.
+        public var status: Int32
+        /// The harness's standard output and error.
+        public var output: String
+        /// The captured `Notify` calls, in order.
+        public var calls: [Call]
         /// Summaries of the notifications in dunst's history.
-        var historySummaries: [String]
+        public var historySummaries: [String]
         /// Bodies of the notifications in dunst's history, in the same order.
-        var historyBodies: [String] = []
+        public var historyBodies: [String] = []
         /// `$W/NAME` as text, for files the scenario wrote.
-        var files: [String: String]
+        public var files: [String: String]
     }
 
     /// Runs the scenario `cli/NAME` with `arguments` inside `cli/notification-session.sh`, with
     /// `$DQ` (the binary), `$W` (a work dir), the sandbox environment and `environment`.
-    func run(_ name: String, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Report {
+    public func run(_ name: String, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Report {
         var environment = sandbox.environment.merging(extra) { _, new in new }
         environment["DQ"] = RepositoryPaths.binary
         environment["W"] = work.path
