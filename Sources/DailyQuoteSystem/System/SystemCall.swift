@@ -110,17 +110,20 @@ package enum SystemCall {
     /// so that a device such as `/dev/zero` cannot exhaust memory.
     package static func readToEnd(_ descriptor: FileDescriptor, maximum: Int, path: String) throws(SystemError) -> [UInt8] {
         var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        // Not zero-filled: the read overwrites what is used, and zeroing 64 KiB cost 65,000 counted
+        // instructions a file (docs/performance.md, "Counted instructions since 1.0.0").
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+        defer { chunk.deallocate() }
         while true {
             let got: Int
             do {
-                got = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+                got = try descriptor.read(into: chunk, retryOnInterrupt: true)
             } catch {
                 throw .thrown(error, "cannot read", path: path)
             }
             if got == 0 { return result }
             guard result.count + got <= maximum else { throw SystemError("cannot read", path: path, errno: .fileTooLarge) }
-            result.append(contentsOf: chunk[..<got])
+            result.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<got]))
         }
     }
 }
