@@ -4,8 +4,10 @@ extension ConfigParser {
     /// A name given twice counts once; an unknown one is an error with the closest known name.
     func parseActions(_ table: TOMLTableReader) throws(ConfigError) -> [NotificationAction]? {
         let names = NotificationAction.allCases.map(\.rawValue)
-        let expected = "a list of actions such as [\"copy\", \"save\"] (\(names.joined(separator: ", ")))"
-        guard let values = try table.stringArray("actions", expecting: expected) else { return nil }
+        guard
+            let values = try table.stringArray(
+                "actions", expecting: "a list of actions such as [\"copy\", \"save\"] (\(names.joined(separator: ", ")))")
+        else { return nil }
         var actions: [NotificationAction] = []
         for value in values {
             guard let action = NotificationAction(rawValue: value) else {
