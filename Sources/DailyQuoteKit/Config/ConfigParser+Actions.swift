@@ -4,10 +4,8 @@ extension ConfigParser {
     /// A name given twice counts once; an unknown one is an error with the closest known name.
     func parseActions(_ table: TOMLTableReader) throws(ConfigError) -> [NotificationAction]? {
         let names = NotificationAction.allCases.map(\.rawValue)
-        guard
-            let values = try table.stringArray(
-                "actions", expecting: "a list of actions such as [\"copy\", \"save\"] (\(names.joined(separator: ", ")))")
-        else { return nil }
+        let expected = "a list of actions such as [\"copy\", \"save\"] (\(names.joined(separator: ", ")))"
+        guard let values = try table.stringArray("actions", expecting: expected) else { return nil }
         var actions: [NotificationAction] = []
         for value in values {
             guard let action = NotificationAction(rawValue: value) else {

@@ -68,26 +68,24 @@ struct TOMLTableReader {
     }
 
     /// A string, if present.
-    ///
-    /// `description` is built only for the error (`notify` parses the config at every run).
-    func string(_ key: String, expecting description: @autoclosure () -> String) throws(ConfigError) -> String? {
+    func string(_ key: String, expecting description: String) throws(ConfigError) -> String? {
         guard let value = table[key] else { return nil }
         guard let text = value.string else {
-            throw error(.wrongType, key, "expected \(description()), found \(Self.describe(value))")
+            throw error(.wrongType, key, "expected \(description), found \(Self.describe(value))")
         }
         return text
     }
 
-    /// An array of strings, if present; `description` is built only for an error.
-    func stringArray(_ key: String, expecting description: @autoclosure () -> String) throws(ConfigError) -> [String]? {
+    /// An array of strings, if present.
+    func stringArray(_ key: String, expecting description: String) throws(ConfigError) -> [String]? {
         guard let value = table[key] else { return nil }
         guard let array = value.array else {
-            throw error(.wrongType, key, "expected \(description()), found \(Self.describe(value))")
+            throw error(.wrongType, key, "expected \(description), found \(Self.describe(value))")
         }
         var strings: [String] = []
         for element in array {
             guard let text = element.string else {
-                throw error(.wrongType, key, "expected \(description()), found an element \(Self.describe(element))")
+                throw error(.wrongType, key, "expected \(description), found an element \(Self.describe(element))")
             }
             strings.append(text)
         }
@@ -96,13 +94,14 @@ struct TOMLTableReader {
 
     /// A duration string in `range`, if present.
     func duration(_ key: String, in range: ClosedRange<ConfigDuration>) throws(ConfigError) -> ConfigDuration? {
-        let allowed = { "\(range.lowerBound) to \(range.upperBound)" }
-        guard let text = try string(key, expecting: "a duration string such as \"45m\" or \"1h30m\" (\(allowed()))") else { return nil }
+        let allowed = "\(range.lowerBound) to \(range.upperBound)"
+        let expected = "a duration string such as \"45m\" or \"1h30m\" (\(allowed))"
+        guard let text = try string(key, expecting: expected) else { return nil }
         guard let duration = ConfigDuration(parsing: text) else {
             throw error(.invalidValue, key, "\"\(text)\" is not a duration; write Ns, Nm, Nh or a combination such as \"1h30m\", or \"0\"")
         }
         guard range.contains(duration) else {
-            throw error(.outOfRange, key, "\"\(text)\" is out of range; allowed \(allowed())")
+            throw error(.outOfRange, key, "\"\(text)\" is out of range; allowed \(allowed)")
         }
         return duration
     }
