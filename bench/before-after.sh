@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two builds of dailyquote side by side on the delivery path's goals, in one run on one machine:
 # `notify --now` against notify-send (with and without buttons), counted instructions, the timer's
-# lateness, and the user generator. Prints a Markdown section; bench/run.sh --before BINARY
+# lateness, the user generator, `refresh` and `run` at rest. Prints a Markdown section; bench/run.sh --before BINARY
 # appends it to docs/BENCHMARKS.md.
 # Usage: bench/before-after.sh BEFORE AFTER [RUNS] [FIRINGS]   (default 30 runs, 3 firings each)
 set -euo pipefail
@@ -46,9 +46,42 @@ hyperfine --warmup 3 --runs "$runs" --export-json "$work/generator.json" -N \
   -n "before: generator" "$clean_env $gen/before/dailyquote-generator $gen/out $gen/out $gen/out" \
   -n "after: generator" "$clean_env $gen/after/dailyquote-generator $gen/out $gen/out $gen/out" >&2
 
-python3 - "$work" "$late_before" "$late_after" "$runs" "$firings" <<'PY'
+# refresh: both builds in one hyperfine, against the same local quote server (loopback only).
+coproc SERVER { python3 Tests/TestSupport/Harness/quote_server.py; }
+read -r port <&"${SERVER[0]}"
+printf '[[source]]\ntype = "zenquotes"\nurl = "http://127.0.0.1:%s/zen"\n' "$port" >"$work/refresh.toml"
+hyperfine --warmup 3 --runs "$runs" --export-json "$work/refresh.json" -N \
+  -n "before: refresh" "$before refresh --config $work/refresh.toml" \
+  -n "after: refresh" "$after refresh --config $work/refresh.toml" >&2
+# `run` at rest: each build's foreground scheduler after one fetch from that server (no cached
+# quote and its refresh due, so it fetches at its start), nothing else due; then the context switches of all its threads,
+# its threads and its RSS (KiB) over BA_IDLE seconds (default 60).
+idle=${BA_IDLE:-60}
+# The delivery 30 minutes ahead and the refresh an hour before it: the fetch is due at once.
+printf '[delivery]\nhour = %d\nminute = %d\ntime_zone = "UTC"\n[refresh]\nlead = "1h"\n[[source]]\ntype = "zenquotes"\nurl = "http://127.0.0.1:%s/zen"\n' \
+  "$((10#$(date -u -d '+30 min' +%H)))" "$((10#$(date -u -d '+30 min' +%M)))" "$port" >"$work/idle.toml"
+at_rest() {
+  rm -f "$XDG_CACHE_HOME/dailyquote/quote.json"
+  "$1" run --config "$work/idle.toml" 2>/dev/null &
+  local pid=$! fetched=no
+  for _ in $(seq 200); do [ -s "$XDG_CACHE_HOME/dailyquote/quote.json" ] && fetched=yes && break; sleep 0.05; done
+  sleep 2
+  local count="cat /proc/$pid/task/*/status | awk '/ctxt_switches/ { t += \$2 } END { print t }'"
+  local first last
+  first=$(eval "$count")
+  sleep "$idle"
+  last=$(eval "$count")
+  echo "$((last - first)) $(find /proc/$pid/task -mindepth 1 -maxdepth 1 | wc -l) $(awk '/^VmRSS/ { print $2 }' /proc/$pid/status) $fetched"
+  kill -TERM "$pid"
+  wait "$pid" 2>/dev/null || true
+}
+rest_before=$(at_rest "$before")
+rest_after=$(at_rest "$after")
+kill "$SERVER_PID" 2>/dev/null || true
+
+python3 - "$work" "$late_before" "$late_after" "$runs" "$firings" "$rest_before" "$rest_after" "$idle" <<'PY'
 import glob, json, os, re, sys
-work, late_before, late_after, runs, firings = sys.argv[1:6]
+work, late_before, late_after, runs, firings, rest_before, rest_after, idle = sys.argv[1:9]
 
 def means(path):
     return {r["command"]: r["mean"] * 1000 for r in json.load(open(path))["results"]}
@@ -112,5 +145,11 @@ for label, index in (("instructions, default buttons (notify + the holder it for
     print(f"| {label} | ≤ +5% | {fmt('before')} | {fmt('after')} ({change:+.1f}%) |")
 print(f"| timer lateness, default buttons (ms) | median < 100 | {late_before} | {late_after} |")
 print(f"| user generator, Berlin 02:30 (ms) | < 10 | {gen['before: generator']:.1f} | {gen['after: generator']:.1f} |")
+ref = means(f"{work}/refresh.json")
+print(f"| `refresh` from a local quote server (ms, mean) | as before or less | {ref['before: refresh']:.1f} | {ref['after: refresh']:.1f} |")
+def rest(text):
+    switches, threads, rss, fetched = text.split()
+    return f"{switches} switches, {threads} thread(s), {int(rss) / 1024:.1f} MiB" + ("" if fetched == "yes" else " (no fetch seen)")
+print(f"| `run` at rest after one fetch, {idle} s: context switches, threads, RSS | 0 switches | {rest(rest_before)} | {rest(rest_after)} |")
 print()
 PY

@@ -43,7 +43,8 @@ package struct Clipboard: Sendable {
     /// `actions` without `copy` when no tool is installed; nil for none.
     package func available(_ actions: [NotificationAction]?) -> [NotificationAction]? {
         guard let actions else { return nil }
-        let usable = tool == nil ? actions.filter { $0 != .copy } : actions
+        // The tool is looked for (a walk of PATH) only where Copy is asked for.
+        let usable = actions.contains(.copy) && tool == nil ? actions.filter { $0 != .copy } : actions
         return usable.isEmpty ? nil : usable
     }
 
